@@ -1,0 +1,2 @@
+export declare const schemaPath: string;
+export declare function renderSchema(contract: unknown): Promise<string>;

@@ -1,0 +1,11 @@
+import { readFile } from 'node:fs/promises';
+import { bundleContractText } from '@vigil/openapi/contract';
+import { expect, it } from 'vitest';
+import { renderSchema, schemaPath } from '../scripts/generate.mjs';
+
+it('src/generated/schema.ts matches the contract in openapi/ (run `npm run generate` if not)', async () => {
+  const contract = JSON.parse(await bundleContractText());
+  const fresh: string = await renderSchema(contract);
+  const committed = await readFile(schemaPath, 'utf8');
+  expect(committed === fresh, 'src/generated/schema.ts is stale: run `npm run generate`').toBe(true);
+});
