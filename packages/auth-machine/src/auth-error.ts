@@ -44,7 +44,8 @@ export async function runAction<T>(
 function toAuthError(error: unknown, outcome: CatalogueOutcome | undefined): AuthError {
   if (error instanceof AuthError) return error;
   const status = isApiFailure(error) ? error.status : undefined;
-  const message = outcome?.kind === 'message' ? outcome.message : error instanceof Error ? error.message : String(error);
+  const message =
+    outcome?.kind === 'message' ? outcome.message : error instanceof Error ? error.message : String(error);
   return new AuthError(message, status, { cause: error });
 }
 

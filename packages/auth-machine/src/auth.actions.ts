@@ -3,7 +3,6 @@ import { SESSION_EXPIRED_MESSAGE } from './constants.js';
 import type { AuthPorts } from './ports.js';
 import { clearSession, type PendingStep, saveTwoFactorStep } from './session.store.js';
 
-
 function need(ports: AuthPorts | null): AuthPorts {
   if (ports === null) throw new Error(PORTS_MISSING);
   return ports;

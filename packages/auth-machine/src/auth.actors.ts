@@ -29,9 +29,7 @@ export function createAuthActors(ports: AuthPorts | null) {
     startMicrosoftSignUp: fromPromise<
       signIn.MicrosoftStartOutcome,
       { login_hint?: string; name?: string; position?: string }
-    >(
-      ({ input }) => bound(ports, (p) => signIn.startMicrosoftSignUp(p, input)),
-    ),
+    >(({ input }) => bound(ports, (p) => signIn.startMicrosoftSignUp(p, input))),
     startMicrosoftSignIn: fromPromise<signIn.MicrosoftStartOutcome>(() => bound(ports, signIn.startMicrosoftSignIn)),
     handleMicrosoftCallback: fromPromise<signIn.MicrosoftStartOutcome, signIn.MicrosoftCallbackParams>(({ input }) =>
       bound(ports, (p) => signIn.handleMicrosoftCallback(p, input)),

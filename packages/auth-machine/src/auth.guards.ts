@@ -54,6 +54,7 @@ function isStoredSession(value: unknown): value is StoredSession {
 /** The message an error event carries, for `context.error`. */
 export function errorMessageOf(event: EventObject): string {
   const error = errorOf(event);
+  if (isRecord(error) && typeof error.message === 'string') return error.message;
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -74,7 +75,8 @@ export function serverMessageOf(event: EventObject): string | null {
 
 /** The machine's guards: pure functions of context and event. */
 export const authGuards = {
-  isOutcome: ({ event }: { event: EventObject }, params: { kind: OutcomeKind }) => outcomeOf(event)?.kind === params.kind,
+  isOutcome: ({ event }: { event: EventObject }, params: { kind: OutcomeKind }) =>
+    outcomeOf(event)?.kind === params.kind,
   hasStoredSession: ({ event }: { event: EventObject }) => {
     const stored = storedSessionOf(event);
     return stored !== undefined && stored.token !== null && stored.user !== null;

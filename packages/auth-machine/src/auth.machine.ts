@@ -153,6 +153,7 @@ export const authMachine = setup({
     booting: {
       tags: ['busy'],
       invoke: {
+        id: 'restoreSession',
         src: 'restoreSession',
         onDone: [
           { guard: 'hasStoredSession', target: 'authenticated.inactivity.checking', actions: 'applyRestored' },
@@ -162,7 +163,10 @@ export const authMachine = setup({
         ],
         onError: {
           target: 'signedOut',
-          actions: { type: 'logError', params: ({ event }) => ({ message: errorMessageOf(event), detail: event.error }) },
+          actions: {
+            type: 'logError',
+            params: ({ event }) => ({ message: errorMessageOf(event), detail: event.error }),
+          },
         },
       },
     },
@@ -237,6 +241,7 @@ export const authMachine = setup({
         signingIn: {
           ...busy,
           invoke: {
+            id: 'signIn',
             src: 'signIn',
             input: ({ event }) => {
               assertEvent(event, 'auth.submit');
@@ -249,6 +254,7 @@ export const authMachine = setup({
         verifyingTwoFactor: {
           ...busy,
           invoke: {
+            id: 'verifyTwoFactor',
             src: 'verifyTwoFactor',
             input: ({ context, event }) => {
               assertEvent(event, 'auth.twoFactor.verify');
@@ -261,6 +267,7 @@ export const authMachine = setup({
         resendingTwoFactor: {
           ...busy,
           invoke: {
+            id: 'resendTwoFactor',
             src: 'resendTwoFactor',
             input: ({ context }) => ({ userId: context.twoFactor?.userId ?? 0 }),
             onDone: noticeTo('twoFactor'),
@@ -270,6 +277,7 @@ export const authMachine = setup({
         resendingVerification: {
           ...busy,
           invoke: {
+            id: 'resendVerificationEmail',
             src: 'resendVerificationEmail',
             input: ({ context }) => ({ userId: context.verificationUserId ?? 0 }),
             onDone: noticeTo('emailVerification'),
@@ -279,6 +287,7 @@ export const authMachine = setup({
         acceptingTerms: {
           ...busy,
           invoke: {
+            id: 'acceptTerms',
             src: 'acceptTerms',
             input: ({ context, event }) => {
               assertEvent(event, 'auth.terms.accept');
@@ -291,6 +300,7 @@ export const authMachine = setup({
         registering: {
           ...busy,
           invoke: {
+            id: 'register',
             src: 'register',
             input: ({ event }) => {
               assertEvent(event, 'auth.register');
@@ -303,6 +313,7 @@ export const authMachine = setup({
         verifyingEmail: {
           ...busy,
           invoke: {
+            id: 'verifyEmail',
             src: 'verifyEmail',
             input: ({ event }) => {
               assertEvent(event, 'auth.email.verify');
@@ -315,6 +326,7 @@ export const authMachine = setup({
         confirmingRegistration: {
           ...busy,
           invoke: {
+            id: 'confirmRegistration',
             src: 'confirmRegistration',
             input: ({ event }) => {
               assertEvent(event, 'auth.registration.confirm');
@@ -327,6 +339,7 @@ export const authMachine = setup({
         requestingPasswordReset: {
           ...busy,
           invoke: {
+            id: 'requestPasswordReset',
             src: 'requestPasswordReset',
             input: ({ event }) => {
               assertEvent(event, 'auth.password.requestReset');
@@ -339,6 +352,7 @@ export const authMachine = setup({
         resettingPassword: {
           ...busy,
           invoke: {
+            id: 'resetPassword',
             src: 'resetPassword',
             input: ({ event }) => {
               assertEvent(event, 'auth.password.reset');
@@ -351,6 +365,7 @@ export const authMachine = setup({
         startingMicrosoftSignUp: {
           ...busy,
           invoke: {
+            id: 'startMicrosoftSignUp',
             src: 'startMicrosoftSignUp',
             input: ({ event }) => {
               assertEvent(event, 'auth.microsoft.signUp');
@@ -363,6 +378,7 @@ export const authMachine = setup({
         startingMicrosoftSignIn: {
           ...busy,
           invoke: {
+            id: 'startMicrosoftSignIn',
             src: 'startMicrosoftSignIn',
             onDone: routeOutcomes(['external', 'activeValidation', 'twoFactor', 'terms']),
             onError: failTo('signIn'),
@@ -371,6 +387,7 @@ export const authMachine = setup({
         handlingMicrosoftCallback: {
           ...busy,
           invoke: {
+            id: 'handleMicrosoftCallback',
             src: 'handleMicrosoftCallback',
             input: ({ event }) => {
               assertEvent(event, 'auth.microsoft.callback');
@@ -407,6 +424,7 @@ export const authMachine = setup({
             waiting: { after: { INACTIVITY_CHECK: 'checking' } },
             checking: {
               invoke: {
+                id: 'checkUser',
                 src: 'checkUser',
                 onDone: 'waiting',
                 onError: [
@@ -430,6 +448,7 @@ export const authMachine = setup({
             loadingClients: {
               ...busy,
               invoke: {
+                id: 'listClients',
                 src: 'listClients',
                 onDone: { target: 'idle', actions: assign({ clients: ({ event }) => event.output }) },
                 onError: signedInFailure,
@@ -438,6 +457,7 @@ export const authMachine = setup({
             switchingCompany: {
               ...busy,
               invoke: {
+                id: 'switchClient',
                 src: 'switchClient',
                 input: ({ context, event }) => {
                   assertEvent(event, 'auth.company.switch');
@@ -450,12 +470,16 @@ export const authMachine = setup({
             switchingLanguage: {
               ...busy,
               invoke: {
+                id: 'switchLanguage',
                 src: 'switchLanguage',
                 input: ({ context, event }) => {
                   assertEvent(event, 'auth.language.switch');
                   return { language: event.language, user: userOf(context) };
                 },
-                onDone: { target: 'idle', actions: [assign({ user: ({ event }) => event.output }), 'announceLanguage'] },
+                onDone: {
+                  target: 'idle',
+                  actions: [assign({ user: ({ event }) => event.output }), 'announceLanguage'],
+                },
                 onError: signedInFailure,
               },
             },
@@ -466,6 +490,7 @@ export const authMachine = setup({
     loggingOut: {
       tags: ['busy'],
       invoke: {
+        id: 'logout',
         src: 'logout',
         onDone: { target: 'signedOut', actions: ['resetSession', 'navigateToSignin'] },
         onError: {

@@ -36,9 +36,7 @@ export type NavigationTarget =
   | { kind: 'external'; url: string };
 
 /** Events the machine emits: listen with `actor.on('navigate', …)` and `actor.on('language', …)`. */
-export type AuthEmitted =
-  | { type: 'navigate'; target: NavigationTarget }
-  | { type: 'language'; language: string };
+export type AuthEmitted = { type: 'navigate'; target: NavigationTarget } | { type: 'language'; language: string };
 
 /** Every event a front end sends. */
 export type AuthEvent =

@@ -45,7 +45,9 @@ export interface AuthApi {
   resendVerificationEmail(
     body: RequestBody<'/resend-verification-email', 'post'>,
   ): Promise<ResponseBody<'/resend-verification-email', 'post'>>;
-  verifyEmail(path: PathParams<paths['/verify-email/{token}']['get']>): Promise<ResponseBody<'/verify-email/{token}', 'get'>>;
+  verifyEmail(
+    path: PathParams<paths['/verify-email/{token}']['get']>,
+  ): Promise<ResponseBody<'/verify-email/{token}', 'get'>>;
   confirmRegistration(
     path: PathParams<paths['/confirm-registration/{id}/{token}']['get']>,
   ): Promise<ResponseBody<'/confirm-registration/{id}/{token}', 'get'>>;

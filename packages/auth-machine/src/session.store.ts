@@ -92,7 +92,9 @@ export function saveVerificationStep(storage: AuthStorage, userId: number | null
 export function saveTermsStep(storage: AuthStorage, pending: PendingStep): void {
   if (pending.userId !== null) {
     storage.session.setItem(SESSION_KEYS.termsUserId, String(pending.userId));
-    storage.cookies.set(COOKIE_NAMES.authUserId, String(pending.userId), { maxAgeSeconds: AUTH_USER_ID_COOKIE_SECONDS });
+    storage.cookies.set(COOKIE_NAMES.authUserId, String(pending.userId), {
+      maxAgeSeconds: AUTH_USER_ID_COOKIE_SECONDS,
+    });
   }
   if (pending.email !== null) storage.session.setItem(SESSION_KEYS.termsEmail, pending.email);
 }

@@ -45,7 +45,8 @@ export function verifyTwoFactor(ports: AuthPorts, body: { userId: number; code: 
   return runAction(
     'verifyTwoFactor',
     ports.logger,
-    async () => interpretSignIn(ports, await ports.api.verifyTwoFactor({ user_id: body.userId, code: body.code }), LOGIN),
+    async () =>
+      interpretSignIn(ports, await ports.api.verifyTwoFactor({ user_id: body.userId, code: body.code }), LOGIN),
     (flags) => interpretSignIn(ports, flags, LOGIN),
   );
 }

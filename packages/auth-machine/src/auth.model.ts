@@ -1,0 +1,425 @@
+import { AuthError } from './auth-error.js';
+import type { AuthEvent } from './auth.types.js';
+import { SESSION_EXPIRED_MESSAGE } from './constants.js';
+import type { AuthApi, ServerUser } from './ports.js';
+import type { AuthUser } from './user.transform.js';
+
+/**
+ * The event-driven model the graph is walked with. User events come with a payload variant for
+ * every guarded branch; an invoked actor's result is a done or error event, each tied to the
+ * server answer (or storage condition) that produces it, so QA can set that condition up.
+ */
+
+/** A scripted server answer: the operation of the API port, its status and body. */
+export interface ServerReply {
+  operation: keyof AuthApi;
+  status: number;
+  body?: unknown;
+}
+
+/** What session storage holds before start-up. */
+export interface GivenStorage {
+  token?: string;
+  user?: ServerUser;
+  /** Session storage throws (disabled storage, quota, privacy mode). */
+  fails?: boolean;
+}
+
+/** One result of an invoked actor, as an event, with the condition that produces it. */
+export interface ActorVariant {
+  /** The invoke id (also the actor's name). */
+  actor: string;
+  /** The condition, in words. */
+  label: string;
+  /** The server answer (or storage) that leads to it. */
+  given: { reply?: ServerReply; storage?: GivenStorage };
+  /** The event the machine receives. */
+  event: { type: string; output?: unknown; error?: unknown; actorId: string };
+}
+
+export const MODEL_TOKEN = 'tok-1';
+export const MODEL_EMAIL = 'ana@acme.test';
+export const MODEL_USER_ID = 7;
+
+export const MODEL_SERVER_USER: ServerUser = {
+  id: MODEL_USER_ID,
+  name: 'Ana Lima',
+  email: MODEL_EMAIL,
+  position: 'Analyst',
+  idCliente: 4,
+  active: true,
+  picture: null,
+  language: 'en',
+};
+
+export const MODEL_USER: AuthUser = {
+  id: MODEL_USER_ID,
+  name: 'Ana Lima',
+  email: MODEL_EMAIL,
+  position: 'Analyst',
+  idcliente: 4,
+  active: true,
+  picture: null,
+  language: 'en',
+};
+
+const SESSION = { access_token: MODEL_TOKEN, token_type: 'Bearer', expires_in: 43200, user: MODEL_SERVER_USER };
+const step = { user_id: MODEL_USER_ID, email: MODEL_EMAIL };
+const VALIDATION = { message: 'Your account is awaiting validation.', details: 'An administrator must validate it.' };
+const MICROSOFT = { url: 'https://login.microsoftonline.com/authorize?state=st-1', state: 'st-1' };
+
+/** An {@link ApiFailure}-shaped error, as the api-client's `ApiError` is. */
+export function apiFailure(status: number, body?: unknown): Error & { status: number; body: unknown } {
+  const message = typeof body === 'object' && body !== null && 'message' in body ? String(body.message) : 'HTTP';
+  return Object.assign(new Error(message), { status, body });
+}
+
+function done(actor: string, label: string, given: ActorVariant['given'], output: unknown): ActorVariant {
+  return { actor, label, given, event: { type: `xstate.done.actor.${actor}`, output, actorId: actor } };
+}
+
+function fail(actor: string, label: string, given: ActorVariant['given'], error: unknown): ActorVariant {
+  return { actor, label, given, event: { type: `xstate.error.actor.${actor}`, error, actorId: actor } };
+}
+
+const reply = (operation: keyof AuthApi, status: number, body?: unknown) => ({ reply: { operation, status, body } });
+
+type Flag =
+  | 'active_validation_required'
+  | 'two_factor_required'
+  | 'email_verified_required'
+  | 'terms_accepted_required';
+
+/**
+ * The sign-in outcomes as answers of `operation`: a 200 session, and each flag with the status
+ * `statusOf` gives it (200 or 403, depending on the operation).
+ */
+function signInVariants(
+  actor: string,
+  operation: keyof AuthApi,
+  statusOf: (flag: Flag) => number | null,
+): ActorVariant[] {
+  const flagged = (flag: Flag, body: Record<string, unknown>, output: unknown) => {
+    const status = statusOf(flag);
+    return status === null
+      ? []
+      : [
+          done(
+            actor,
+            `${operation} answers ${status} ${flag}`,
+            reply(operation, status, { ...body, [flag]: true }),
+            output,
+          ),
+        ];
+  };
+  return [
+    done(actor, `${operation} answers 200 with a session`, reply(operation, 200, SESSION), {
+      kind: 'session',
+      token: MODEL_TOKEN,
+      user: MODEL_USER,
+    }),
+    ...flagged('active_validation_required', VALIDATION, { kind: 'activeValidation', ...VALIDATION }),
+    ...flagged(
+      'two_factor_required',
+      { message: 'Code sent.', ...step },
+      {
+        kind: 'twoFactor',
+        userId: MODEL_USER_ID,
+        email: MODEL_EMAIL,
+      },
+    ),
+    ...flagged(
+      'email_verified_required',
+      { message: 'Verify your e-mail.', ...step },
+      {
+        kind: 'emailVerification',
+        userId: MODEL_USER_ID,
+        email: MODEL_EMAIL,
+        message: 'Verify your e-mail.',
+      },
+    ),
+    ...flagged(
+      'terms_accepted_required',
+      { message: 'Accept the terms.', ...step },
+      {
+        kind: 'terms',
+        userId: MODEL_USER_ID,
+        email: MODEL_EMAIL,
+        message: 'Accept the terms.',
+      },
+    ),
+  ];
+}
+
+const notice = (actor: string, operation: keyof AuthApi, message: string) =>
+  done(
+    actor,
+    `${operation} answers 200`,
+    reply(operation, 200, { message, data: { id: MODEL_USER_ID, email: MODEL_EMAIL } }),
+    { message },
+  );
+
+const unauthorized = (actor: string, operation: keyof AuthApi) =>
+  fail(
+    actor,
+    `${operation} answers 401 (session expired)`,
+    reply(operation, 401, { message: SESSION_EXPIRED_MESSAGE }),
+    new AuthError('Unauthorized. Please log in again.', 401),
+  );
+
+/** Every result of every invoked actor. */
+export const actorVariants: ActorVariant[] = [
+  done(
+    'restoreSession',
+    'session storage holds a token and a user',
+    { storage: { token: MODEL_TOKEN, user: MODEL_SERVER_USER } },
+    {
+      token: MODEL_TOKEN,
+      user: MODEL_USER,
+      clients: [],
+      twoFactor: null,
+      verificationUserId: null,
+      terms: null,
+    },
+  ),
+  done(
+    'restoreSession',
+    'session storage holds a token but no user',
+    { storage: { token: MODEL_TOKEN } },
+    {
+      token: MODEL_TOKEN,
+      user: null,
+      clients: [],
+      twoFactor: null,
+      verificationUserId: null,
+      terms: null,
+    },
+  ),
+  done(
+    'restoreSession',
+    'session storage is empty',
+    { storage: {} },
+    {
+      token: null,
+      user: null,
+      clients: [],
+      twoFactor: null,
+      verificationUserId: null,
+      terms: null,
+    },
+  ),
+  fail('restoreSession', 'session storage throws', { storage: { fails: true } }, new Error('Storage is disabled.')),
+  ...signInVariants('signIn', 'login', (flag) => (flag === 'two_factor_required' ? 200 : 403)),
+  fail(
+    'signIn',
+    'login answers 401',
+    reply('login', 401, { message: 'Unauthenticated.' }),
+    new AuthError('Invalid email or password.', 401),
+  ),
+  ...signInVariants('verifyTwoFactor', 'verifyTwoFactor', () => 403),
+  fail(
+    'verifyTwoFactor',
+    'verifyTwoFactor answers 401',
+    reply('verifyTwoFactor', 401, { message: 'Bad code.' }),
+    new AuthError('Invalid or expired 2FA code.', 401),
+  ),
+  notice('resendTwoFactor', 'resendTwoFactor', 'A new code was sent.'),
+  fail(
+    'resendTwoFactor',
+    'resendTwoFactor answers 404',
+    reply('resendTwoFactor', 404, { message: 'No.' }),
+    new AuthError('User not found.', 404),
+  ),
+  notice('resendVerificationEmail', 'resendVerificationEmail', 'Verification e-mail sent.'),
+  fail(
+    'resendVerificationEmail',
+    'resendVerificationEmail answers 500',
+    reply('resendVerificationEmail', 500, {}),
+    new AuthError('Failed to resend verification email. Please try again.', 500),
+  ),
+  ...signInVariants('acceptTerms', 'acceptTerms', () => 200),
+  done(
+    'acceptTerms',
+    'acceptTerms answers 200 with only a message',
+    reply('acceptTerms', 200, { message: 'Terms accepted. Please sign in.' }),
+    {
+      kind: 'notice',
+      message: 'Terms accepted. Please sign in.',
+    },
+  ),
+  fail(
+    'acceptTerms',
+    'acceptTerms answers 404',
+    reply('acceptTerms', 404, { message: 'No.' }),
+    new AuthError('User not found.', 404),
+  ),
+  notice('register', 'register', 'Registered. Check your e-mail.'),
+  fail(
+    'register',
+    'register answers 422',
+    reply('register', 422, { message: 'Invalid.', errors: { email: ['The email has already been taken.'] } }),
+    new AuthError('The email has already been taken.', 422),
+  ),
+  notice('verifyEmail', 'verifyEmail', 'E-mail verified.'),
+  fail(
+    'verifyEmail',
+    'verifyEmail answers 400',
+    reply('verifyEmail', 400, { message: 'Invalid link.' }),
+    new AuthError('Invalid link.', 400),
+  ),
+  notice('confirmRegistration', 'confirmRegistration', 'Registration confirmed.'),
+  fail(
+    'confirmRegistration',
+    'confirmRegistration answers 404',
+    reply('confirmRegistration', 404, {}),
+    new AuthError('Failed to confirm user registration. Please try again.', 404),
+  ),
+  notice('requestPasswordReset', 'requestPasswordReset', 'Reset link sent.'),
+  fail(
+    'requestPasswordReset',
+    'requestPasswordReset answers 404',
+    reply('requestPasswordReset', 404, {}),
+    new AuthError('User not found.', 404),
+  ),
+  notice('resetPassword', 'resetPassword', 'Password reset.'),
+  fail(
+    'resetPassword',
+    'resetPassword answers 400',
+    reply('resetPassword', 400, {}),
+    new AuthError('Invalid or expired reset token.', 400),
+  ),
+  done(
+    'startMicrosoftSignUp',
+    'startMicrosoftSignUp answers 200 { url, state }',
+    reply('startMicrosoftSignUp', 200, MICROSOFT),
+    { kind: 'external', url: MICROSOFT.url },
+  ),
+  fail(
+    'startMicrosoftSignUp',
+    'startMicrosoftSignUp answers 500',
+    reply('startMicrosoftSignUp', 500, {}),
+    new AuthError('Server error during Microsoft sign-up.', 500),
+  ),
+  done(
+    'startMicrosoftSignIn',
+    'startMicrosoftSignIn answers 200 { url, state }',
+    reply('startMicrosoftSignIn', 200, MICROSOFT),
+    { kind: 'external', url: MICROSOFT.url },
+  ),
+  ...signInVariants('startMicrosoftSignIn', 'startMicrosoftSignIn', (flag) =>
+    flag === 'email_verified_required' ? null : 403,
+  ).slice(1),
+  fail(
+    'startMicrosoftSignIn',
+    'startMicrosoftSignIn answers 500',
+    reply('startMicrosoftSignIn', 500, {}),
+    new AuthError('Server error during Microsoft sign-in.', 500),
+  ),
+  ...signInVariants('handleMicrosoftCallback', 'retrieveMicrosoftToken', (flag) =>
+    flag === 'email_verified_required' ? null : flag === 'active_validation_required' ? 403 : 200,
+  ),
+  fail(
+    'handleMicrosoftCallback',
+    'retrieveMicrosoftToken answers 400',
+    reply('retrieveMicrosoftToken', 400, {}),
+    new AuthError('Invalid or expired key.', 400),
+  ),
+  done(
+    'listClients',
+    'listClients answers 200',
+    reply('listClients', 200, { data: [{ idCliente: 4, name: 'Acme' }] }),
+    [{ idCliente: 4, name: 'Acme' }],
+  ),
+  unauthorized('listClients', 'listClients'),
+  fail(
+    'listClients',
+    'listClients answers 500',
+    reply('listClients', 500, {}),
+    new AuthError('Failed to fetch clients.', 500),
+  ),
+  done('switchClient', 'switchClient answers 200', reply('switchClient', 200, { data: { idCliente: 9 } }), {
+    ...MODEL_USER,
+    idcliente: 9,
+  }),
+  unauthorized('switchClient', 'switchClient'),
+  fail(
+    'switchClient',
+    'switchClient answers 404',
+    reply('switchClient', 404, {}),
+    new AuthError('Company not found.', 404),
+  ),
+  done(
+    'switchLanguage',
+    'switchLanguage answers 200 success',
+    reply('switchLanguage', 200, { status: 'success', message: 'ok' }),
+    { ...MODEL_USER, language: 'pt' },
+  ),
+  unauthorized('switchLanguage', 'switchLanguage'),
+  fail(
+    'switchLanguage',
+    'switchLanguage answers 400',
+    reply('switchLanguage', 400, {}),
+    new AuthError('Invalid language selected.', 400),
+  ),
+  done('checkUser', 'checkUser answers 200', reply('checkUser', 200, { status: 'active' }), undefined),
+  fail(
+    'checkUser',
+    'checkUser answers 401 (idle session)',
+    reply('checkUser', 401, { message: SESSION_EXPIRED_MESSAGE }),
+    apiFailure(401, { message: SESSION_EXPIRED_MESSAGE }),
+  ),
+  fail(
+    'checkUser',
+    'checkUser answers 500',
+    reply('checkUser', 500, { message: 'Down.' }),
+    apiFailure(500, { message: 'Down.' }),
+  ),
+  done('logout', 'logout answers 200', reply('logout', 200, { message: 'Bye.' }), undefined),
+  fail(
+    'logout',
+    'session storage throws while clearing',
+    { storage: { fails: true } },
+    new Error('Storage is disabled.'),
+  ),
+];
+
+/** The user events, with one payload per guarded branch. */
+export const userEventVariants: AuthEvent[] = [
+  { type: 'auth.submit', email: MODEL_EMAIL, password: 'secret', redirect: '/report' },
+  {
+    type: 'auth.register',
+    form: { name: 'Ana Lima', email: MODEL_EMAIL, password: 'secret', password_confirmation: 'secret' },
+  },
+  { type: 'auth.back' },
+  { type: 'auth.twoFactor.open', userId: MODEL_USER_ID, email: MODEL_EMAIL },
+  { type: 'auth.twoFactor.open' },
+  { type: 'auth.twoFactor.verify', code: '123456' },
+  { type: 'auth.twoFactor.resend' },
+  { type: 'auth.verification.resend' },
+  { type: 'auth.email.verify', token: 'tok-email' },
+  { type: 'auth.registration.confirm', id: MODEL_USER_ID, token: 'tok-confirm' },
+  { type: 'auth.terms.accept', terms: true, privacy: true },
+  { type: 'auth.terms.accept', terms: true, privacy: false },
+  { type: 'auth.password.requestReset', email: MODEL_EMAIL },
+  {
+    type: 'auth.password.reset',
+    form: { email: MODEL_EMAIL, password: 'new-secret', password_confirmation: 'new-secret', token: 'tok-reset' },
+  },
+  { type: 'auth.microsoft.signUp', query: { login_hint: MODEL_EMAIL } },
+  { type: 'auth.microsoft.signIn' },
+  { type: 'auth.microsoft.callback', params: { redirect_key: 'rk-1', temp_token: 'tt-1' } },
+  { type: 'auth.clients.load' },
+  { type: 'auth.company.switch', company: 9 },
+  { type: 'auth.language.switch', language: 'pt' },
+  { type: 'auth.logout' },
+  { type: 'auth.unauthorized', message: SESSION_EXPIRED_MESSAGE },
+  { type: 'auth.navigation.failed', target: { kind: 'path', path: '/report' } },
+  { type: 'auth.navigation.failed', target: { kind: 'path', path: '/' } },
+  {
+    type: 'auth.navigation.failed',
+    target: { kind: 'route', name: 'TwoStepVerification', query: { user_id: '7', email: MODEL_EMAIL } },
+  },
+];
+
+/** The 30-minute timer of the inactivity check, as the event the machine receives. */
+export const INACTIVITY_TIMER_EVENT = { type: 'xstate.after.INACTIVITY_CHECK.auth.authenticated.inactivity.waiting' };
