@@ -332,6 +332,133 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/microsoft/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Return point of the Microsoft authorization (redirect URI)
+         * @description Microsoft sends the browser here with `code` and `state` (or `error`). The server redeems the code
+         *     (PKCE, nonce), matches the user by tenant id and object id, and redirects the browser to `/signin`
+         *     with either `redirect_key`, `temp_token` and `state` (for `retrieveToken`), or `status=error`,
+         *     `message` and `email` (for example 'Domain not recognized'), or the step flags.
+         */
+        get: operations["completeMicrosoftSignIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List accounts an administrator must still validate
+         * @description Only administrators; only accounts of companies the administrator belongs to.
+         */
+        get: operations["listUsersAwaitingValidation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/users/{id}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate (activate) an account
+         * @description Only administrators, and only for an account of a company the administrator belongs to (else 404).
+         */
+        post: operations["activateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness and database check
+         * @description Answers 200 when the server runs and its database answers. Used by start scripts and probes.
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/csrf-cookie": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Issue the XSRF-TOKEN cookie
+         * @description Sets the `XSRF-TOKEN` cookie (not HttpOnly, SameSite=Lax, Path=/) when the request has none, and
+         *     answers 204. Every /api response does the same; this call exists for curl and other clients that
+         *     want the cookie before their first state-changing call.
+         */
+        get: operations["issueCsrfCookie"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dev/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the development outbox
+         * @description Only outside production and only when no SMTP server is configured: the e-mails the server would
+         *     have sent, newest first, so a developer can read codes and links. The HTML view is `/dev/mailbox`.
+         *     Never mounted when NODE_ENV=production (404).
+         */
+        get: operations["listDevOutbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -530,6 +657,40 @@ export interface components {
             email?: string;
             message?: string;
         };
+        RedirectTarget: {
+            /** @description The `/signin` URL with the outcome in its query. */
+            location: string;
+        };
+        PendingUser: {
+            id: components["schemas"]["UserId"];
+            name: string;
+            email: string;
+            position?: string | null;
+            email_verified?: boolean;
+            companies: string[];
+            /** Format: date-time */
+            created_at: string;
+        };
+        PendingUserList: {
+            data: components["schemas"]["PendingUser"][];
+        };
+        Health: {
+            /** @constant */
+            status: "ok";
+            /** @enum {string} */
+            database?: "pglite" | "postgres";
+        };
+        OutboxMessage: {
+            id: number;
+            to: string;
+            subject: string;
+            text: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        OutboxList: {
+            data: components["schemas"]["OutboxMessage"][];
+        };
     };
     responses: {
         /** @description The X-XSRF-TOKEN header is missing or does not match the XSRF-TOKEN cookie. */
@@ -599,6 +760,15 @@ export interface components {
         };
         /** @description The request is well formed but its values are refused. */
         BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Signed in, but this call needs a role the user does not have. */
+        Forbidden: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1167,6 +1337,156 @@ export interface operations {
             };
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
+        };
+    };
+    completeMicrosoftSignIn: {
+        parameters: {
+            query: {
+                state: string;
+                code?: string;
+                error?: string;
+                error_description?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The same outcome for a client that asks for JSON (`Accept` application/json, no text/html). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedirectTarget"];
+                };
+            };
+            /** @description Back to the web app's `/signin` with the outcome in the query. */
+            302: {
+                headers: {
+                    /** @description The `/signin` URL with the outcome. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    listUsersAwaitingValidation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The accounts awaiting validation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendingUserList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    activateUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["schemas"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            419: components["responses"]["CsrfMismatch"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The server and its database are up. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServerError"];
+        };
+    };
+    issueCsrfCookie: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cookie is set (or was already present). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listDevOutbox: {
+        parameters: {
+            query?: {
+                /** @description Only messages to this address. */
+                to?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The newest messages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboxList"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
         };
     };
 }

@@ -1,0 +1,141 @@
+// buildApp(): the whole server as a Fastify instance, without listening (tests use inject()).
+// Plugins in the order they act on a request: cookies → security headers → rate limits → CSRF →
+// error handler → API routes from the contract → dev mailbox → web app.
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { type AppConfig, webDistExists } from './config/env.js';
+import type { DatabaseHandle } from './db/connect.js';
+import { adminRoutes } from './features/admin/admin.routes.js';
+import { authRoutes } from './features/auth/auth.routes.js';
+import { clientsRoutes } from './features/clients/clients.routes.js';
+import { devRoutes, registerDevMailboxPage } from './features/dev/dev.routes.js';
+import { createMailDelivery, type MailDelivery } from './features/mail/mail.delivery.js';
+import { createOidcClient, type OidcClient, type OidcSettings } from './features/microsoft/microsoft.client.js';
+import { microsoftRoutes } from './features/microsoft/microsoft.routes.js';
+import { preferencesRoutes } from './features/preferences/preferences.routes.js';
+import { sessionRoutes } from './features/session/session.routes.js';
+import { systemRoutes } from './features/system/system.routes.js';
+import { apiRoutesPlugin, loadContract, type OpenApiDocument, withoutTags } from './plugins/api-routes.plugin.js';
+import { csrfPlugin } from './plugins/csrf.plugin.js';
+import { errorHandlerPlugin } from './plugins/error-handler.plugin.js';
+import { loggerOptions } from './plugins/logging.js';
+import { securityHeadersPlugin } from './plugins/security-headers.plugin.js';
+import { webAppPlugin } from './plugins/web-app.plugin.js';
+import { type Clock, systemClock } from './shared/clock.js';
+import { type AppContext, defaultLimits, type Limits } from './shared/context.js';
+import { HttpError, messages } from './shared/http-error.js';
+import type { RouteDeps } from './shared/routes.js';
+import { hmac } from './shared/secrets.js';
+import './shared/fastify-types.js';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: DatabaseHandle;
+  cookieSecret: string;
+  /** Base URL the browser sees; default from config, else http://HOST:PORT. */
+  publicUrl?: string;
+  clock?: Clock;
+  limits?: Partial<Limits>;
+  /** OpenID provider for "Sign in with Microsoft" (Microsoft, or the local provider offline). */
+  oidc?: Omit<OidcSettings, 'redirectUri'> | OidcClient;
+  /** Where logs go (tests capture them); default stdout. */
+  logStream?: NodeJS.WritableStream;
+  /** Close the database when the app closes (default true). */
+  ownsDatabase?: boolean;
+}
+
+export interface VigilApp extends FastifyInstance {
+  ctx: AppContext;
+  mail: MailDelivery;
+  contract: OpenApiDocument;
+}
+
+function isOidcClient(value: Omit<OidcSettings, 'redirectUri'> | OidcClient): value is OidcClient {
+  return 'redeem' in value;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
+  const { config, database } = options;
+  const publicUrl = options.publicUrl ?? config.publicUrl ?? `http://${config.host}:${config.port}`;
+  const secure = publicUrl.startsWith('https://');
+  const limits: Limits = { ...defaultLimits, ...options.limits };
+  const clock = options.clock ?? systemClock;
+
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, options.logStream),
+    trustProxy: secure ? 'loopback' : false,
+    bodyLimit: 64 * 1024,
+    ajv: { customOptions: { allErrors: true, allowUnionTypes: true } },
+  });
+
+  const mail = createMailDelivery({
+    db: database.db,
+    clock,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    log: app.log,
+  });
+  const ctx: AppContext = {
+    db: database.db,
+    dbKind: database.kind,
+    clock,
+    config,
+    publicUrl,
+    codeKey: hmac(options.cookieSecret, 'vigil two-factor codes'),
+    mail,
+    limits,
+  };
+  const redirectUri = `${publicUrl}/api/auth/microsoft/callback`;
+  const oidc = options.oidc
+    ? isOidcClient(options.oidc)
+      ? options.oidc
+      : createOidcClient({ ...options.oidc, redirectUri })
+    : undefined;
+  const deps: RouteDeps = { ctx, oidc, cookies: { secure } };
+  const production = config.nodeEnv === 'production';
+  const devMailbox = !production && mail.mode === 'outbox';
+  const contract = devMailbox ? loadContract() : withoutTags(loadContract(), ['dev']);
+
+  app.decorate('ctx', ctx);
+  app.decorate('mail', mail);
+  app.decorate('contract', contract);
+  app.decorateRequest('auth', null);
+
+  await app.register(fastifyCookie, { secret: options.cookieSecret });
+  await app.register(securityHeadersPlugin, { https: secure });
+  await app.register(fastifyRateLimit, {
+    global: limits.globalPerMinute > 0,
+    max: limits.globalPerMinute > 0 ? limits.globalPerMinute : 1_000_000,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, { message: messages.tooMany }, { 'retry-after': String(Math.ceil(context.ttl / 1000)) }),
+  });
+  await app.register(csrfPlugin, { secure });
+  await app.register(errorHandlerPlugin);
+  await app.register(apiRoutesPlugin, {
+    deps,
+    contract,
+    sensitivePerMinute: limits.sensitivePerMinute,
+    routes: {
+      ...systemRoutes(deps),
+      ...authRoutes(deps),
+      ...sessionRoutes(deps),
+      ...clientsRoutes(deps),
+      ...preferencesRoutes(deps),
+      ...microsoftRoutes(deps),
+      ...adminRoutes(deps),
+      ...(devMailbox ? devRoutes(deps) : {}),
+    },
+  });
+  if (devMailbox) registerDevMailboxPage(app, ctx);
+  await app.register(webAppPlugin, { root: webDistExists(config) ? config.webDist : undefined });
+
+  app.addHook('onClose', async () => {
+    await mail.flush();
+    mail.close();
+    if (options.ownsDatabase ?? true) await database.close();
+  });
+  // The decorations above make the instance a VigilApp.
+  return app as unknown as VigilApp;
+}

@@ -1,0 +1,103 @@
+// The only module that reads the environment: parsed once with zod into a typed, frozen config.
+import { existsSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root (apps/api/src/config → ../../../..; the same from dist/config). */
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: optionalText,
+  DATABASE_URL: optionalText,
+  SMTP_URL: optionalText,
+  MAIL_FROM: optionalText,
+  PUBLIC_URL: optionalText,
+  COOKIE_SECRET: optionalText,
+  WEB_DIST: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  MICROSOFT_TENANT_ID: optionalText,
+  MICROSOFT_CLIENT_ID: optionalText,
+  MICROSOFT_CLIENT_SECRET: optionalText,
+  MICROSOFT_AUTHORITY: optionalText,
+  LOCAL_OIDC_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface MicrosoftSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string | undefined;
+  cookieSecret: string | undefined;
+  webDist: string;
+  logLevel: string;
+  /** Microsoft identity platform settings, or undefined: the start command then runs a local provider. */
+  microsoft: MicrosoftSettings | undefined;
+  localOidcPort: number;
+}
+
+function fromRoot(path: string): string {
+  return isAbsolute(path) ? path : join(repoRoot, path);
+}
+
+/** Parses an environment (default: the process's) into the app's config. Throws with every problem listed. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  const env = parsed.data;
+  const tenant = env.MICROSOFT_TENANT_ID;
+  const clientId = env.MICROSOFT_CLIENT_ID;
+  const clientSecret = env.MICROSOFT_CLIENT_SECRET;
+  const authority = (env.MICROSOFT_AUTHORITY ?? 'https://login.microsoftonline.com').replace(/\/+$/, '');
+  const microsoft =
+    tenant && clientId && clientSecret ? { issuer: `${authority}/${tenant}/v2.0`, clientId, clientSecret } : undefined;
+  return Object.freeze({
+    nodeEnv: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    dataDir: fromRoot(env.DATA_DIR ?? 'data'),
+    databaseUrl: env.DATABASE_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? 'Vigil <no-reply@vigil.example>',
+    publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ''),
+    cookieSecret: env.COOKIE_SECRET,
+    webDist: fromRoot(env.WEB_DIST ?? 'apps/web/dist'),
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    microsoft,
+    localOidcPort: env.LOCAL_OIDC_PORT,
+  });
+}
+
+export function webDistExists(config: AppConfig): boolean {
+  return existsSync(join(config.webDist, 'index.html'));
+}
+
+/** Test-only settings read by the vitest setup (kept here so the environment has one reader). */
+export function testDatabaseUrl(): string | undefined {
+  const value = process.env.TEST_DATABASE_URL?.trim();
+  return value === '' ? undefined : value;
+}

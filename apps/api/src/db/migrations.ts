@@ -1,0 +1,17 @@
+// The one ordered set of migrations for PGlite and PostgreSQL. Add a file, then list it here:
+// names are timestamps so the order is the order of writing.
+import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
+import * as accounts from './migrations/2026-11-21-2000-accounts.migration.js';
+
+export const migrations: Record<string, Migration> = {
+  '2026-11-21-2000-accounts': accounts,
+};
+
+export async function migrateToLatest<T>(db: Kysely<T>): Promise<MigrationResultSet> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const result = await migrator.migrateToLatest();
+  if (result.error) {
+    throw result.error instanceof Error ? result.error : new Error(String(result.error));
+  }
+  return result;
+}

@@ -1,0 +1,19 @@
+import { authOf, paramsOf, type RouteDeps, type RouteTable } from '../../shared/routes.js';
+import { activateUser, listUsersAwaitingValidation } from './admin.service.js';
+
+export function adminRoutes({ ctx }: RouteDeps): RouteTable {
+  return {
+    listUsersAwaitingValidation: {
+      handler: async (request) => listUsersAwaitingValidation({ ctx, auth: authOf(request) }),
+    },
+    activateUser: {
+      handler: async (request) =>
+        activateUser({
+          ctx,
+          auth: authOf(request),
+          input: { userId: paramsOf('activateUser', request).id },
+          ip: request.ip,
+        }),
+    },
+  };
+}

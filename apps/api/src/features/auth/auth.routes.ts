@@ -1,0 +1,101 @@
+import { bodyOf, paramsOf, type RouteDeps, type RouteTable } from '../../shared/routes.js';
+import { applySignInCookies, readPendingToken, signInStatus } from '../../shared/sign-in-cookies.js';
+import {
+  confirmRegistration,
+  register,
+  requestPasswordReset,
+  resendVerificationEmail,
+  resetPassword,
+  verifyEmail,
+} from './accounts.service.js';
+import { acceptTerms, resendTwoFactor, signInWithPassword, verifyTwoFactor } from './sign-in.service.js';
+
+export function authRoutes({ ctx, cookies }: RouteDeps): RouteTable {
+  const flushMail = () => void ctx.mail.flush();
+  return {
+    register: {
+      sensitive: true,
+      handler: async (request, reply) => {
+        const result = await register({ ctx, input: bodyOf('register', request), ip: request.ip });
+        return reply.code(201).send(result);
+      },
+    },
+    login: {
+      sensitive: true,
+      handler: async (request, reply) => {
+        const result = await signInWithPassword({ ctx, input: bodyOf('login', request), ip: request.ip });
+        flushMail();
+        return reply.code(signInStatus(result)).send(applySignInCookies(reply, result, cookies));
+      },
+    },
+    verifyTwoFactor: {
+      sensitive: true,
+      handler: async (request, reply) => {
+        const body = bodyOf('verifyTwoFactor', request);
+        const result = await verifyTwoFactor({
+          ctx,
+          input: { userId: body.user_id, code: body.code, pendingToken: readPendingToken(request) },
+          ip: request.ip,
+        });
+        return reply.code(signInStatus(result)).send(applySignInCookies(reply, result, cookies));
+      },
+    },
+    resendTwoFactor: {
+      sensitive: true,
+      handler: async (request) => {
+        const body = bodyOf('resendTwoFactor', request);
+        const result = await resendTwoFactor({
+          ctx,
+          input: { userId: body.user_id, pendingToken: readPendingToken(request) },
+          ip: request.ip,
+        });
+        flushMail();
+        return result;
+      },
+    },
+    resendVerificationEmail: {
+      sensitive: true,
+      handler: async (request) => {
+        const body = bodyOf('resendVerificationEmail', request);
+        return resendVerificationEmail({
+          ctx,
+          input: { userId: body.user_id, pendingToken: readPendingToken(request) },
+          ip: request.ip,
+        });
+      },
+    },
+    verifyEmail: {
+      handler: async (request) => verifyEmail({ ctx, input: paramsOf('verifyEmail', request), ip: request.ip }),
+    },
+    confirmRegistration: {
+      handler: async (request) =>
+        confirmRegistration({ ctx, input: paramsOf('confirmRegistration', request), ip: request.ip }),
+    },
+    acceptTerms: {
+      handler: async (request, reply) => {
+        const body = bodyOf('acceptTerms', request);
+        const result = await acceptTerms({
+          ctx,
+          input: {
+            userId: body.user_id,
+            terms: body.terms,
+            privacy: body.privacy,
+            pendingToken: readPendingToken(request),
+          },
+          ip: request.ip,
+        });
+        flushMail();
+        return reply.code(signInStatus(result, 200)).send(applySignInCookies(reply, result, cookies));
+      },
+    },
+    requestPasswordReset: {
+      sensitive: true,
+      handler: async (request) =>
+        requestPasswordReset({ ctx, input: bodyOf('requestPasswordReset', request), ip: request.ip }),
+    },
+    resetPassword: {
+      sensitive: true,
+      handler: async (request) => resetPassword({ ctx, input: bodyOf('resetPassword', request), ip: request.ip }),
+    },
+  };
+}

@@ -1,0 +1,183 @@
+// Sign-in verbs: password, two-factor code, its resend, terms acceptance. No framework imports:
+// routes pass the pending-step token from the signed cookie and apply the returned cookie changes.
+import { addMs, HOUR } from '../../shared/clock.js';
+import type { AppContext } from '../../shared/context.js';
+import { HttpError, messages, validationError } from '../../shared/http-error.js';
+import { verifyAgainstDummy, verifyPassword } from '../../shared/passwords.js';
+import { safeEqual, sha256 } from '../../shared/secrets.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import { findUserByEmail, findUserById, maskEmail, normalizeEmail, updateUser } from '../users/users.repository.js';
+import type { UserRow } from '../users/users.table.js';
+import {
+  consumeTwoFactorCode,
+  countLoginFailuresSince,
+  countWrongTwoFactorTry,
+  findOpenPendingLogin,
+  latestTwoFactorCode,
+  markPendingTwoFactorVerified,
+  recordLoginFailure,
+} from './auth.repository.js';
+import type { PendingLoginRow } from './auth.table.js';
+import {
+  advanceSignIn,
+  CURRENT_TERMS_VERSION,
+  issueTwoFactorCode,
+  pendingCookieHash,
+  type SignInResult,
+  TWO_FACTOR_MAX_TRIES,
+  TWO_FACTOR_RESEND_MS,
+  twoFactorCodeHash,
+} from './sign-in.steps.js';
+
+interface Request<I> {
+  ctx: AppContext;
+  input: I;
+  ip: string | null;
+}
+
+/** The e-mail's key in the failure counter (a hash, so the table holds no addresses). */
+function emailKey(email: string): string {
+  return sha256(`login:${normalizeEmail(email)}`);
+}
+
+/**
+ * Password sign-in. An unknown e-mail and a wrong password give the same 401 in the same time:
+ * both verify an argon2id hash and record a failure (ADR 0006).
+ */
+export async function signInWithPassword({
+  ctx,
+  input,
+  ip,
+}: Request<{ email: string; password: string }>): Promise<SignInResult> {
+  const now = ctx.clock.now();
+  const key = emailKey(input.email);
+  const failures = await countLoginFailuresSince(ctx.db, key, addMs(now, -HOUR));
+  if (failures >= ctx.limits.failedSignInsPerHour) {
+    await recordAudit(ctx.db, { event: 'login.blocked', at: now, ip, details: { reason: 'failures per hour' } });
+    throw new HttpError(429, messages.tooMany, { 'retry-after': '3600' });
+  }
+  const user = await findUserByEmail(ctx.db, input.email);
+  const passwordOk =
+    user?.password_hash != null
+      ? await verifyPassword(user.password_hash, input.password)
+      : await verifyAgainstDummy(input.password);
+  if (!user || !passwordOk) {
+    await ctx.db.transaction().execute(async (trx) => {
+      await recordLoginFailure(trx, key, now);
+      await recordAudit(trx, {
+        event: 'login.failed',
+        at: now,
+        userId: user?.id ?? null,
+        ip,
+        details: { method: 'password' },
+      });
+    });
+    throw new HttpError(401, messages.invalidCredentials);
+  }
+  return ctx.db
+    .transaction()
+    .execute((trx) => advanceSignIn(ctx, trx, { user, pending: null, method: 'password', ip }));
+}
+
+/**
+ * The pending sign-in bound to this browser's cookie, for this user. Any mismatch answers like an
+ * unknown user (404 'User not found.'), so a guessed user_id finishes nothing.
+ */
+async function boundPending(ctx: AppContext, pendingToken: string | undefined, userId: number) {
+  const now = ctx.clock.now();
+  const pending = pendingToken ? await findOpenPendingLogin(ctx.db, pendingCookieHash(pendingToken), now) : undefined;
+  if (!pending || pending.user_id !== userId) throw new HttpError(404, messages.userNotFound);
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw new HttpError(404, messages.userNotFound);
+  return { pending, user };
+}
+
+export async function verifyTwoFactor({
+  ctx,
+  input,
+  ip,
+}: Request<{ userId: number; code: string; pendingToken: string | undefined }>): Promise<SignInResult> {
+  const { pending, user } = await boundPending(ctx, input.pendingToken, input.userId);
+  const now = ctx.clock.now();
+  const code = await latestTwoFactorCode(ctx.db, pending.id);
+  const usable = code && !code.consumed_at && code.expires_at > now && code.attempts < TWO_FACTOR_MAX_TRIES;
+  if (!code || !usable) throw new HttpError(401, messages.invalidCode);
+  if (!safeEqual(code.code_hash, twoFactorCodeHash(ctx, pending.id, input.code))) {
+    const tries = await ctx.db.transaction().execute(async (trx) => {
+      const count = await countWrongTwoFactorTry(trx, code.id);
+      await recordAudit(trx, {
+        event: count >= TWO_FACTOR_MAX_TRIES ? 'two_factor.locked' : 'two_factor.failed',
+        at: now,
+        userId: user.id,
+        ip,
+        details: { tries: count },
+      });
+      return count;
+    });
+    throw new HttpError(401, {
+      message: messages.invalidCode,
+      ...(tries >= TWO_FACTOR_MAX_TRIES ? { details: 'Too many wrong codes: ask for a new code.' } : {}),
+    });
+  }
+  return ctx.db.transaction().execute(async (trx) => {
+    if (!(await consumeTwoFactorCode(trx, code.id, now))) throw new HttpError(401, messages.invalidCode);
+    await markPendingTwoFactorVerified(trx, pending.id, now);
+    await recordAudit(trx, { event: 'two_factor.verified', at: now, userId: user.id, ip });
+    const verified: PendingLoginRow = { ...pending, two_factor_verified_at: now };
+    return advanceSignIn(ctx, trx, { user, pending: verified, method: methodOf(pending), ip });
+  });
+}
+
+function methodOf(pending: PendingLoginRow): 'password' | 'microsoft' {
+  return pending.method === 'microsoft' ? 'microsoft' : 'password';
+}
+
+export async function resendTwoFactor({
+  ctx,
+  input,
+  ip,
+}: Request<{ userId: number; pendingToken: string | undefined }>) {
+  const { pending, user } = await boundPending(ctx, input.pendingToken, input.userId);
+  if (!user.two_factor_enabled || pending.two_factor_verified_at) throw new HttpError(404, messages.userNotFound);
+  const now = ctx.clock.now();
+  const last = await latestTwoFactorCode(ctx.db, pending.id);
+  if (last) {
+    const wait = last.created_at.getTime() + TWO_FACTOR_RESEND_MS - now.getTime();
+    if (wait > 0) {
+      throw new HttpError(
+        429,
+        { message: 'Please wait before asking for a new code.' },
+        { 'retry-after': String(Math.ceil(wait / 1000)) },
+      );
+    }
+  }
+  await ctx.db.transaction().execute((trx) => issueTwoFactorCode(ctx, trx, user, pending, ip));
+  return { message: 'A new code was sent.', email: maskEmail(user.email) };
+}
+
+export async function acceptTerms({
+  ctx,
+  input,
+  ip,
+}: Request<{ userId: number; terms: boolean; privacy: boolean; pendingToken: string | undefined }>) {
+  const { pending, user } = await boundPending(ctx, input.pendingToken, input.userId);
+  const errors: Record<string, string[]> = {};
+  if (!input.terms) errors.terms = ['The terms of use must be accepted.'];
+  if (!input.privacy) errors.privacy = ['The privacy policy must be accepted.'];
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+  const now = ctx.clock.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    await updateUser(trx, user.id, { terms_version: CURRENT_TERMS_VERSION, terms_accepted_at: now, updated_at: now });
+    await recordAudit(trx, {
+      event: 'terms.accepted',
+      at: now,
+      userId: user.id,
+      ip,
+      details: { terms_version: CURRENT_TERMS_VERSION },
+    });
+    const updated: UserRow = { ...user, terms_version: CURRENT_TERMS_VERSION, terms_accepted_at: now };
+    return advanceSignIn(ctx, trx, { user: updated, pending, method: methodOf(pending), ip });
+  });
+}
+
+export { boundPending };

@@ -1,0 +1,22 @@
+import type { Generated, Selectable } from 'kysely';
+
+/** A client company: the tenant every row of the product belongs to. */
+export interface CompaniesTable {
+  id: Generated<number>;
+  name: string;
+  created_at: Date;
+}
+
+export interface CompanyDomainsTable {
+  domain: string;
+  company_id: number;
+}
+
+export interface MembershipsTable {
+  user_id: number;
+  company_id: number;
+  role: string;
+  created_at: Date;
+}
+
+export type CompanyRow = Selectable<CompaniesTable>;

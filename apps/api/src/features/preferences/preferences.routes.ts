@@ -1,0 +1,11 @@
+import { authOf, bodyOf, type RouteDeps, type RouteTable } from '../../shared/routes.js';
+import { switchLanguage } from './preferences.service.js';
+
+export function preferencesRoutes({ ctx }: RouteDeps): RouteTable {
+  return {
+    switchLanguage: {
+      handler: async (request) =>
+        switchLanguage({ ctx, auth: authOf(request), input: bodyOf('switchLanguage', request), ip: request.ip }),
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import type { AppContext } from '../../shared/context.js';
+import { HttpError, messages } from '../../shared/http-error.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import type { AuthContext } from '../session/session.service.js';
+import { updateUser } from '../users/users.repository.js';
+
+export const LANGUAGES = ['de', 'en', 'es', 'fr', 'pt-br', 'pt'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export function parseLanguage(value: string): Language | undefined {
+  const normalized = value.trim().toLowerCase().replace('_', '-');
+  return LANGUAGES.find((l) => l === normalized);
+}
+
+export async function switchLanguage({
+  ctx,
+  auth,
+  input,
+  ip,
+}: {
+  ctx: AppContext;
+  auth: AuthContext;
+  input: { language: string };
+  ip: string | null;
+}) {
+  const language = parseLanguage(input.language);
+  if (!language) throw new HttpError(400, messages.invalidLanguage);
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateUser(trx, auth.user.id, { language, updated_at: now });
+    await recordAudit(trx, {
+      event: 'language.switched',
+      at: now,
+      userId: auth.user.id,
+      companyId: auth.user.current_company_id,
+      ip,
+      details: { language },
+    });
+  });
+  return { status: 'success' as const, message: 'Language updated.', language };
+}

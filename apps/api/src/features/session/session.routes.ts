@@ -1,0 +1,16 @@
+import { authOf, type RouteDeps, type RouteTable } from '../../shared/routes.js';
+import { clearAccessCookie } from '../../shared/sign-in-cookies.js';
+import { checkUser, logout } from './session.service.js';
+
+export function sessionRoutes({ ctx, cookies }: RouteDeps): RouteTable {
+  return {
+    checkUser: { handler: async (request) => checkUser({ auth: authOf(request) }) },
+    logout: {
+      handler: async (request, reply) => {
+        const result = await logout({ ctx, auth: authOf(request), ip: request.ip });
+        clearAccessCookie(reply, cookies);
+        return result;
+      },
+    },
+  };
+}

@@ -1,0 +1,124 @@
+// Sessions: opaque 256-bit tokens, stored as SHA-256, 12 h absolute and 30 min idle lifetime.
+import type { Executor } from '../../db/database.js';
+import { addMs, HOUR, MINUTE } from '../../shared/clock.js';
+import type { AppContext } from '../../shared/context.js';
+import { HttpError, messages } from '../../shared/http-error.js';
+import { randomToken, sha256 } from '../../shared/secrets.js';
+import type { TenantScope } from '../../shared/tenant.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import { findCompanyOfUser } from '../clients/clients.repository.js';
+import { findUserById, toUserJson } from '../users/users.repository.js';
+import type { UserRow } from '../users/users.table.js';
+import { findSessionByTokenHash, insertSession, revokeSession, touchSession } from './session.repository.js';
+import type { SessionRow } from './session.table.js';
+
+export const SESSION_LIFETIME_MS = 12 * HOUR;
+export const SESSION_IDLE_MS = 30 * MINUTE;
+
+export interface AuthContext {
+  session: SessionRow;
+  user: UserRow;
+  /** The user's current company, when the user still belongs to it. */
+  scope: TenantScope | null;
+}
+
+export interface NewSession {
+  accessToken: string;
+  body: {
+    access_token: string;
+    token_type: 'Bearer';
+    expires_in: number;
+    user: ReturnType<typeof toUserJson>;
+  };
+}
+
+/** Creates a session inside the caller's transaction. */
+export async function createSession(
+  ctx: AppContext,
+  trx: Executor,
+  user: UserRow,
+  method: 'password' | 'microsoft',
+  ip: string | null,
+): Promise<NewSession> {
+  const now = ctx.clock.now();
+  const accessToken = randomToken(32);
+  await insertSession(trx, {
+    tokenHash: sha256(accessToken),
+    userId: user.id,
+    method,
+    at: now,
+    expiresAt: addMs(now, SESSION_LIFETIME_MS),
+  });
+  await recordAudit(trx, {
+    event: 'login.succeeded',
+    at: now,
+    userId: user.id,
+    companyId: user.current_company_id,
+    ip,
+    details: { method },
+  });
+  return {
+    accessToken,
+    body: {
+      access_token: accessToken,
+      token_type: 'Bearer',
+      expires_in: Math.floor(SESSION_LIFETIME_MS / 1000),
+      user: toUserJson(user),
+    },
+  };
+}
+
+/**
+ * Resolves a bearer token to its session. `countsAsActivity` is false for the inactivity check,
+ * which must not keep a session alive by itself.
+ */
+export async function authenticate({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { token: string | undefined; countsAsActivity: boolean; ip: string | null };
+}): Promise<AuthContext> {
+  if (!input.token) throw new HttpError(401, messages.unauthenticated);
+  const session = await findSessionByTokenHash(ctx.db, sha256(input.token));
+  if (!session || session.revoked_at) throw new HttpError(401, messages.unauthenticated);
+  const now = ctx.clock.now();
+  if (session.expires_at <= now) throw new HttpError(401, messages.sessionExpired);
+  if (now.getTime() - session.last_activity_at.getTime() > SESSION_IDLE_MS) {
+    await ctx.db.transaction().execute(async (trx) => {
+      await revokeSession(trx, session.id, now);
+      await recordAudit(trx, { event: 'session.expired', at: now, userId: session.user_id, ip: input.ip });
+    });
+    throw new HttpError(401, messages.sessionIdle);
+  }
+  const user = await findUserById(ctx.db, session.user_id);
+  if (!user?.active) throw new HttpError(401, messages.unauthenticated);
+  if (input.countsAsActivity) await touchSession(ctx.db, session.id, now);
+  const company =
+    user.current_company_id === null ? undefined : await findCompanyOfUser(ctx.db, user.id, user.current_company_id);
+  return { session, user, scope: company ? { userId: user.id, companyId: company.id } : null };
+}
+
+export function checkUser({ auth }: { auth: AuthContext }) {
+  const idleEnds = addMs(auth.session.last_activity_at, SESSION_IDLE_MS);
+  return {
+    status: 'active' as const,
+    idle_expires_at: idleEnds.toISOString(),
+    expires_at: auth.session.expires_at.toISOString(),
+  };
+}
+
+export async function logout({ ctx, auth, ip }: { ctx: AppContext; auth: AuthContext; ip: string | null }) {
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await revokeSession(trx, auth.session.id, now);
+    await recordAudit(trx, {
+      event: 'logout',
+      at: now,
+      userId: auth.user.id,
+      companyId: auth.user.current_company_id,
+      ip,
+    });
+  });
+  return { message: 'Logged out.' };
+}

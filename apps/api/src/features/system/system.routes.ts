@@ -1,0 +1,19 @@
+import { sql } from 'kysely';
+import type { RouteDeps, RouteTable } from '../../shared/routes.js';
+
+export function systemRoutes({ ctx }: RouteDeps): RouteTable {
+  return {
+    getHealth: {
+      handler: async (_request, reply) => {
+        try {
+          await sql`select 1`.execute(ctx.db);
+          return { status: 'ok', database: ctx.dbKind };
+        } catch {
+          return reply.code(503).send({ message: 'Database unavailable.' });
+        }
+      },
+    },
+    // The csrf plugin has already set the cookie when the request had none.
+    issueCsrfCookie: { handler: async (_request, reply) => reply.code(204).send() },
+  };
+}

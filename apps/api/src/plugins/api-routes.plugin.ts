@@ -1,0 +1,130 @@
+// Wires every operation of the contract to its feature handler through fastify-openapi-glue:
+// request validation and response serialisation come from the bundled contract, routes that the
+// contract secures get the session hook, and sensitive ones the stricter rate limit.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import openapiGlue, { type FastifyOpenapiGlueOptions } from 'fastify-openapi-glue';
+import fp from 'fastify-plugin';
+import { authenticate } from '../features/session/session.service.js';
+import { HttpError } from '../shared/http-error.js';
+import type { OperationId, RouteDeps, RouteTable } from '../shared/routes.js';
+import { readAccessToken } from '../shared/sign-in-cookies.js';
+
+interface OperationObject {
+  operationId?: string;
+  tags?: string[];
+  security?: Record<string, string[]>[];
+}
+
+export interface OpenApiDocument {
+  security?: Record<string, string[]>[];
+  paths: Record<string, Record<string, OperationObject | unknown>>;
+  [key: string]: unknown;
+}
+
+const methods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
+
+/** The bundled contract, read fresh (callers may change their copy). */
+export function loadContract(): OpenApiDocument {
+  const require = createRequire(import.meta.url);
+  return JSON.parse(readFileSync(require.resolve('@vigil/openapi/openapi.bundle.json'), 'utf8')) as OpenApiDocument;
+}
+
+export interface ContractOperation {
+  operationId: string;
+  method: string;
+  path: string;
+  tag: string | undefined;
+  secured: boolean;
+}
+
+export function contractOperations(doc: OpenApiDocument): ContractOperation[] {
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => methods.includes(method))
+      .map(([method, raw]) => {
+        const op = raw as OperationObject;
+        const security = op.security ?? doc.security ?? [];
+        return {
+          operationId: op.operationId ?? `${method} ${path}`,
+          method: method.toUpperCase(),
+          path,
+          tag: op.tags?.[0],
+          secured: security.some((requirement) => Object.keys(requirement).length > 0),
+        };
+      }),
+  );
+}
+
+/** The contract without the operations of the given tags (dev tools are dropped in production). */
+export function withoutTags(doc: OpenApiDocument, tags: string[]): OpenApiDocument {
+  const paths = Object.fromEntries(
+    Object.entries(doc.paths)
+      .map(([path, item]) => [
+        path,
+        Object.fromEntries(
+          Object.entries(item).filter(([method, op]) => {
+            if (!methods.includes(method)) return true;
+            const tag = (op as OperationObject).tags?.[0];
+            return tag === undefined || !tags.includes(tag);
+          }),
+        ),
+      ])
+      .filter(([, item]) => Object.keys(item as object).some((key) => methods.includes(key))),
+  );
+  return { ...doc, paths };
+}
+
+export interface ApiRoutesOptions {
+  deps: RouteDeps;
+  routes: RouteTable;
+  contract: OpenApiDocument;
+  sensitivePerMinute: number;
+}
+
+export const apiRoutesPlugin = fp(
+  async (app: FastifyInstance, options: ApiRoutesOptions) => {
+    const { ctx } = options.deps;
+    const operations = new Map(contractOperations(options.contract).map((op) => [op.operationId, op]));
+    const authenticateHook: onRequestHookHandler = async (request: FastifyRequest) => {
+      request.auth = await authenticate({
+        ctx,
+        input: {
+          token: readAccessToken(request),
+          countsAsActivity: request.routeOptions.config.operationId !== 'checkUser',
+          ip: request.ip,
+        },
+      });
+    };
+    const routes: Record<string, RouteTable[OperationId]> = options.routes;
+
+    const resolve = (operationId: string): Partial<RouteOptions> => {
+      const route = routes[operationId];
+      const operation = operations.get(operationId);
+      if (!route || !operation) {
+        return {
+          handler: async () => {
+            throw new HttpError(501, `Operation ${operationId} is not implemented.`);
+          },
+        };
+      }
+      return {
+        handler: route.handler,
+        config: {
+          operationId,
+          ...(route.sensitive ? { rateLimit: { max: options.sensitivePerMinute, timeWindow: 60_000 } } : {}),
+        },
+        ...(operation.secured ? { onRequest: [authenticateHook] } : {}),
+      };
+    };
+    await app.register(openapiGlue, {
+      specification: options.contract,
+      prefix: '/api',
+      // Glue spreads these options over the method, url and schema it takes from the contract; its
+      // type asks for a complete RouteOptions, which would override them.
+      operationResolver: resolve as FastifyOpenapiGlueOptions['operationResolver'],
+    });
+  },
+  { name: 'api-routes', dependencies: ['@fastify/cookie', '@fastify/rate-limit'] },
+);

@@ -1,0 +1,33 @@
+// Double-submit anti-forgery: every /api answer sets XSRF-TOKEN (readable by the page's script)
+// when the request has none; every state-changing /api call must echo it in X-XSRF-TOKEN.
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError, messages } from '../shared/http-error.js';
+import { randomToken, safeEqual } from '../shared/secrets.js';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+const unsafe = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export const csrfPlugin = fp(
+  async (app: FastifyInstance, options: { secure: boolean }) => {
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.url.startsWith('/api/')) return;
+      const cookie = request.cookies[XSRF_COOKIE];
+      if (!cookie) {
+        reply.setCookie(XSRF_COOKIE, randomToken(32), {
+          path: '/',
+          sameSite: 'lax',
+          httpOnly: false,
+          secure: options.secure,
+        });
+      }
+      if (!unsafe.has(request.method)) return;
+      const header = request.headers[XSRF_HEADER];
+      if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) {
+        throw new HttpError(419, messages.csrf);
+      }
+    });
+  },
+  { name: 'csrf', dependencies: ['@fastify/cookie'] },
+);

@@ -1,0 +1,91 @@
+// The one error handler: service errors carry their status and body; schema failures become the
+// contract's 422 field map; anything unexpected is logged and answered with a bare 500.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from '../shared/http-error.js';
+
+interface SchemaProblem {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string | undefined;
+}
+
+function fieldOf(problem: SchemaProblem): string {
+  const path = problem.instancePath.split('/').filter(Boolean);
+  if (problem.keyword === 'required' && typeof problem.params.missingProperty === 'string') {
+    path.push(problem.params.missingProperty);
+  }
+  if (problem.keyword === 'additionalProperties' && typeof problem.params.additionalProperty === 'string') {
+    path.push(problem.params.additionalProperty);
+  }
+  return path.join('.') || 'body';
+}
+
+function messageOf(field: string, problem: SchemaProblem): string {
+  const label = field.replaceAll('_', ' ').replaceAll('.', ' ');
+  const p = problem.params;
+  switch (problem.keyword) {
+    case 'required':
+      return `The ${label} field is required.`;
+    case 'format':
+      return p.format === 'email'
+        ? `The ${label} field must be a valid email address.`
+        : `The ${label} field must be a valid ${String(p.format)}.`;
+    case 'type':
+      return `The ${label} field must be ${String(p.type)
+        .replace(/^(integer|object|array)$/, 'an $1')
+        .replace(/^(string|number|boolean)$/, 'a $1')}.`;
+    case 'minLength':
+      return Number(p.limit) <= 1
+        ? `The ${label} field is required.`
+        : `The ${label} field must be at least ${String(p.limit)} characters.`;
+    case 'maxLength':
+      return `The ${label} field must not be greater than ${String(p.limit)} characters.`;
+    case 'pattern':
+      return `The ${label} field format is invalid.`;
+    case 'enum':
+    case 'const':
+      return `The selected ${label} is invalid.`;
+    case 'additionalProperties':
+      return `The ${label} field is not allowed.`;
+    default:
+      return `The ${label} field ${problem.message ?? 'is invalid'}.`;
+  }
+}
+
+export function validationFieldMap(problems: SchemaProblem[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const problem of problems) {
+    const field = fieldOf(problem);
+    const message = messageOf(field, problem);
+    const list = errors[field] ?? [];
+    if (!list.includes(message)) list.push(message);
+    errors[field] = list;
+  }
+  return errors;
+}
+
+export const errorHandlerPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+      if (error instanceof HttpError) {
+        return reply.headers(error.headers).code(error.statusCode).send(error.body);
+      }
+      if (error.validation) {
+        return reply
+          .code(422)
+          .send({ message: 'The given data was invalid.', errors: validationFieldMap(error.validation) });
+      }
+      const status = error.statusCode ?? 500;
+      if (status === 429) return reply.code(429).send({ message: 'Too many attempts. Please try again later.' });
+      if (status >= 400 && status < 500) {
+        const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'Malformed JSON body.' : error.message;
+        return reply.code(status).send({ message });
+      }
+      request.log.error({ err: error }, 'unexpected error');
+      return reply.code(500).send({ message: 'Server error.' });
+    });
+  },
+  { name: 'error-handler' },
+);

@@ -1,0 +1,113 @@
+// The start entry: read config, open and migrate the database, seed the demo on first start, run
+// the local OpenID provider when Microsoft is not configured, build the app and listen.
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, relative } from 'node:path';
+import { buildApp } from './app.js';
+import { type AppConfig, loadConfig, repoRoot, webDistExists } from './config/env.js';
+import { openDatabase } from './db/connect.js';
+import { migrateToLatest } from './db/migrations.js';
+import { type LocalOidcProvider, startLocalOidcProvider } from './dev/local-oidc-provider.js';
+import { demoAdmin, demoUser, seedDemo } from './features/demo/demo.seed.js';
+import { findUserByEmail } from './features/users/users.repository.js';
+import { randomToken } from './shared/secrets.js';
+
+/** COOKIE_SECRET, else a secret generated once and kept under DATA_DIR (mode 0600). */
+function cookieSecretOf(config: AppConfig): string {
+  if (config.cookieSecret) return config.cookieSecret;
+  const file = join(config.dataDir, 'cookie-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomToken(48);
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+/** A path relative to the repository when it lies inside it, else absolute. */
+function shown(path: string): string {
+  const rel = relative(repoRoot, path);
+  return rel === '' || rel.startsWith('..') ? path : rel;
+}
+
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  let config = loadConfig();
+  if (config.port === 0) config = { ...config, port: await freePort(config.host) };
+  const publicUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
+  const pgliteDir = join(config.dataDir, 'pglite');
+  const database = config.databaseUrl
+    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
+    : await openDatabase({ kind: 'pglite', dataDir: pgliteDir });
+  await migrateToLatest(database.db);
+  const seeded = config.nodeEnv === 'production' ? false : await seedDemo(database.db, new Date());
+
+  let local: LocalOidcProvider | undefined;
+  const redirectUri = `${publicUrl}/api/auth/microsoft/callback`;
+  if (!config.microsoft) {
+    local = await startLocalOidcProvider({ redirectUris: [redirectUri], port: config.localOidcPort });
+  }
+  const oidc = config.microsoft ?? {
+    issuer: local?.issuer ?? '',
+    clientId: local?.clientId ?? '',
+    clientSecret: local?.clientSecret ?? '',
+  };
+
+  const app = await buildApp({ config, database, cookieSecret: cookieSecretOf(config), publicUrl, oidc });
+  await app.listen({ host: config.host, port: config.port });
+
+  const demoExists = (await findUserByEmail(database.db, demoUser.email)) !== undefined;
+  const lines = [
+    '',
+    `Vigil is running at ${publicUrl}`,
+    `  database      ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${shown(pgliteDir)}`}${seeded ? ' (demo data seeded on this first start)' : ''}`,
+    `  web app       ${webDistExists(config) ? `served from ${shown(config.webDist)}` : `not built (${shown(config.webDist)} missing): API only`}`,
+  ];
+  if (demoExists) {
+    lines.push(
+      `  sign in       ${demoUser.email} / ${demoUser.password}  (then the 6-digit code e-mailed to it)`,
+      `  administrator ${demoAdmin.email} / ${demoAdmin.password}  (validates accounts: POST /api/admin/users/{id}/activate)`,
+    );
+  }
+  lines.push(
+    app.mail.mode === 'smtp'
+      ? '  e-mail        sent through SMTP_URL'
+      : config.nodeEnv === 'production'
+        ? '  e-mail        kept in the outbox table (no SMTP_URL; mailbox page off in production)'
+        : `  mailbox       ${publicUrl}/dev/mailbox  (JSON: ${publicUrl}/api/dev/outbox)`,
+    local
+      ? `  Microsoft     local OpenID provider at ${local.issuer} (demo identities; set MICROSOFT_* for the real one)`
+      : `  Microsoft     ${config.microsoft?.issuer ?? ''}`,
+    `  API contract  ${publicUrl}/api/health · curl -c jar ${publicUrl}/api/csrf-cookie for the XSRF-TOKEN cookie`,
+    '',
+  );
+  console.log(lines.join('\n'));
+
+  let closing = false;
+  const stop = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await local?.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

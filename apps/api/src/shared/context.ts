@@ -1,0 +1,31 @@
+import type { AppConfig } from '../config/env.js';
+import type { DatabaseKind } from '../db/connect.js';
+import type { Db } from '../db/database.js';
+import type { MailDelivery } from '../features/mail/mail.delivery.js';
+import type { Clock } from './clock.js';
+
+/** Limits that tests and the benchmark tune; the defaults are the product's. */
+export interface Limits {
+  /** Per IP and route, per minute: login, 2FA verify/resend, verification resend, reset request, register. */
+  sensitivePerMinute: number;
+  /** Per IP, per minute, over every /api call. 0 turns it off. */
+  globalPerMinute: number;
+  /** Failed sign-ins per e-mail per hour before the account is refused. */
+  failedSignInsPerHour: number;
+}
+
+export const defaultLimits: Limits = { sensitivePerMinute: 10, globalPerMinute: 1200, failedSignInsPerHour: 100 };
+
+/** What every service verb receives: no framework objects, only the app's dependencies. */
+export interface AppContext {
+  db: Db;
+  dbKind: DatabaseKind;
+  clock: Clock;
+  config: AppConfig;
+  /** Base URL of the web app and API as the browser sees it (links in e-mails, OAuth redirect). */
+  publicUrl: string;
+  /** Key for the HMAC of short codes. */
+  codeKey: string;
+  mail: MailDelivery;
+  limits: Limits;
+}

@@ -1,0 +1,12 @@
+// Declarations this app adds to Fastify's types.
+import type { AuthContext } from '../features/session/session.service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The session of a protected route; null on public routes. */
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    operationId?: string;
+  }
+}
