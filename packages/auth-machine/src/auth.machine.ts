@@ -12,6 +12,7 @@ import {
 } from './auth.guards.js';
 import { type AuthContext, type AuthEmitted, type AuthEvent, emptyContext } from './auth.types.js';
 import { INACTIVITY_CHECK_INTERVAL_MS } from './constants.js';
+import type { AuthPorts } from './ports.js';
 import type { AuthUser } from './user.transform.js';
 
 export const TWO_FACTOR_REDIRECT_FAILED = 'Unable to redirect to 2FA verification. Please try again.';
@@ -505,3 +506,19 @@ export const authMachine = setup({
     },
   },
 });
+
+/**
+ * The machine bound to its ports: the API, storage, cipher and logger.
+ *
+ * @example
+ * const actor = createActor(createAuthMachine({ api, storage, cipher, logger: console }));
+ * actor.on('navigate', ({ target }) => router.go(target));
+ * actor.start();
+ * actor.send({ type: 'auth.submit', email, password, redirect: '/report' });
+ */
+export function createAuthMachine(ports: AuthPorts) {
+  return authMachine.provide({ actors: createAuthActors(ports), actions: createPortActions(ports) });
+}
+
+/** The machine's type (for `ActorRefFrom<AuthMachine>`, `SnapshotFrom<AuthMachine>`). */
+export type AuthMachine = typeof authMachine;

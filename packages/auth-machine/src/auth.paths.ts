@@ -1,5 +1,11 @@
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject, StateValue } from 'xstate';
-import { type AdjacencyMap, getAdjacencyMap, getShortestPaths, type StatePath } from 'xstate/graph';
+import {
+  type AdjacencyMap,
+  adjacencyMapToArray,
+  getAdjacencyMap,
+  getShortestPaths,
+  type StatePath,
+} from 'xstate/graph';
 import { authMachine } from './auth.machine.js';
 import { type ActorVariant, actorVariants, INACTIVITY_TIMER_EVENT, userEventVariants } from './auth.model.js';
 import type { AuthContext } from './auth.types.js';
@@ -49,11 +55,9 @@ export function toPlainJson<T>(value: T): T {
 
 const serializeEvent = (event: EventObject) => JSON.stringify(toPlainJson(event));
 
-/** The state value plus the bits of context the guards read, so every guarded branch is explored. */
+/** The state value and the context: each distinct pair is a vertex, so every step replays exactly. */
 function serializeState(snapshot: Snapshot): string {
-  const c: AuthContext = snapshot.context;
-  const features = [c.twoFactor?.userId != null, c.verificationUserId !== null, c.terms?.userId != null];
-  return `${JSON.stringify(snapshot.value)}|${features.map(Number).join('')}`;
+  return JSON.stringify([snapshot.value, snapshot.context]);
 }
 
 function allStateNodes(node: AnyStateNode): AnyStateNode[] {
@@ -99,6 +103,7 @@ export function getAuthPaths(machine: AnyStateMachine = authMachine): AuthPaths 
     serializeEvent,
   };
   const adjacency: AdjacencyMap<Snapshot, EventObject> = getAdjacencyMap(machine, options);
+  const edges = adjacencyMapToArray(adjacency);
   const shortest = new Map<string, StatePath<Snapshot, EventObject>>();
   for (const path of getShortestPaths(machine, options)) shortest.set(serializeState(path.state), path);
 
@@ -129,15 +134,14 @@ export function getAuthPaths(machine: AnyStateMachine = authMachine): AuthPaths 
   };
   for (const target of definitions) {
     if (covered.has(target)) continue;
-    for (const [key, { state, transitions }] of Object.entries(adjacency)) {
-      const hit = Object.values(transitions).find(({ event }) => taken(state, event).includes(target));
-      const head = shortest.get(key);
-      if (!hit || !head) continue;
-      const steps = [...head.steps, { event: hit.event, state: hit.state }];
-      markAll(steps);
-      transitionPaths.push(toPath(`takes ${describeDefinition(target)}`, steps));
-      break;
-    }
+    const hit = edges.find(
+      ({ state, event }) => shortest.has(serializeState(state)) && taken(state, event).includes(target),
+    );
+    const head = hit && shortest.get(serializeState(hit.state));
+    if (!hit || !head) continue;
+    const steps = [...head.steps, { event: hit.event, state: hit.nextState }];
+    markAll(steps);
+    transitionPaths.push(toPath(`takes ${describeDefinition(target)}`, steps));
   }
 
   const byValue = new Map<string, StatePath<Snapshot, EventObject>>();
@@ -149,7 +153,7 @@ export function getAuthPaths(machine: AnyStateMachine = authMachine): AuthPaths 
   const statePaths = [...byValue.entries()].map(([value, path]) => toPath(`reaches ${value}`, path.steps));
 
   const nodes = allStateNodes(machine.root);
-  const visited = Object.values(adjacency).map(({ state }) => state);
+  const visited = edges.flatMap(({ state, nextState }) => [state, nextState]);
   const unreached = nodes.filter((node) => !visited.some((s) => s.matches(pathValue(node.path))));
   const untaken = definitions.filter((def) => !covered.has(def));
   return {

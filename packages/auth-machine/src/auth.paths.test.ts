@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { type Actor, createActor, SimulatedClock, type StateValue } from 'xstate';
+import { createAuthMachine } from './auth.machine.js';
+import { MODEL_EMAIL, MODEL_USER_ID } from './auth.model.js';
+import { type AuthPath, type AuthPathStep, getAuthPaths, toPlainJson } from './auth.paths.js';
+import type { AuthEmitted, AuthEvent, NavigationTarget } from './auth.types.js';
+import { AUTH_USER_ID_COOKIE_SECONDS, INACTIVITY_CHECK_INTERVAL_MS, SESSION_KEYS } from './constants.js';
+import { createFakeWorld, type FakeWorld } from './testing/fake-world.js';
+import { transformUser } from './user.transform.js';
+
+const paths = getAuthPaths();
+const { stats } = paths;
+console.log(
+  `auth-machine graph: ${stats.states} states, ${stats.transitions} transitions; ` +
+    `paths cover ${stats.coveredStates}/${stats.states} states and ${stats.coveredTransitions}/${stats.transitions} transitions ` +
+    `(${paths.statePaths.length} shortest state paths, ${paths.transitionPaths.length} transition paths)`,
+);
+
+type AuthActor = Actor<ReturnType<typeof createAuthMachine>>;
+
+const isUserEvent = (event: Record<string, unknown>): event is AuthEvent =>
+  typeof event.type === 'string' && event.type.startsWith('auth.');
+
+const valueOf = (actor: AuthActor): StateValue => actor.getSnapshot().value;
+
+async function settle(actor: AuthActor, expected: StateValue): Promise<void> {
+  for (let tick = 0; tick < 200; tick++) {
+    if (JSON.stringify(valueOf(actor)) === JSON.stringify(expected)) return;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  expect(valueOf(actor)).toEqual(expected);
+}
+
+const matches = (value: StateValue, prefix: string) => JSON.stringify(value).includes(prefix);
+
+function outcomeKind(step: AuthPathStep): unknown {
+  const output = step.event.output;
+  return typeof output === 'object' && output !== null && 'kind' in output ? output.kind : undefined;
+}
+
+/** The navigation intent a step must emit, if any. */
+function expectedNavigation(before: StateValue, step: AuthPathStep): NavigationTarget | undefined {
+  const output = step.event.output;
+  const kind = outcomeKind(step);
+  if (kind === 'twoFactor') {
+    return { kind: 'route', name: 'TwoStepVerification', query: { user_id: String(MODEL_USER_ID), email: MODEL_EMAIL } };
+  }
+  if (kind === 'session') return { kind: 'path', path: step.context.redirect || '/' };
+  if (kind === 'external' && typeof output === 'object' && output !== null && 'url' in output) {
+    return { kind: 'external', url: String(output.url) };
+  }
+  const leftSession = (matches(before, 'authenticated') || matches(before, 'loggingOut')) && matches(step.state, 'signedOut');
+  if (leftSession) return { kind: 'route', name: 'Signin' };
+  const target = step.event.target;
+  const failedAway = step.event.type === 'auth.navigation.failed' && JSON.stringify(target) !== '{"kind":"path","path":"/"}';
+  if (failedAway && matches(before, 'authenticated')) return { kind: 'path', path: '/' };
+  return undefined;
+}
+
+/** What session storage and cookies must hold once a step is done. */
+async function expectStorage(world: FakeWorld, step: AuthPathStep): Promise<void> {
+  const session = world.storage.session;
+  const value = JSON.stringify(step.state);
+  if (value.includes('authenticated')) {
+    expect(session.getItem(SESSION_KEYS.token)).toBe(step.context.token);
+    expect(transformUser(await world.decrypted(SESSION_KEYS.encryptedUser))).toEqual(step.context.user);
+  }
+  if (value.includes('signedOut')) expect(step.context.token).toBeNull();
+  const kind = outcomeKind(step);
+  if (kind === 'twoFactor') {
+    expect(session.getItem(SESSION_KEYS.twoFactorUserId)).toBe(String(MODEL_USER_ID));
+    expect(session.getItem(SESSION_KEYS.twoFactorEmail)).toBe(MODEL_EMAIL);
+    expect(await world.decrypted(SESSION_KEYS.encryptedTwoFactor)).toEqual({ userId: MODEL_USER_ID, email: MODEL_EMAIL });
+  }
+  if (kind === 'terms') {
+    expect(session.getItem(SESSION_KEYS.termsUserId)).toBe(String(MODEL_USER_ID));
+    expect(world.storage.cookieLog).toContainEqual({
+      name: 'auth_user_id',
+      value: String(MODEL_USER_ID),
+      maxAgeSeconds: AUTH_USER_ID_COOKIE_SECONDS,
+    });
+  }
+  if (kind === 'emailVerification') {
+    expect(session.getItem(SESSION_KEYS.verificationUserId)).toBe(String(MODEL_USER_ID));
+  }
+  if (value.includes('leaving')) expect(session.getItem(SESSION_KEYS.oauthState)).toBe('st-1');
+}
+
+async function replay(path: AuthPath): Promise<void> {
+  const world = createFakeWorld();
+  const first = path.steps[0]?.condition?.given.storage;
+  if (first) await world.given(first);
+  const clock = new SimulatedClock();
+  const actor: AuthActor = createActor(createAuthMachine(world.ports), { clock });
+  const navigations: NavigationTarget[] = [];
+  const languages: AuthEmitted[] = [];
+  actor.on('navigate', (e) => navigations.push(e.target));
+  actor.on('language', (e) => languages.push(e));
+  actor.start();
+  let before: StateValue = 'booting';
+  for (const step of path.steps) {
+    const seen = navigations.length;
+    const given = step.condition?.given;
+    if (isUserEvent(step.event)) {
+      actor.send(step.event);
+      expect(valueOf(actor)).toEqual(step.state);
+    } else if (String(step.event.type).startsWith('xstate.after.')) {
+      clock.increment(INACTIVITY_CHECK_INTERVAL_MS);
+    } else if (given?.reply) {
+      await world.answer(given.reply);
+    } else if (given?.storage?.fails && String(step.event.type).endsWith('.logout')) {
+      world.failStorageOnce();
+      await world.answer({ operation: 'logout', status: 200, body: { message: 'Bye.' } });
+    }
+    await settle(actor, step.state);
+    expect(toPlainJson(actor.getSnapshot().context)).toEqual(step.context);
+    expect(navigations.slice(seen)).toEqual(toList(expectedNavigation(before, step)));
+    await expectStorage(world, step);
+    before = step.state;
+  }
+  expect(actor.getSnapshot().status).toBe('active');
+  actor.stop();
+}
+
+const toList = <T>(value: T | undefined): T[] => (value === undefined ? [] : [value]);
+
+describe('model-based paths from the machine graph', () => {
+  it('cover every state and every transition', () => {
+    expect(paths.uncovered).toEqual({ states: [], transitions: [] });
+    expect(stats.coveredStates).toBe(stats.states);
+    expect(stats.coveredTransitions).toBe(stats.transitions);
+  });
+
+  it.each(paths.statePaths.map((p) => [p.description, p] as const))('%s', async (_name, path) => {
+    await replay(path);
+  });
+
+  it.each(paths.transitionPaths.map((p) => [p.description, p] as const))('%s', async (_name, path) => {
+    await replay(path);
+  });
+});
