@@ -1,6 +1,6 @@
 import type { EventObject } from 'xstate';
-import { AuthError } from './auth-error.js';
 import type { AuthContext, AuthEvent } from './auth.types.js';
+import { AuthError } from './auth-error.js';
 import type { StoredSession } from './session.store.js';
 import type { MicrosoftStartOutcome } from './sign-in.actors.js';
 

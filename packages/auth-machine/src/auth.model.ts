@@ -1,5 +1,5 @@
-import { AuthError } from './auth-error.js';
 import type { AuthEvent } from './auth.types.js';
+import { AuthError } from './auth-error.js';
 import { SESSION_EXPIRED_MESSAGE } from './constants.js';
 import type { AuthApi, ServerUser } from './ports.js';
 import type { AuthUser } from './user.transform.js';

@@ -43,16 +43,22 @@ function expectedNavigation(before: StateValue, step: AuthPathStep): NavigationT
   const output = step.event.output;
   const kind = outcomeKind(step);
   if (kind === 'twoFactor') {
-    return { kind: 'route', name: 'TwoStepVerification', query: { user_id: String(MODEL_USER_ID), email: MODEL_EMAIL } };
+    return {
+      kind: 'route',
+      name: 'TwoStepVerification',
+      query: { user_id: String(MODEL_USER_ID), email: MODEL_EMAIL },
+    };
   }
   if (kind === 'session') return { kind: 'path', path: step.context.redirect || '/' };
   if (kind === 'external' && typeof output === 'object' && output !== null && 'url' in output) {
     return { kind: 'external', url: String(output.url) };
   }
-  const leftSession = (matches(before, 'authenticated') || matches(before, 'loggingOut')) && matches(step.state, 'signedOut');
+  const leftSession =
+    (matches(before, 'authenticated') || matches(before, 'loggingOut')) && matches(step.state, 'signedOut');
   if (leftSession) return { kind: 'route', name: 'Signin' };
   const target = step.event.target;
-  const failedAway = step.event.type === 'auth.navigation.failed' && JSON.stringify(target) !== '{"kind":"path","path":"/"}';
+  const failedAway =
+    step.event.type === 'auth.navigation.failed' && JSON.stringify(target) !== '{"kind":"path","path":"/"}';
   if (failedAway && matches(before, 'authenticated')) return { kind: 'path', path: '/' };
   return undefined;
 }
@@ -70,7 +76,10 @@ async function expectStorage(world: FakeWorld, step: AuthPathStep): Promise<void
   if (kind === 'twoFactor') {
     expect(session.getItem(SESSION_KEYS.twoFactorUserId)).toBe(String(MODEL_USER_ID));
     expect(session.getItem(SESSION_KEYS.twoFactorEmail)).toBe(MODEL_EMAIL);
-    expect(await world.decrypted(SESSION_KEYS.encryptedTwoFactor)).toEqual({ userId: MODEL_USER_ID, email: MODEL_EMAIL });
+    expect(await world.decrypted(SESSION_KEYS.encryptedTwoFactor)).toEqual({
+      userId: MODEL_USER_ID,
+      email: MODEL_EMAIL,
+    });
   }
   if (kind === 'terms') {
     expect(session.getItem(SESSION_KEYS.termsUserId)).toBe(String(MODEL_USER_ID));

@@ -1,5 +1,5 @@
-import { createMemoryStorage } from '../adapters/web-storage.adapter.js';
 import { createWebCryptoCipher } from '../adapters/web-crypto.cipher.js';
+import { createMemoryStorage } from '../adapters/web-storage.adapter.js';
 import { apiFailure, type GivenStorage, type ServerReply } from '../auth.model.js';
 import { SESSION_KEYS } from '../constants.js';
 import type { AuthApi, AuthPorts } from '../ports.js';
@@ -37,17 +37,21 @@ export function createFakeWorld() {
   const calls: Array<{ operation: Operation; args: unknown[] }> = [];
   const pending: PendingCall[] = [];
 
-  const call = (operation: Operation) => (...args: unknown[]) => {
-    calls.push({ operation, args });
-    return new Promise((resolve, reject) => {
-      pending.push({
-        operation,
-        args,
-        settle: (reply) =>
-          reply.status >= 200 && reply.status < 300 ? resolve(reply.body) : reject(apiFailure(reply.status, reply.body)),
+  const call =
+    (operation: Operation) =>
+    (...args: unknown[]) => {
+      calls.push({ operation, args });
+      return new Promise((resolve, reject) => {
+        pending.push({
+          operation,
+          args,
+          settle: (reply) =>
+            reply.status >= 200 && reply.status < 300
+              ? resolve(reply.body)
+              : reject(apiFailure(reply.status, reply.body)),
+        });
       });
-    });
-  };
+    };
   const operations: Operation[] = [
     'register',
     'login',
