@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { createWebCryptoCipher } from './adapters/web-crypto.cipher.js';
+import { createMemoryStorage } from './adapters/web-storage.adapter.js';
+import { MODEL_SERVER_USER, MODEL_USER } from './auth.model.js';
+import { SESSION_KEYS } from './constants.js';
+import { readSession, saveClients, saveSession } from './session.store.js';
+import { TRANSFORM_USER_FAILED, transformUser } from './user.transform.js';
+
+describe('session storage', () => {
+  it('round-trips the session, clients and pending steps under the spec keys', async () => {
+    const storage = createMemoryStorage();
+    const deps = { storage, cipher: createWebCryptoCipher() };
+    await saveSession(deps, 'tok', MODEL_USER);
+    await saveClients(deps, [{ idCliente: 4, name: 'Acme' }]);
+    storage.session.setItem(SESSION_KEYS.twoFactorUserId, '7');
+    storage.session.setItem(SESSION_KEYS.termsEmail, 'a@b.test');
+    storage.session.setItem(SESSION_KEYS.verificationUserId, 'x');
+    expect(await readSession(deps)).toEqual({
+      token: 'tok',
+      user: MODEL_USER,
+      clients: [{ idCliente: 4, name: 'Acme' }],
+      twoFactor: { userId: 7, email: null },
+      verificationUserId: null,
+      terms: { userId: null, email: 'a@b.test' },
+    });
+    expect(Object.keys(storage.session.entries()).sort()).toEqual(
+      [
+        'encryptedClients',
+        'encryptedUser',
+        'terms_email',
+        'token',
+        'two_factor_user_id',
+        'verification_user_id',
+      ].sort(),
+    );
+    expect(storage.session.getItem(SESSION_KEYS.encryptedUser)).not.toContain('Ana');
+  });
+
+  it('a failed decryption gives a null user and an empty client list', async () => {
+    const storage = createMemoryStorage();
+    const cipher = createWebCryptoCipher({ secret: 'other' });
+    const written = { storage, cipher: createWebCryptoCipher() };
+    await saveSession(written, 'tok', MODEL_USER);
+    await saveClients(written, [{ idCliente: 4, name: 'Acme' }]);
+    const read = await readSession({ storage, cipher });
+    expect(read.user).toBeNull();
+    expect(read.clients).toEqual([]);
+    storage.session.setItem(SESSION_KEYS.encryptedUser, await written.cipher.encrypt('{}'));
+    expect((await readSession(written)).user).toBeNull();
+  });
+});
+
+describe('user transformation (spec §3)', () => {
+  it('takes idcliente from idCliente or idcliente, else null; optional fields else null', () => {
+    expect(transformUser(MODEL_SERVER_USER)).toEqual(MODEL_USER);
+    expect(transformUser({ id: 1, name: 'A', email: 'a@b.test', idcliente: 3 })).toEqual({
+      id: 1,
+      name: 'A',
+      email: 'a@b.test',
+      position: null,
+      idcliente: 3,
+      active: null,
+      picture: null,
+      language: null,
+    });
+  });
+
+  it.each([null, {}, [], { id: '1', name: 'A', email: 'a' }])('refuses %j', (raw) => {
+    expect(() => transformUser(raw)).toThrow(TRANSFORM_USER_FAILED);
+  });
+});
