@@ -1,0 +1,31 @@
+import type { NavigationTarget } from '@vigil/auth-machine';
+import { publicPaths } from '@/config/paths';
+import { safeRedirectTarget } from '@/lib/redirect';
+
+interface Navigator {
+  navigate: (to: string, options?: { replace?: boolean }) => Promise<void> | void;
+}
+
+/** Turns the auth machine's navigate intents into router navigations (the machine never navigates). */
+export function navigateToTarget(
+  router: Navigator,
+  target: NavigationTarget,
+  assign = (url: string) => location.assign(url),
+) {
+  switch (target.kind) {
+    case 'route': {
+      if (target.name === 'Signin') return router.navigate(publicPaths.signin);
+      const query = new URLSearchParams(target.query);
+      return router.navigate(`${publicPaths.twoStepVerification}?${query.toString()}`);
+    }
+    case 'path':
+      // The machine echoes the redirect it was given; it is checked again here (never an open redirect).
+      return router.navigate(safeRedirectTarget(target.path) ?? '/', { replace: true });
+    case 'external': {
+      const url = new URL(target.url, location.href);
+      if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`Refused navigation to ${target.url}`);
+      assign(url.href);
+      return;
+    }
+  }
+}

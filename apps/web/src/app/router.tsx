@@ -1,0 +1,114 @@
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { protectedScreens, publicPaths } from '@/config/paths';
+import { RequireAuth } from '@/features/auth';
+import { RootLayout } from './routes/root';
+import { RouteError } from './routes/route-error';
+
+const monitoring = () => import('./routes/app/monitoring-screen');
+const statusPages = () => import('./routes/public/status-pages');
+const authPages = () => import('./routes/auth/auth-pages');
+
+/**
+ * The product's one route table (spec §2, decision 1): every path exact, screens loaded on demand,
+ * protected screens behind the guard, the spec's route names as route ids.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        id: 'protected',
+        Component: RequireAuth,
+        children: [
+          {
+            lazy: () => import('./routes/app/app-layout'),
+            children: [
+              { index: true, lazy: monitoring, handle: { title: 'common.home', screen: 'dashboard' } },
+              ...protectedScreens.map(
+                (screen): RouteObject => ({
+                  path: screen.path,
+                  lazy: monitoring,
+                  handle: { title: `screens.${screen.id}.title`, screen: screen.id },
+                }),
+              ),
+            ],
+          },
+        ],
+      },
+      {
+        path: publicPaths.signin,
+        id: 'Signin',
+        lazy: () => authPages().then((m) => ({ Component: m.SigninPage })),
+        handle: { title: 'auth.signin.title' },
+      },
+      {
+        path: publicPaths.twoStepVerification,
+        id: 'TwoStepVerification',
+        lazy: () => authPages().then((m) => ({ Component: m.TwoStepVerificationPage })),
+        handle: { title: 'auth.twoFactor.title' },
+      },
+      {
+        path: publicPaths.resetPassword,
+        id: 'ResetPassword',
+        lazy: () => authPages().then((m) => ({ Component: m.ResetPasswordPage })),
+        handle: { title: 'auth.resetPassword.title' },
+      },
+      {
+        path: publicPaths.verifyEmail,
+        id: 'VerifyEmail',
+        lazy: () => authPages().then((m) => ({ Component: m.VerifyEmailPage })),
+        handle: { title: 'auth.verifyEmail.title' },
+      },
+      {
+        path: publicPaths.confirmRegistration,
+        id: 'ConfirmRegistration',
+        lazy: () => authPages().then((m) => ({ Component: m.ConfirmRegistrationPage })),
+        handle: { title: 'auth.confirmRegistration.title' },
+      },
+      {
+        path: publicPaths.analytics,
+        lazy: () => import('./routes/public/analytics'),
+        handle: { title: 'screens.analytics.title' },
+      },
+      {
+        path: publicPaths.blank,
+        lazy: () => statusPages().then((m) => ({ Component: m.BlankPage })),
+        handle: { title: 'statusPages.blank.title' },
+      },
+      {
+        path: publicPaths.error500,
+        lazy: () => statusPages().then((m) => ({ Component: m.Error500Page })),
+        handle: { title: 'statusPages.error500.title' },
+      },
+      {
+        path: publicPaths.error503,
+        lazy: () => statusPages().then((m) => ({ Component: m.Error503Page })),
+        handle: { title: 'statusPages.error503.title' },
+      },
+      {
+        path: publicPaths.maintenance,
+        lazy: () => statusPages().then((m) => ({ Component: m.MaintenancePage })),
+        handle: { title: 'statusPages.maintenance.title' },
+      },
+      {
+        path: publicPaths.comingSoon,
+        lazy: () => statusPages().then((m) => ({ Component: m.ComingSoonPage })),
+        handle: { title: 'statusPages.comingSoon.title' },
+      },
+      {
+        path: publicPaths.error404,
+        lazy: () => import('./routes/public/not-found'),
+        handle: { title: 'notFound.title' },
+      },
+      { path: '*', lazy: () => import('./routes/public/not-found'), handle: { title: 'notFound.title' } },
+    ],
+  },
+];
+
+export function createAppRouter(routeTable: RouteObject[] = routes) {
+  return createBrowserRouter(routeTable);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,24 @@
+import { Outlet } from 'react-router-dom';
+import { AppShell } from '@/components/layout/app-shell';
+import { ThemeToggle } from '@/components/ui/theme-toggle';
+import { CompanySwitcher, SessionLanguageSelect, UserMenu } from '@/features/auth/header';
+
+/** The signed-in layout: the shell with the header controls of spec/issue 5, then the screen. */
+export function AppLayout() {
+  return (
+    <AppShell
+      headerEnd={
+        <>
+          <CompanySwitcher />
+          <SessionLanguageSelect />
+          <ThemeToggle />
+          <UserMenu />
+        </>
+      }
+    >
+      <Outlet />
+    </AppShell>
+  );
+}
+
+export { AppLayout as Component };

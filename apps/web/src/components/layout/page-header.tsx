@@ -1,0 +1,45 @@
+import { Box, chakra, Heading, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface PageHeaderProps {
+  title: string;
+  /** The screen's place in the navigation, shown as a breadcrumb (e.g. the nav group). */
+  trail?: string[];
+  description?: string;
+  actions?: ReactNode;
+}
+
+/** A screen's title (the page's only h1), its place in the navigation, and its actions. */
+export function PageHeader({ title, trail = [], description, actions }: PageHeaderProps) {
+  const { t } = useTranslation();
+  return (
+    <Box as="header" mb="6" display="flex" gap="4" flexWrap="wrap" alignItems="flex-end">
+      <Box flex="1" minW="0">
+        {trail.length > 0 ? (
+          <nav aria-label={t('nav.breadcrumb')}>
+            <chakra.ol display="flex" gap="2" listStyleType="none" m="0" p="0" fontSize="sm" color="fg.muted">
+              {trail.map((crumb) => (
+                <chakra.li key={crumb} _after={{ content: '"/"', ms: '2' }}>
+                  {crumb}
+                </chakra.li>
+              ))}
+              <chakra.li aria-current="page" color="fg">
+                {title}
+              </chakra.li>
+            </chakra.ol>
+          </nav>
+        ) : null}
+        <Heading as="h1" size="2xl" mt="1">
+          {title}
+        </Heading>
+        {description ? (
+          <Text mt="1" color="fg.muted">
+            {description}
+          </Text>
+        ) : null}
+      </Box>
+      {actions}
+    </Box>
+  );
+}

@@ -1,0 +1,28 @@
+import { Alert, Stack } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { useAuthSelector } from '../auth-actor';
+import { translateAuthMessage } from '../utils/messages';
+
+/** One outcome or catalogue message, announced to assistive technology (role=alert). */
+export function AuthAlert({ status, message }: { status: 'error' | 'success' | 'info' | 'warning'; message: string }) {
+  return (
+    <Alert.Root status={status} role="alert" variant="subtle">
+      <Alert.Indicator />
+      <Alert.Description>{message}</Alert.Description>
+    </Alert.Root>
+  );
+}
+
+/** The machine's current error and notice, translated when they are catalogue messages. */
+export function AuthAlerts({ hideNotice = false }: { hideNotice?: boolean }) {
+  const { t } = useTranslation();
+  const error = useAuthSelector((s) => s.context.error);
+  const notice = useAuthSelector((s) => s.context.notice);
+  if (!error && (hideNotice || !notice)) return null;
+  return (
+    <Stack gap="3" mb="5" data-testid="auth-alerts">
+      {error ? <AuthAlert status="error" message={translateAuthMessage(t, error)} /> : null}
+      {notice && !hideNotice ? <AuthAlert status="success" message={translateAuthMessage(t, notice)} /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,121 @@
+import { Button, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useAuthActorRef, useAuthSelector } from '../auth-actor';
+import { type FieldErrors, registerSchema, validate } from '../utils/schemas';
+import { FormField } from './form-field';
+import { MicrosoftLogo } from './sign-in-form';
+
+const empty = { name: '', email: '', position: '', password: '', password_confirmation: '' };
+
+/** Registration, a view of the Signin screen (decision 1). */
+export function RegisterForm() {
+  const { t } = useTranslation();
+  const actor = useAuthActorRef();
+  const registering = useAuthSelector((s) => s.matches({ signedOut: 'registering' }));
+  const microsoftBusy = useAuthSelector(
+    (s) => s.matches({ signedOut: 'startingMicrosoftSignUp' }) || s.matches({ signedOut: 'leaving' }),
+  );
+  const [values, setValues] = useState(empty);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const set = (field: keyof typeof empty) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = validate(registerSchema, values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    const { position, ...form } = result.data;
+    actor.send({ type: 'auth.register', form: position ? { ...form, position } : form });
+  };
+
+  return (
+    <Stack gap="5">
+      <form onSubmit={submit} noValidate aria-label={t('auth.register.heading')}>
+        <Stack gap="4">
+          <FormField
+            label={t('auth.fields.name')}
+            name="name"
+            autoComplete="name"
+            required
+            value={values.name}
+            onValueChange={set('name')}
+            error={errors.name}
+          />
+          <FormField
+            label={t('auth.fields.email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={values.email}
+            onValueChange={set('email')}
+            error={errors.email}
+          />
+          <FormField
+            label={t('auth.fields.position')}
+            name="position"
+            autoComplete="organization-title"
+            value={values.position}
+            onValueChange={set('position')}
+            error={errors.position}
+          />
+          <FormField
+            label={t('auth.fields.password')}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={values.password}
+            onValueChange={set('password')}
+            error={errors.password}
+          />
+          <FormField
+            label={t('auth.fields.passwordConfirmation')}
+            name="password_confirmation"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={values.password_confirmation}
+            onValueChange={set('password_confirmation')}
+            error={errors.password_confirmation}
+          />
+          <Button
+            type="submit"
+            loading={registering}
+            loadingText={t('auth.register.submitting')}
+            disabled={registering || microsoftBusy}
+          >
+            {t('auth.register.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <Button
+        variant="outline"
+        loading={microsoftBusy}
+        loadingText={t('auth.signin.microsoftBusy')}
+        disabled={registering || microsoftBusy}
+        onClick={() => {
+          const query: { login_hint?: string; name?: string; position?: string } = {};
+          if (values.email) query.login_hint = values.email;
+          if (values.name) query.name = values.name;
+          if (values.position) query.position = values.position;
+          actor.send({ type: 'auth.microsoft.signUp', query });
+        }}
+      >
+        <MicrosoftLogo />
+        {t('auth.register.microsoft')}
+      </Button>
+      <Text fontSize="sm" textAlign="center">
+        {t('auth.register.haveAccount')}{' '}
+        <ChakraLink asChild color="brand.solid" fontWeight="semibold">
+          <Link to="/signin">{t('auth.register.signin')}</Link>
+        </ChakraLink>
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,105 @@
+import { Button, Link as ChakraLink, Flex, Separator, Stack, Text } from '@chakra-ui/react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useAuthActorRef, useAuthSelector } from '../auth-actor';
+import { type FieldErrors, signInSchema, validate } from '../utils/schemas';
+import { FormField } from './form-field';
+
+/** E-mail and password, or Microsoft (spec §1). `redirect` is the already-checked target. */
+export function SignInForm({ redirect }: { redirect: string | null }) {
+  const { t } = useTranslation();
+  const actor = useAuthActorRef();
+  const signingIn = useAuthSelector((s) => s.matches({ signedOut: 'signingIn' }));
+  const microsoftBusy = useAuthSelector(
+    (s) =>
+      s.matches({ signedOut: 'startingMicrosoftSignIn' }) ||
+      s.matches({ signedOut: 'leaving' }) ||
+      s.matches({ signedOut: 'handlingMicrosoftCallback' }),
+  );
+  const busy = signingIn || microsoftBusy;
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = validate(signInSchema, values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    actor.send({ type: 'auth.submit', email: result.data.email, password: result.data.password, redirect });
+  };
+
+  return (
+    <Stack gap="5">
+      <form onSubmit={submit} noValidate aria-label={t('auth.signin.heading')}>
+        <Stack gap="4">
+          <FormField
+            label={t('auth.fields.email')}
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            value={values.email}
+            onValueChange={(email) => setValues((v) => ({ ...v, email }))}
+            error={errors.email}
+          />
+          <FormField
+            label={t('auth.fields.password')}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={values.password}
+            onValueChange={(password) => setValues((v) => ({ ...v, password }))}
+            error={errors.password}
+          />
+          <Flex justify="flex-end">
+            <ChakraLink asChild fontSize="sm" color="brand.solid">
+              <Link to="/reset-password">{t('auth.signin.forgot')}</Link>
+            </ChakraLink>
+          </Flex>
+          <Button type="submit" loading={signingIn} loadingText={t('auth.signin.submitting')} disabled={busy}>
+            {t('auth.signin.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <Flex align="center" gap="3">
+        <Separator flex="1" />
+        <Text fontSize="sm" color="fg.muted">
+          {t('common.or')}
+        </Text>
+        <Separator flex="1" />
+      </Flex>
+      <Button
+        variant="outline"
+        loading={microsoftBusy}
+        loadingText={t('auth.signin.microsoftBusy')}
+        disabled={busy}
+        onClick={() => actor.send({ type: 'auth.microsoft.signIn' })}
+      >
+        <MicrosoftLogo />
+        {t('auth.signin.microsoft')}
+      </Button>
+      <Text fontSize="sm" textAlign="center">
+        {t('auth.signin.noAccount')}{' '}
+        <ChakraLink asChild color="brand.solid" fontWeight="semibold">
+          <Link to="/signin?view=register">{t('auth.signin.register')}</Link>
+        </ChakraLink>
+      </Text>
+    </Stack>
+  );
+}
+
+export function MicrosoftLogo() {
+  return (
+    <svg aria-hidden="true" width="16" height="16" viewBox="0 0 21 21">
+      <path fill="#f25022" d="M1 1h9v9H1z" />
+      <path fill="#00a4ef" d="M1 11h9v9H1z" />
+      <path fill="#7fba00" d="M11 1h9v9h-9z" />
+      <path fill="#ffb900" d="M11 11h9v9h-9z" />
+    </svg>
+  );
+}

@@ -1,0 +1,103 @@
+import type { MicrosoftCallbackParams } from '@vigil/auth-machine';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { REDIRECT_PARAM, safeRedirectTarget } from '@/lib/redirect';
+import { useAuthActorRef, useAuthSelector } from '../auth-actor';
+import { AuthAlerts } from './auth-alerts';
+import { AuthLayout } from './auth-layout';
+import { RegisterForm } from './register-form';
+import { SignInForm } from './sign-in-form';
+import { ActiveValidationView, TermsView, VerificationResendView } from './step-views';
+
+/** The query values the Microsoft callback returns with (spec §2 "Microsoft callback"). */
+const CALLBACK_KEYS = [
+  'redirect_key',
+  'temp_token',
+  'status',
+  'message',
+  'email',
+  'user_id',
+  'terms_accepted_required',
+  'two_factor_required',
+  'active_validation_required',
+  'state',
+  'code',
+] as const satisfies readonly (keyof MicrosoftCallbackParams)[];
+
+/** The callback's parameters when the page is a return from Microsoft, else null. */
+export function readCallbackParams(search: URLSearchParams): MicrosoftCallbackParams | null {
+  const params: MicrosoftCallbackParams = {};
+  let found = false;
+  for (const key of CALLBACK_KEYS) {
+    const value = search.get(key);
+    if (value !== null) {
+      params[key] = value;
+      found = true;
+    }
+  }
+  return found ? params : null;
+}
+
+type View = 'signIn' | 'register' | 'activeValidation' | 'verification' | 'terms';
+
+/** The Signin route: sign-in, registration, terms and e-mail verification views and the Microsoft return. */
+export function SigninScreen() {
+  const { t } = useTranslation();
+  const actor = useAuthActorRef();
+  const [search, setSearch] = useSearchParams();
+  const redirect = safeRedirectTarget(search.get(REDIRECT_PARAM));
+  const handled = useRef(false);
+
+  const signedIn = useAuthSelector((s) => s.hasTag('authenticated'));
+  const machineView = useAuthSelector((s): View | null => {
+    if (s.matches({ signedOut: { view: 'activeValidation' } })) return 'activeValidation';
+    if (s.matches({ signedOut: { view: 'emailVerification' } }) || s.matches({ signedOut: 'resendingVerification' }))
+      return 'verification';
+    if (s.matches({ signedOut: { view: 'terms' } }) || s.matches({ signedOut: 'acceptingTerms' })) return 'terms';
+    if (s.matches({ signedOut: 'registering' })) return 'register';
+    return null;
+  });
+  const registered = useAuthSelector((s) => s.matches({ signedOut: { view: 'signIn' } }) && s.context.notice !== null);
+
+  // The Microsoft return lands here (decision 1): hand its parameters to the machine once, then drop
+  // them from the address so a reload does not replay them.
+  useEffect(() => {
+    if (handled.current) return;
+    const params = readCallbackParams(search);
+    if (!params) return;
+    handled.current = true;
+    actor.send({ type: 'auth.microsoft.callback', params });
+    const kept = new URLSearchParams();
+    const target = search.get(REDIRECT_PARAM);
+    if (target) kept.set(REDIRECT_PARAM, target);
+    setSearch(kept, { replace: true });
+  }, [actor, search, setSearch]);
+
+  // After a successful registration the sign-in view shows the server's message.
+  useEffect(() => {
+    if (registered && search.get('view') === 'register') setSearch(new URLSearchParams(), { replace: true });
+  }, [registered, search, setSearch]);
+
+  if (signedIn) return <Navigate to={redirect ?? '/'} replace />;
+
+  const view: View = machineView ?? (search.get('view') === 'register' ? 'register' : 'signIn');
+  const titles: Record<View, string> = {
+    signIn: t('auth.signin.heading'),
+    register: t('auth.register.heading'),
+    activeValidation: t('auth.activeValidation.heading'),
+    verification: t('auth.verifyEmail.title'),
+    terms: t('auth.terms.heading'),
+  };
+
+  return (
+    <AuthLayout title={titles[view]}>
+      <AuthAlerts />
+      {view === 'signIn' ? <SignInForm redirect={redirect} /> : null}
+      {view === 'register' ? <RegisterForm /> : null}
+      {view === 'activeValidation' ? <ActiveValidationView /> : null}
+      {view === 'verification' ? <VerificationResendView /> : null}
+      {view === 'terms' ? <TermsView /> : null}
+    </AuthLayout>
+  );
+}

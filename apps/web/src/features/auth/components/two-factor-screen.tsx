@@ -1,0 +1,121 @@
+import { Button, Link as ChakraLink, Field, PinInput, Stack, Text } from '@chakra-ui/react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { RESEND_COOLDOWN_S } from '@/config/constants';
+import { useAuthActorRef, useAuthSelector } from '../auth-actor';
+import { twoFactorSchema, validate } from '../utils/schemas';
+import { AuthAlerts } from './auth-alerts';
+import { AuthLayout } from './auth-layout';
+
+const CODE_LENGTH = 6;
+
+/** Counts down the seconds before another code may be requested. */
+function useCooldown(initial: number) {
+  const [left, setLeft] = useState(initial);
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = setTimeout(() => setLeft((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [left]);
+  return [left, setLeft] as const;
+}
+
+/** TwoStepVerification: the 6-digit e-mail code (paste fills every box), resend with a cooldown. */
+export function TwoFactorScreen() {
+  const { t } = useTranslation();
+  const actor = useAuthActorRef();
+  const [search] = useSearchParams();
+  const opened = useRef(false);
+  const signedIn = useAuthSelector((s) => s.hasTag('authenticated'));
+  const verifying = useAuthSelector((s) => s.matches({ signedOut: 'verifyingTwoFactor' }));
+  const resending = useAuthSelector((s) => s.matches({ signedOut: 'resendingTwoFactor' }));
+  const email = useAuthSelector((s) => s.context.twoFactor?.email ?? null) ?? search.get('email');
+  const [code, setCode] = useState<string[]>([]);
+  const [error, setError] = useState<string | undefined>();
+  const [cooldown, setCooldown] = useCooldown(RESEND_COOLDOWN_S);
+
+  // Opening the step keeps user id and e-mail (query values, else what the machine holds).
+  useEffect(() => {
+    if (opened.current) return;
+    opened.current = true;
+    const userId = search.get('user_id');
+    actor.send({
+      type: 'auth.twoFactor.open',
+      userId: userId && /^\d+$/.test(userId) ? Number(userId) : null,
+      email: search.get('email'),
+    });
+  }, [actor, search]);
+
+  if (signedIn) return <Navigate to="/" replace />;
+
+  const submit = (event?: FormEvent, value = code) => {
+    event?.preventDefault();
+    const result = validate(twoFactorSchema, { code: value.join('') });
+    if (!result.ok) {
+      setError(result.errors.code);
+      return;
+    }
+    setError(undefined);
+    actor.send({ type: 'auth.twoFactor.verify', code: result.data.code });
+  };
+
+  return (
+    <AuthLayout
+      title={t('auth.twoFactor.title')}
+      description={email ? t('auth.twoFactor.description', { email }) : t('auth.twoFactor.descriptionNoEmail')}
+    >
+      <AuthAlerts />
+      <form onSubmit={submit} noValidate aria-label={t('auth.twoFactor.title')}>
+        <Stack gap="5">
+          <Field.Root invalid={Boolean(error)}>
+            <Field.Label>{t('auth.twoFactor.codeLabel')}</Field.Label>
+            <PinInput.Root
+              otp
+              type="numeric"
+              count={CODE_LENGTH}
+              value={code}
+              onValueChange={(details) => setCode(details.value)}
+              onValueComplete={(details) => submit(undefined, details.value)}
+              translations={{ inputLabel: (index) => t('auth.twoFactor.digitLabel', { index: index + 1 }) }}
+              disabled={verifying}
+              size={{ base: 'md', sm: 'lg' }}
+            >
+              <PinInput.HiddenInput name="code" />
+              <PinInput.Control>
+                {Array.from({ length: CODE_LENGTH }, (_, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the boxes are positions, not items
+                  <PinInput.Input key={index} index={index} />
+                ))}
+              </PinInput.Control>
+            </PinInput.Root>
+            <Field.HelperText>{t('auth.twoFactor.pasteHint')}</Field.HelperText>
+            {error ? <Field.ErrorText>{t(error)}</Field.ErrorText> : null}
+          </Field.Root>
+          <Button type="submit" loading={verifying} loadingText={t('auth.twoFactor.submitting')}>
+            {t('auth.twoFactor.submit')}
+          </Button>
+          <Button
+            variant="outline"
+            loading={resending}
+            loadingText={t('auth.twoFactor.resending')}
+            disabled={cooldown > 0 || verifying}
+            onClick={() => {
+              actor.send({ type: 'auth.twoFactor.resend' });
+              setCooldown(RESEND_COOLDOWN_S);
+            }}
+          >
+            {cooldown > 0 ? t('auth.twoFactor.resendIn', { seconds: cooldown }) : t('auth.twoFactor.resend')}
+          </Button>
+          <Text textAlign="center" fontSize="sm">
+            <ChakraLink asChild color="brand.solid">
+              <Link to="/signin" onClick={() => actor.send({ type: 'auth.back' })}>
+                {t('auth.twoFactor.backToSignin')}
+              </Link>
+            </ChakraLink>
+          </Text>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

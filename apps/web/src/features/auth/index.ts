@@ -1,0 +1,5 @@
+// The auth feature's public surface: app/ composes these; nothing else reaches inside.
+export { useAuthActorRef, useAuthSelector } from './auth-actor';
+export { AuthProvider, type AuthProviderProps, hasPersistedSession } from './components/auth-provider';
+export { RequireAuth } from './components/require-auth';
+export { type SessionStatus, useCompanies, useSession } from './hooks/use-session';

@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { protectedScreens } from '@/config/paths';
+import { catalogueMessageKeys } from '@/features/auth/utils/messages';
+import { LANGUAGES } from './languages';
+
+type Messages = { [key: string]: string | Messages };
+
+function load(language: string): Messages {
+  return JSON.parse(readFileSync(resolve(process.cwd(), `public/locales/${language}.json`), 'utf8'));
+}
+
+function flatten(messages: Messages, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(messages)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const variables = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+const en = flatten(load('en'));
+
+describe('messages of every language', () => {
+  it.each(LANGUAGES.filter((l) => l !== 'en'))('%s has exactly the keys of en, with the same variables', (language) => {
+    const messages = flatten(load(language));
+    const missing = [...en.keys()].filter((key) => !messages.has(key));
+    const extra = [...messages.keys()].filter((key) => !en.has(key));
+    expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+    for (const [key, text] of en) {
+      expect(variables(messages.get(key) ?? ''), `${language}: ${key}`).toEqual(variables(text));
+      expect(messages.get(key)?.trim(), `${language}: ${key} is empty`).not.toBe('');
+    }
+  });
+
+  it('names every protected screen (title, what it shows, where the data comes from) and analytics', () => {
+    for (const id of [...protectedScreens.map((s) => s.id), 'analytics']) {
+      for (const part of ['title', 'what', 'source'])
+        expect(en.has(`screens.${id}.${part}`), `${id}.${part}`).toBe(true);
+    }
+  });
+
+  it('translates every catalogue message of spec §8', () => {
+    for (const key of catalogueMessageKeys) expect(en.has(`auth.messages.${key}`), key).toBe(true);
+  });
+
+  it('keeps the spec texts of the not-found page', () => {
+    expect(en.get('notFound.description')).toBe("We can't seem to find the page you are looking for!");
+    expect(en.get('notFound.backHome')).toBe('Back to Home Page');
+  });
+});
