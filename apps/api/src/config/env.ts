@@ -1,6 +1,6 @@
 // The only module that reads the environment: parsed once with zod into a typed, frozen config.
 import { existsSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -100,4 +100,9 @@ export function webDistExists(config: AppConfig): boolean {
 export function testDatabaseUrl(): string | undefined {
   const value = process.env.TEST_DATABASE_URL?.trim();
   return value === '' ? undefined : value;
+}
+
+/** The directories of PATH (the test setup looks for initdb/pg_ctl there). */
+export function pathDirectories(): string[] {
+  return (process.env.PATH ?? '').split(delimiter).filter(Boolean);
 }

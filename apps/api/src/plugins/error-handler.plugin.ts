@@ -23,7 +23,10 @@ function fieldOf(problem: SchemaProblem): string {
 }
 
 function messageOf(field: string, problem: SchemaProblem): string {
-  const label = field.replaceAll('_', ' ').replaceAll('.', ' ');
+  const label = field
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_.]/g, ' ')
+    .toLowerCase();
   const p = problem.params;
   switch (problem.keyword) {
     case 'required':

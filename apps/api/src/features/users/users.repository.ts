@@ -31,6 +31,7 @@ export function insertUser(db: Executor, user: NewUser): Promise<UserRow> {
 }
 
 export async function updateUser(db: Executor, id: number, changes: UserUpdate): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
 }
 

@@ -1,0 +1,105 @@
+// Test harness: a fresh database per test file (PGlite from the template dump, or a new
+// PostgreSQL database), apps built on it with a manual clock, and an inject()-based "browser"
+// that keeps cookies and sends the anti-forgery header like the real client.
+
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { Writable } from 'node:stream';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type BuildAppOptions, buildApp, type VigilApp } from '../app.js';
+import { type AppConfig, loadConfig } from '../config/env.js';
+import { type DatabaseHandle, openDatabase } from '../db/connect.js';
+import { migrateToLatest } from '../db/migrations.js';
+import { seedDemo } from '../features/demo/demo.seed.js';
+import { ManualClock } from '../shared/clock.js';
+import type { Limits } from '../shared/context.js';
+import './provided.js';
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** A fresh, migrated and seeded database for one test file. */
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const kind = inject('databaseKind');
+  if (kind === 'pglite') {
+    const template = new Blob([readFileSync(inject('pgliteTemplate'))], { type: 'application/x-tar' });
+    const handle = await openDatabase({ kind: 'pglite', loadDataDir: template });
+    return { handle, kind, close: () => handle.close() };
+  }
+  const adminUrl = inject('postgresUrl');
+  const name = `vigil_test_${randomBytes(6).toString('hex')}`;
+  const creator = await connect(adminUrl);
+  await creator.query(`create database ${name}`);
+  await creator.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.href, poolSize: 5 });
+  await migrateToLatest(handle.db);
+  await seedDemo(handle.db, new Date(Date.now() - 60_000));
+  return {
+    handle,
+    kind,
+    close: async () => {
+      await handle.close();
+      const client = await connect(adminUrl);
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+async function connect(url: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return client;
+}
+
+export function testConfig(overrides: Record<string, string> = {}): AppConfig {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: '/nonexistent/vigil-test',
+    WEB_DIST: '/nonexistent/web',
+    ...overrides,
+  });
+}
+
+/** Collects log lines (to prove what never reaches them). */
+export class LogCapture extends Writable {
+  readonly lines: string[] = [];
+  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
+    this.lines.push(chunk.toString('utf8'));
+    done();
+  }
+  text(): string {
+    return this.lines.join('');
+  }
+}
+
+export interface TestAppOptions extends Partial<Omit<BuildAppOptions, 'database' | 'limits'>> {
+  limits?: Partial<Limits>;
+  env?: Record<string, string>;
+}
+
+/** Builds an app on the file's database (not closing it with the app). */
+export async function testApp(database: TestDatabase, options: TestAppOptions = {}) {
+  const clock = options.clock instanceof ManualClock ? options.clock : new ManualClock(new Date());
+  const { env, limits, ...rest } = options;
+  const app = await buildApp({
+    config: testConfig(env),
+    cookieSecret: 'test-cookie-secret-0123456789abcdef',
+    publicUrl: 'http://127.0.0.1:3999',
+    ...rest,
+    clock,
+    limits: { sensitivePerMinute: 1000, globalPerMinute: 0, ...limits },
+    database: database.handle,
+    ownsDatabase: false,
+  });
+  await app.ready();
+  return { app, clock };
+}
+
+export type { VigilApp };
