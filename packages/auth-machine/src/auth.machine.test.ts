@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock, waitFor } from 'xstate';
 import { PORTS_MISSING } from './auth.actors.js';
-import { authMachine, createAuthMachine, TWO_FACTOR_REDIRECT_FAILED, TWO_FACTOR_STEP_MISSING } from './auth.machine.js';
+import { authMachine, createAuthMachine } from './auth.machine.js';
 import { MODEL_EMAIL, MODEL_SERVER_USER, MODEL_TOKEN } from './auth.model.js';
+import { TWO_FACTOR_REDIRECT_FAILED, TWO_FACTOR_STEP_MISSING } from './auth.transitions.js';
 import type { NavigationTarget } from './auth.types.js';
 import { COOKIE_NAMES, INACTIVITY_CHECK_INTERVAL_MS, SESSION_EXPIRED_MESSAGE, SESSION_KEYS } from './constants.js';
 import { createFakeWorld, type FakeWorld } from './testing/fake-world.js';

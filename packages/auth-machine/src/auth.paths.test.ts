@@ -21,14 +21,14 @@ type AuthActor = Actor<ReturnType<typeof createAuthMachine>>;
 const isUserEvent = (event: Record<string, unknown>): event is AuthEvent =>
   typeof event.type === 'string' && event.type.startsWith('auth.');
 
-const valueOf = (actor: AuthActor): StateValue => actor.getSnapshot().value;
+const stateOf = (actor: AuthActor): StateValue => actor.getSnapshot().value;
 
 async function settle(actor: AuthActor, expected: StateValue): Promise<void> {
   for (let tick = 0; tick < 200; tick++) {
-    if (JSON.stringify(valueOf(actor)) === JSON.stringify(expected)) return;
+    if (JSON.stringify(stateOf(actor)) === JSON.stringify(expected)) return;
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
-  expect(valueOf(actor)).toEqual(expected);
+  expect(stateOf(actor)).toEqual(expected);
 }
 
 const matches = (value: StateValue, prefix: string) => JSON.stringify(value).includes(prefix);
@@ -112,7 +112,7 @@ async function replay(path: AuthPath): Promise<void> {
     const given = step.condition?.given;
     if (isUserEvent(step.event)) {
       actor.send(step.event);
-      expect(valueOf(actor)).toEqual(step.state);
+      expect(stateOf(actor)).toEqual(step.state);
     } else if (String(step.event.type).startsWith('xstate.after.')) {
       clock.increment(INACTIVITY_CHECK_INTERVAL_MS);
     } else if (given?.reply) {

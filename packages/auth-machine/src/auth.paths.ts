@@ -6,6 +6,7 @@ import {
   getShortestPaths,
   type StatePath,
 } from 'xstate/graph';
+import { guardLabel } from './auth.diagram.js';
 import { authMachine } from './auth.machine.js';
 import { type ActorVariant, actorVariants, INACTIVITY_TIMER_EVENT, userEventVariants } from './auth.model.js';
 import type { AuthContext } from './auth.types.js';
@@ -71,18 +72,9 @@ function pathValue(path: readonly string[]): StateValue {
 
 function describeDefinition(def: Definition): string {
   const list = def.source.transitions.get(def.eventType) ?? [];
-  const guard = def.guard === undefined ? '' : ` [${guardName(def.guard)}]`;
+  const guard = def.guard === undefined ? '' : ` [${guardLabel(def.guard)}]`;
   const targets = def.target?.map((t: AnyStateNode) => t.id).join(', ') ?? '(no target)';
   return `${def.source.id} --${def.eventType}#${list.indexOf(def)}${guard}--> ${targets}`;
-}
-
-function guardName(guard: unknown): string {
-  if (typeof guard === 'string') return guard;
-  if (typeof guard === 'object' && guard !== null && 'type' in guard) {
-    const params = 'params' in guard && guard.params ? JSON.stringify(guard.params) : '';
-    return `${String(guard.type)}${params}`;
-  }
-  return 'guard';
 }
 
 /**

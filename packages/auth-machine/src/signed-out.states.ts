@@ -1,0 +1,254 @@
+import { assertEvent, assign, not } from 'xstate';
+import { authSetup } from './auth.setup.js';
+import {
+  busy,
+  failTo,
+  noticeTo,
+  routeOutcomes,
+  SIGN_IN_KINDS,
+  TERMS_NOT_ACCEPTED,
+  TERMS_USER_MISSING,
+  TWO_FACTOR_REDIRECT_FAILED,
+  TWO_FACTOR_RESEND_USER_MISSING,
+  TWO_FACTOR_STEP_MISSING,
+  TWO_FACTOR_USER_MISSING,
+  VERIFICATION_USER_MISSING,
+} from './auth.transitions.js';
+
+/** Signed out: the sign-in screen's views, and one busy state per call they make. */
+export const signedOutState = authSetup.createStateConfig({
+  initial: 'view',
+  states: {
+    view: {
+      initial: 'signIn',
+      on: {
+        'auth.submit': {
+          target: 'signingIn',
+          actions: assign({ redirect: ({ event }) => event.redirect ?? null }),
+        },
+        'auth.register': 'registering',
+        'auth.back': { target: '.signIn', actions: 'clearMessages' },
+        'auth.twoFactor.open': [
+          {
+            guard: 'canOpenTwoFactor',
+            target: '.twoFactor',
+            actions: [
+              'openTwoFactor',
+              {
+                type: 'persistTwoFactor',
+                params: ({ context }) => ({
+                  userId: context.twoFactor?.userId ?? null,
+                  email: context.twoFactor?.email ?? null,
+                }),
+              },
+            ],
+          },
+          { target: '.signIn', actions: { type: 'showError', params: { message: TWO_FACTOR_STEP_MISSING } } },
+        ],
+        'auth.twoFactor.verify': [
+          { guard: 'hasTwoFactorUser', target: 'verifyingTwoFactor' },
+          { actions: { type: 'showError', params: { message: TWO_FACTOR_USER_MISSING } } },
+        ],
+        'auth.twoFactor.resend': [
+          { guard: 'hasTwoFactorUser', target: 'resendingTwoFactor' },
+          { actions: { type: 'showError', params: { message: TWO_FACTOR_RESEND_USER_MISSING } } },
+        ],
+        'auth.verification.resend': [
+          { guard: 'hasVerificationUser', target: 'resendingVerification' },
+          { actions: { type: 'showError', params: { message: VERIFICATION_USER_MISSING } } },
+        ],
+        'auth.terms.accept': [
+          { guard: not('hasTermsUser'), actions: { type: 'showError', params: { message: TERMS_USER_MISSING } } },
+          { guard: not('acceptsBoth'), actions: { type: 'showError', params: { message: TERMS_NOT_ACCEPTED } } },
+          { target: 'acceptingTerms' },
+        ],
+        'auth.email.verify': 'verifyingEmail',
+        'auth.registration.confirm': 'confirmingRegistration',
+        'auth.password.requestReset': 'requestingPasswordReset',
+        'auth.password.reset': 'resettingPassword',
+        'auth.microsoft.signUp': 'startingMicrosoftSignUp',
+        'auth.microsoft.signIn': 'startingMicrosoftSignIn',
+        'auth.microsoft.callback': 'handlingMicrosoftCallback',
+      },
+      states: {
+        signIn: {},
+        activeValidation: {},
+        twoFactor: {
+          on: {
+            'auth.navigation.failed': {
+              actions: { type: 'showError', params: { message: TWO_FACTOR_REDIRECT_FAILED } },
+            },
+          },
+        },
+        emailVerification: {},
+        terms: {},
+      },
+    },
+    signingIn: {
+      ...busy,
+      invoke: {
+        id: 'signIn',
+        src: 'signIn',
+        input: ({ event }) => {
+          assertEvent(event, 'auth.submit');
+          return { email: event.email, password: event.password };
+        },
+        onDone: routeOutcomes(SIGN_IN_KINDS),
+        onError: failTo('signIn'),
+      },
+    },
+    verifyingTwoFactor: {
+      ...busy,
+      invoke: {
+        id: 'verifyTwoFactor',
+        src: 'verifyTwoFactor',
+        input: ({ context, event }) => {
+          assertEvent(event, 'auth.twoFactor.verify');
+          return { userId: context.twoFactor?.userId ?? 0, code: event.code };
+        },
+        onDone: routeOutcomes(SIGN_IN_KINDS),
+        onError: failTo('twoFactor'),
+      },
+    },
+    resendingTwoFactor: {
+      ...busy,
+      invoke: {
+        id: 'resendTwoFactor',
+        src: 'resendTwoFactor',
+        input: ({ context }) => ({ userId: context.twoFactor?.userId ?? 0 }),
+        onDone: noticeTo('twoFactor'),
+        onError: failTo('twoFactor'),
+      },
+    },
+    resendingVerification: {
+      ...busy,
+      invoke: {
+        id: 'resendVerificationEmail',
+        src: 'resendVerificationEmail',
+        input: ({ context }) => ({ userId: context.verificationUserId ?? 0 }),
+        onDone: noticeTo('emailVerification'),
+        onError: failTo('emailVerification'),
+      },
+    },
+    acceptingTerms: {
+      ...busy,
+      invoke: {
+        id: 'acceptTerms',
+        src: 'acceptTerms',
+        input: ({ context, event }) => {
+          assertEvent(event, 'auth.terms.accept');
+          return { userId: context.terms?.userId ?? 0, terms: event.terms, privacy: event.privacy };
+        },
+        onDone: routeOutcomes([...SIGN_IN_KINDS, 'notice']),
+        onError: failTo('terms'),
+      },
+    },
+    registering: {
+      ...busy,
+      invoke: {
+        id: 'register',
+        src: 'register',
+        input: ({ event }) => {
+          assertEvent(event, 'auth.register');
+          return event.form;
+        },
+        onDone: noticeTo('signIn'),
+        onError: failTo('signIn'),
+      },
+    },
+    verifyingEmail: {
+      ...busy,
+      invoke: {
+        id: 'verifyEmail',
+        src: 'verifyEmail',
+        input: ({ event }) => {
+          assertEvent(event, 'auth.email.verify');
+          return { token: event.token };
+        },
+        onDone: noticeTo('signIn'),
+        onError: failTo('signIn'),
+      },
+    },
+    confirmingRegistration: {
+      ...busy,
+      invoke: {
+        id: 'confirmRegistration',
+        src: 'confirmRegistration',
+        input: ({ event }) => {
+          assertEvent(event, 'auth.registration.confirm');
+          return { id: event.id, token: event.token };
+        },
+        onDone: noticeTo('signIn'),
+        onError: failTo('signIn'),
+      },
+    },
+    requestingPasswordReset: {
+      ...busy,
+      invoke: {
+        id: 'requestPasswordReset',
+        src: 'requestPasswordReset',
+        input: ({ event }) => {
+          assertEvent(event, 'auth.password.requestReset');
+          return { email: event.email };
+        },
+        onDone: noticeTo('signIn'),
+        onError: failTo('signIn'),
+      },
+    },
+    resettingPassword: {
+      ...busy,
+      invoke: {
+        id: 'resetPassword',
+        src: 'resetPassword',
+        input: ({ event }) => {
+          assertEvent(event, 'auth.password.reset');
+          return event.form;
+        },
+        onDone: noticeTo('signIn'),
+        onError: failTo('signIn'),
+      },
+    },
+    startingMicrosoftSignUp: {
+      ...busy,
+      invoke: {
+        id: 'startMicrosoftSignUp',
+        src: 'startMicrosoftSignUp',
+        input: ({ event }) => {
+          assertEvent(event, 'auth.microsoft.signUp');
+          return event.query ?? {};
+        },
+        onDone: routeOutcomes(['external']),
+        onError: failTo('signIn'),
+      },
+    },
+    startingMicrosoftSignIn: {
+      ...busy,
+      invoke: {
+        id: 'startMicrosoftSignIn',
+        src: 'startMicrosoftSignIn',
+        onDone: routeOutcomes(['external', 'activeValidation', 'twoFactor', 'terms']),
+        onError: failTo('signIn'),
+      },
+    },
+    handlingMicrosoftCallback: {
+      ...busy,
+      invoke: {
+        id: 'handleMicrosoftCallback',
+        src: 'handleMicrosoftCallback',
+        input: ({ event }) => {
+          assertEvent(event, 'auth.microsoft.callback');
+          return event.params;
+        },
+        onDone: routeOutcomes(['activeValidation', 'twoFactor', 'terms', 'session']),
+        onError: failTo('signIn'),
+      },
+    },
+    leaving: {
+      tags: ['busy'],
+      on: {
+        'auth.navigation.failed': 'view.signIn',
+        'auth.back': 'view.signIn',
+      },
+    },
+  },
+});
