@@ -102,6 +102,20 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
   app.decorate('contract', contract);
   app.decorateRequest('auth', null);
 
+  // JSON bodies: an empty body (a client sending content-type on a bodyless POST) is no body.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
+    const body = String(text);
+    if (body.trim() === '') return done(null, undefined);
+    try {
+      done(
+        null,
+        JSON.parse(body, (key, value) => (key === '__proto__' ? undefined : value)),
+      );
+    } catch {
+      done(new HttpError(400, 'Malformed JSON body.'), undefined);
+    }
+  });
   await app.register(fastifyCookie, { secret: options.cookieSecret });
   await app.register(securityHeadersPlugin, { https: secure });
   await app.register(fastifyRateLimit, {

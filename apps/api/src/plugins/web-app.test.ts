@@ -1,0 +1,61 @@
+// One port serves the built web app: hashed assets cached for a year, history-mode fallback.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../testing/test-app.js';
+
+let database: TestDatabase;
+let app: VigilApp;
+let dist = '';
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'vigil-web-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Vigil</title><div id="root"></div>');
+  writeFileSync(join(dist, 'assets', 'index-AbCd1234.js'), 'console.log(1)');
+  database = await openTestDatabase();
+  ({ app } = await testApp(database, { env: { WEB_DIST: dist } }));
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('web app', () => {
+  it('serves index.html at / and for unknown paths that want HTML (history mode), never cached', async () => {
+    for (const url of ['/', '/signin', '/dashboard', '/verify-email/abc']) {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toContain('<div id="root">');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/index-AbCd1234.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('keeps /api and missing files out of the fallback', async () => {
+    const api = await app.inject({ method: 'GET', url: '/api/unknown', headers: { accept: 'text/html' } });
+    expect(api.statusCode).toBe(404);
+    const asset = await app.inject({ method: 'GET', url: '/assets/missing.js', headers: { accept: '*/*' } });
+    expect(asset.statusCode).toBe(404);
+  });
+
+  it('sends HSTS when served over TLS', async () => {
+    const tls = await testApp(database, { publicUrl: 'https://vigil.example' });
+    try {
+      const response = await tls.app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
+      const cookie = response.cookies.find((c) => c.name === 'XSRF-TOKEN');
+      expect(cookie?.secure).toBe(true);
+    } finally {
+      await tls.app.close();
+    }
+  });
+});
