@@ -53,8 +53,11 @@ function expectedNavigation(before: StateValue, step: AuthPathStep): NavigationT
   if (kind === 'external' && typeof output === 'object' && output !== null && 'url' in output) {
     return { kind: 'external', url: String(output.url) };
   }
+  // A Microsoft callback replaces the session on the page it already is on: no Signin intent.
   const leftSession =
-    (matches(before, 'authenticated') || matches(before, 'loggingOut')) && matches(step.state, 'signedOut');
+    (matches(before, 'authenticated') || matches(before, 'loggingOut')) &&
+    matches(step.state, 'signedOut') &&
+    step.event.type !== 'auth.microsoft.callback';
   if (leftSession) return { kind: 'route', name: 'Signin' };
   const target = step.event.target;
   const failedAway =

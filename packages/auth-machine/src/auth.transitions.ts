@@ -54,3 +54,9 @@ export function userOf(context: AuthContext): AuthUser {
   if (context.user === null) throw new Error('auth-machine: signed in without a user.');
   return context.user;
 }
+
+/** The id a guard has already checked (the guard on the way into the state makes this total). */
+export function requireId(id: number | null | undefined): number {
+  if (id === null || id === undefined) throw new Error('auth-machine: a guarded user id is missing.');
+  return id;
+}

@@ -8,6 +8,8 @@ export const authenticatedState = authSetup.createStateConfig({
   tags: ['authenticated'],
   on: {
     'auth.logout': 'loggingOut',
+    // A Microsoft callback replaces the session: its handler clears the old tokens first (spec §4).
+    'auth.microsoft.callback': { target: '#auth.signedOut.handlingMicrosoftCallback', actions: 'resetSession' },
     'auth.unauthorized': { target: 'signedOut', actions: endSession },
     'auth.navigation.failed': [
       { guard: 'failedAwayFromHome', actions: 'navigateHome' },

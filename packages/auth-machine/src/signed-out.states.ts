@@ -4,6 +4,7 @@ import {
   busy,
   failTo,
   noticeTo,
+  requireId,
   routeOutcomes,
   SIGN_IN_KINDS,
   TERMS_NOT_ACCEPTED,
@@ -104,7 +105,7 @@ export const signedOutState = authSetup.createStateConfig({
         src: 'verifyTwoFactor',
         input: ({ context, event }) => {
           assertEvent(event, 'auth.twoFactor.verify');
-          return { userId: context.twoFactor?.userId ?? 0, code: event.code };
+          return { userId: requireId(context.twoFactor?.userId), code: event.code };
         },
         onDone: routeOutcomes(SIGN_IN_KINDS),
         onError: failTo('twoFactor'),
@@ -115,7 +116,7 @@ export const signedOutState = authSetup.createStateConfig({
       invoke: {
         id: 'resendTwoFactor',
         src: 'resendTwoFactor',
-        input: ({ context }) => ({ userId: context.twoFactor?.userId ?? 0 }),
+        input: ({ context }) => ({ userId: requireId(context.twoFactor?.userId) }),
         onDone: noticeTo('twoFactor'),
         onError: failTo('twoFactor'),
       },
@@ -125,7 +126,7 @@ export const signedOutState = authSetup.createStateConfig({
       invoke: {
         id: 'resendVerificationEmail',
         src: 'resendVerificationEmail',
-        input: ({ context }) => ({ userId: context.verificationUserId ?? 0 }),
+        input: ({ context }) => ({ userId: requireId(context.verificationUserId) }),
         onDone: noticeTo('emailVerification'),
         onError: failTo('emailVerification'),
       },
@@ -137,7 +138,7 @@ export const signedOutState = authSetup.createStateConfig({
         src: 'acceptTerms',
         input: ({ context, event }) => {
           assertEvent(event, 'auth.terms.accept');
-          return { userId: context.terms?.userId ?? 0, terms: event.terms, privacy: event.privacy };
+          return { userId: requireId(context.terms?.userId), terms: event.terms, privacy: event.privacy };
         },
         onDone: routeOutcomes([...SIGN_IN_KINDS, 'notice']),
         onError: failTo('terms'),
