@@ -437,6 +437,417 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/findings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the current company's findings of every module */
+        get: operations["listFindings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/findings/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the filtered findings as CSV (streamed)
+         * @description Same filters as the list; every matching row, written in batches (never built in memory).
+         */
+        get: operations["exportFindings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/findings/assignees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the members of the current company a finding can be assigned to */
+        get: operations["listAssignees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/findings/bulk-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the status of several findings at once
+         * @description Each finding moves only when the workflow allows it; the others are listed as refused.
+         */
+        post: operations["bulkUpdateFindingStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/findings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One finding with its change history and comments */
+        get: operations["getFinding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a finding's status, severity, assignee or risk acceptance
+         * @description A transition the workflow does not allow answers 409; every change is recorded in the history and as an event.
+         */
+        patch: operations["updateFinding"];
+        trace?: never;
+    };
+    "/findings/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Comment on a finding */
+        post: operations["addFindingComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current company's event timeline, newest first */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the current company's import jobs, newest first */
+        get: operations["listImports"];
+        put?: never;
+        /**
+         * Upload a file and queue its import
+         * @description The body is the file itself, sent as `application/octet-stream` (up to 200 MiB); its name
+         *     goes in `file_name`. An infostealer log folder is sent as one .zip or .tar(.gz) archive of
+         *     the folder (relative paths such as `DESKTOP-1/Passwords.txt` are kept), or as a single
+         *     Passwords.txt. Gzip-compressed files (EPSS .csv.gz) are accepted. The job runs in the
+         *     background: poll GET /imports/{id} for progress, counts, rejects and log.
+         */
+        post: operations["createImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One import job with progress, counts, rejects and log */
+        get: operations["getImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Leaked credentials of the company's domains (breaches, combolists, infostealer logs) */
+        get: operations["listCredentials"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/credentials/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export the filtered credentials as CSV (masked passwords only) */
+        get: operations["exportCredentials"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/credentials/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Infected devices from infostealer logs that held company credentials */
+        get: operations["listInfostealerDevices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/credentials/devices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One infected device with its company credentials */
+        get: operations["getInfostealerDevice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** CVEs matching the company's watch list, with scores, KEV and triage */
+        get: operations["listCves"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cves/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export the filtered CVE list as CSV */
+        get: operations["exportCves"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cves/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Vendor and product names from the CVE catalogue's CPEs (to build the watch list) */
+        get: operations["listCveProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cves/watch-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's technology watch list */
+        get: operations["listCveWatchItems"];
+        put?: never;
+        /** Watch a vendor (or one of its products); matching CVEs already known become findings */
+        post: operations["addCveWatchItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cves/watch-list/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stop watching a vendor or product (existing findings stay) */
+        delete: operations["deleteCveWatchItem"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cves/{cveId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One CVE with its CPE names and its change history across imports */
+        get: operations["getCve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vulnerabilities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Scanner findings on the company's assets with SLA, EPSS and KEV */
+        get: operations["listVulnerabilities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vulnerabilities/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export the filtered vulnerabilities as CSV */
+        get: operations["exportVulnerabilities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vulnerabilities/sla-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's SLA days per severity */
+        get: operations["getSlaPolicy"];
+        /** Change the SLA days per severity (due dates of open findings follow) */
+        put: operations["updateSlaPolicy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** KPIs and trend series of the current company */
+        get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dev/outbox": {
         parameters: {
             query?: never;
@@ -680,6 +1091,384 @@ export interface components {
             /** @enum {string} */
             database?: "pglite" | "postgres";
         };
+        /**
+         * @description The one triage workflow of every module: new → in_review → confirmed | false_positive |
+         *     risk_accepted (until a date) → resolved. A resolved finding seen again by an import reopens (new).
+         * @enum {string}
+         */
+        FindingStatus: "new" | "in_review" | "confirmed" | "false_positive" | "risk_accepted" | "resolved";
+        /** @enum {string} */
+        Severity: "critical" | "high" | "medium" | "low" | "info";
+        /**
+         * @description The monitoring module a finding or event belongs to.
+         * @enum {string}
+         */
+        Module: "credentials" | "cves" | "vulnerabilities";
+        UserRef: {
+            id: number;
+            name: string;
+        } | null;
+        /** Format: date-time */
+        NullableDateTime: string | null;
+        /** @description The workflow fields every module's row carries. */
+        FindingCore: {
+            id: number;
+            module: components["schemas"]["Module"];
+            title: string;
+            severity: components["schemas"]["Severity"];
+            status: components["schemas"]["FindingStatus"];
+            assignee?: components["schemas"]["UserRef"];
+            risk_accepted_until?: components["schemas"]["NullableDateTime"];
+            due_at?: components["schemas"]["NullableDateTime"];
+            /** Format: date-time */
+            first_seen_at: string;
+            /** Format: date-time */
+            last_seen_at: string;
+            resolved_at?: components["schemas"]["NullableDateTime"];
+            reopen_count?: number;
+            comment_count?: number;
+            /** @description Loaded by the demo data generator (the interface labels it). */
+            is_demo: boolean;
+        };
+        /**
+         * @description Page of a server-side list. `total` is exact up to 10,000; above that it stops counting and
+         *     `total_is_lower_bound` is true (large tables stay fast).
+         */
+        PageMeta: {
+            page: number;
+            page_size: number;
+            total: number;
+            total_is_lower_bound: boolean;
+            has_more: boolean;
+        };
+        FindingList: {
+            data: components["schemas"]["FindingCore"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        AssigneeList: {
+            data: {
+                id: number;
+                name: string;
+                email: string;
+            }[];
+        };
+        BulkStatusRequest: {
+            ids: number[];
+            status: components["schemas"]["FindingStatus"];
+            /** Format: date-time */
+            risk_accepted_until?: string | null;
+            comment?: string;
+        };
+        BulkStatusResponse: {
+            updated: number[];
+            /** @description Findings left unchanged, with the reason (transition not allowed, not found). */
+            refused: {
+                id: number;
+                reason: string;
+            }[];
+        };
+        FindingChange: {
+            id: number;
+            /** @description status, severity, assignee, risk_accepted_until, reopened, seen_again… */
+            field: string;
+            from: string | null;
+            to: string | null;
+            /** Format: date-time */
+            at: string;
+            actor?: components["schemas"]["UserRef"];
+            /** @description Set when an import made the change (the importer is the actor). */
+            import_id?: number | null;
+        };
+        FindingComment: {
+            id: number;
+            body: string;
+            author: components["schemas"]["UserRef"];
+            /** Format: date-time */
+            created_at: string;
+        };
+        FindingDetail: {
+            data: components["schemas"]["FindingCore"] & {
+                fingerprint: string;
+                /** @description The module's key of the finding (CVE id, device id, credential id…). */
+                reference?: string | null;
+                /** @description The statuses this finding may move to now. */
+                allowed_statuses: components["schemas"]["FindingStatus"][];
+                history: components["schemas"]["FindingChange"][];
+                comments: components["schemas"]["FindingComment"][];
+            };
+        };
+        UpdateFindingRequest: {
+            status?: components["schemas"]["FindingStatus"];
+            severity?: components["schemas"]["Severity"];
+            /** @description A member of the current company, or null to unassign. */
+            assignee_id?: number | null;
+            /**
+             * Format: date-time
+             * @description Required (in the future) when status becomes risk_accepted.
+             */
+            risk_accepted_until?: string | null;
+            /** @description Optional comment recorded with the change. */
+            comment?: string;
+        };
+        AddCommentRequest: {
+            body: string;
+        };
+        CommentResponse: {
+            data: components["schemas"]["FindingComment"];
+        };
+        Event: {
+            id: number;
+            /** @description finding.created, finding.status_changed, finding.reopened, finding.updated, score.changed, import.succeeded, import.failed */
+            kind: string;
+            module: components["schemas"]["Module"];
+            severity?: components["schemas"]["Severity"] | null;
+            title: string;
+            /** @description The finding the event links to (open /findings/{id}). */
+            finding_id?: number | null;
+            import_id?: number | null;
+            actor?: components["schemas"]["UserRef"];
+            details?: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            at: string;
+        };
+        EventList: {
+            data: components["schemas"]["Event"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        /** @enum {string} */
+        ImportStatus: "queued" | "running" | "succeeded" | "failed";
+        /**
+         * @description hibp: Have I Been Pwned breach list (/api/v3/breaches array or one /breach object) or domain
+         *     search ({"alias": ["Breach", …]}); combolist: email:password, email;password, url:email:password
+         *     lines; infostealer: a stealer log folder as .zip or .tar(.gz) (Passwords.txt blocks + system info
+         *     file), or one Passwords.txt; nvd: NVD CVE API 2.0 JSON page; kev: CISA KEV JSON catalogue; epss:
+         *     FIRST EPSS CSV (.csv or .csv.gz); nuclei: nuclei JSONL (-jsonl output).
+         * @enum {string}
+         */
+        ImportKind: "hibp" | "combolist" | "infostealer" | "nvd" | "kev" | "epss" | "nuclei";
+        ImportCounts: {
+            read: number;
+            added: number;
+            updated: number;
+            rejected: number;
+        };
+        Import: {
+            id: number;
+            kind: components["schemas"]["ImportKind"];
+            module: components["schemas"]["Module"];
+            status: components["schemas"]["ImportStatus"];
+            file_name: string;
+            file_size: number;
+            /** @description 0 to 1 (share of the input read). */
+            progress: number;
+            counts: components["schemas"]["ImportCounts"];
+            error?: string | null;
+            attempts?: number;
+            is_demo: boolean;
+            created_by?: components["schemas"]["UserRef"];
+            /** Format: date-time */
+            created_at: string;
+            started_at?: components["schemas"]["NullableDateTime"];
+            finished_at?: components["schemas"]["NullableDateTime"];
+        };
+        ImportList: {
+            data: components["schemas"]["Import"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        ImportCreated: {
+            data: components["schemas"]["Import"];
+        };
+        ImportReject: {
+            file: string;
+            /** @description 1-based line (0 when the whole file is refused). */
+            line: number;
+            reason: string;
+        };
+        ImportLogLine: {
+            /** Format: date-time */
+            at: string;
+            /** @enum {string} */
+            level: "info" | "warn" | "error";
+            message: string;
+        };
+        ImportDetail: {
+            data: components["schemas"]["Import"] & {
+                /** @description The first 500 rejected lines with their reason. */
+                rejects: components["schemas"]["ImportReject"][];
+                log: components["schemas"]["ImportLogLine"][];
+            };
+        };
+        Credential: components["schemas"]["FindingCore"] & {
+            /** @description E-mail or user name of one of the company's domains. */
+            email: string;
+            domain: string;
+            /** @enum {string} */
+            source_kind: "breach" | "combolist" | "infostealer";
+            source_name: string;
+            /** Format: date */
+            breach_date?: string | null;
+            data_classes: string[];
+            /** @description Length and last two characters only, e.g. "••••••••ab (10)". The clear password is never stored. */
+            password_masked: string | null;
+            /** @enum {string|null} */
+            password_type?: "plaintext" | "none" | null;
+            url?: string | null;
+            /** @description Finding id of the infostealer device the credential came from. */
+            device_id?: number | null;
+        };
+        CredentialList: {
+            data: components["schemas"]["Credential"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        Device: components["schemas"]["FindingCore"] & {
+            machine_name: string;
+            malware_family: string;
+            infection_date?: components["schemas"]["NullableDateTime"];
+            ip?: string | null;
+            country?: string | null;
+            os?: string | null;
+            urls: string[];
+            credential_count: number;
+        };
+        DeviceList: {
+            data: components["schemas"]["Device"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        DeviceDetail: {
+            data: components["schemas"]["Device"];
+            credentials: components["schemas"]["Credential"][];
+        };
+        CveScores: {
+            cve_id: string;
+            /** Format: date-time */
+            published_at: string;
+            last_modified_at?: components["schemas"]["NullableDateTime"];
+            description: string;
+            cvss31_score?: number | null;
+            cvss31_vector?: string | null;
+            cvss40_score?: number | null;
+            cvss40_vector?: string | null;
+            epss?: number | null;
+            epss_percentile?: number | null;
+            /** Format: date */
+            epss_date?: string | null;
+            kev: boolean;
+            /** Format: date */
+            kev_date_added?: string | null;
+            /** Format: date */
+            kev_due_date?: string | null;
+            /** @description knownRansomwareCampaignUse (Known / Unknown). */
+            kev_ransomware?: string | null;
+            products?: string[];
+        };
+        CveRow: components["schemas"]["FindingCore"] & components["schemas"]["CveScores"];
+        CveList: {
+            data: components["schemas"]["CveRow"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        ProductList: {
+            data: {
+                vendor: string;
+                product: string;
+                cve_count: number;
+            }[];
+        };
+        WatchItem: {
+            id: number;
+            vendor: string;
+            /** @description null watches every product of the vendor. */
+            product: string | null;
+            match_count: number;
+            /** Format: date-time */
+            created_at: string;
+        };
+        WatchList: {
+            data: components["schemas"]["WatchItem"][];
+        };
+        WatchItemRequest: {
+            vendor: string;
+            product?: string | null;
+        };
+        WatchItemCreated: {
+            data: components["schemas"]["WatchItem"];
+        };
+        CveChange: {
+            /** @description cvss31_score, cvss40_score, epss, epss_percentile, kev… */
+            field: string;
+            from: string | null;
+            to: string | null;
+            /** Format: date-time */
+            at: string;
+            import_id?: number | null;
+        };
+        CveDetail: {
+            data: components["schemas"]["CveScores"] & {
+                /** @description The company's finding for this CVE (status, assignee, comments via /findings/{id}). */
+                finding_id?: number | null;
+                status?: components["schemas"]["FindingStatus"] | null;
+            };
+            cpes: string[];
+            changes: components["schemas"]["CveChange"][];
+        };
+        Vulnerability: components["schemas"]["FindingCore"] & {
+            template_id: string;
+            name: string;
+            host: string;
+            matched_at: string;
+            cve_id?: string | null;
+            cvss_score?: number | null;
+            epss?: number | null;
+            epss_percentile?: number | null;
+            kev?: boolean;
+            /** Format: date */
+            kev_due_date?: string | null;
+            overdue?: boolean;
+        };
+        VulnerabilityList: {
+            data: components["schemas"]["Vulnerability"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        SlaPolicy: {
+            critical_days: number;
+            high_days: number;
+            medium_days: number;
+            low_days: number;
+        };
+        SlaPolicyResponse: {
+            data: components["schemas"]["SlaPolicy"];
+        };
+        Dashboard: {
+            data: {
+                open_by_severity: {
+                    critical: number;
+                    high: number;
+                    medium: number;
+                    low: number;
+                    info: number;
+                };
+                open_by_module: {
+                    credentials: number;
+                    cves: number;
+                    vulnerabilities: number;
+                };
+                leaked_credentials_30d: number;
+                /** @description Open CVE findings (CVEs matching the watch list). */
+                watched_cves: number;
+                overdue_slas: number;
+                /** @description New findings per day and module over the period (days without any have zeros). */
+                trend: {
+                    /** Format: date */
+                    day: string;
+                    credentials: number;
+                    cves: number;
+                    vulnerabilities: number;
+                }[];
+                /** Format: date-time */
+                generated_at: string;
+            };
+        };
         OutboxMessage: {
             id: number;
             to: string;
@@ -783,6 +1572,23 @@ export interface components {
          *     state-changing call where it is missing or differs. The client middleware sets it.
          */
         XsrfToken: string;
+        /** @description 1-based page number. */
+        Page: number;
+        PageSize: number;
+        /** @description Free-text search (prefix of e-mail, host, CVE id, title…). */
+        Search: string;
+        /** @description Repeat to select several. */
+        Status: components["schemas"]["FindingStatus"][];
+        Severity: components["schemas"]["Severity"][];
+        /** @description Only findings assigned to this member (0 for unassigned). */
+        Assignee: number;
+        /** @description Start of the period (inclusive). */
+        From: string;
+        /** @description End of the period (exclusive). */
+        To: string;
+        /** @description Only demo (true) or only real (false) rows. */
+        Demo: boolean;
+        FindingId: number;
     };
     requestBodies: never;
     headers: never;
@@ -1461,6 +2267,905 @@ export interface operations {
                 content?: never;
             };
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listFindings: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                page_size?: components["parameters"]["PageSize"];
+                /** @description Free-text search (prefix of e-mail, host, CVE id, title…). */
+                q?: components["parameters"]["Search"];
+                /** @description Repeat to select several. */
+                status?: components["parameters"]["Status"];
+                severity?: components["parameters"]["Severity"];
+                /** @description Only findings assigned to this member (0 for unassigned). */
+                assignee_id?: components["parameters"]["Assignee"];
+                /** @description Start of the period (inclusive). */
+                from?: components["parameters"]["From"];
+                /** @description End of the period (exclusive). */
+                to?: components["parameters"]["To"];
+                /** @description Only demo (true) or only real (false) rows. */
+                is_demo?: components["parameters"]["Demo"];
+                module?: components["schemas"]["Module"];
+                sort?: "-last_seen_at" | "last_seen_at" | "-first_seen_at" | "first_seen_at" | "-severity" | "severity" | "status" | "-status" | "due_at" | "-due_at";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of findings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindingList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    exportFindings: {
+        parameters: {
+            query?: {
+                /** @description Free-text search (prefix of e-mail, host, CVE id, title…). */
+                q?: components["parameters"]["Search"];
+                /** @description Repeat to select several. */
+                status?: components["parameters"]["Status"];
+                severity?: components["parameters"]["Severity"];
+                /** @description Only findings assigned to this member (0 for unassigned). */
+                assignee_id?: components["parameters"]["Assignee"];
+                /** @description Start of the period (inclusive). */
+                from?: components["parameters"]["From"];
+                /** @description End of the period (exclusive). */
+                to?: components["parameters"]["To"];
+                /** @description Only demo (true) or only real (false) rows. */
+                is_demo?: components["parameters"]["Demo"];
+                /** @description With a module, the CSV carries that module's columns too. */
+                module?: components["schemas"]["Module"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV with a header line (UTF-8, RFC 4180 quoting). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    listAssignees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssigneeList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    bulkUpdateFindingStatus: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkStatusRequest"];
+            };
+        };
+        responses: {
+            /** @description What moved and what was refused. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkStatusResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getFinding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["FindingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The finding. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindingDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateFinding: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["parameters"]["FindingId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateFindingRequest"];
+            };
+        };
+        responses: {
+            /** @description The finding after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindingDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BadRequest"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    addFindingComment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["parameters"]["FindingId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddCommentRequest"];
+            };
+        };
+        responses: {
+            /** @description The comment. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                page_size?: components["parameters"]["PageSize"];
+                severity?: components["parameters"]["Severity"];
+                /** @description Start of the period (inclusive). */
+                from?: components["parameters"]["From"];
+                /** @description End of the period (exclusive). */
+                to?: components["parameters"]["To"];
+                module?: components["schemas"]["Module"];
+                kind?: string;
+                /** @description Only the events of one finding. */
+                finding_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    listImports: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                page_size?: components["parameters"]["PageSize"];
+                module?: components["schemas"]["Module"];
+                status?: components["schemas"]["ImportStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of import jobs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    createImport: {
+        parameters: {
+            query: {
+                kind: components["schemas"]["ImportKind"];
+                file_name: string;
+                /** @description For an HIBP domain search, the searched domain (default the file name's or the company's only domain). */
+                domain?: string;
+            };
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description The job, queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["BadRequest"];
+            415: components["responses"]["BadRequest"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["FindingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listCredentials: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                page_size?: components["parameters"]["PageSize"];
+                /** @description Free-text search (prefix of e-mail, host, CVE id, title…). */
+                q?: components["parameters"]["Search"];
+                /** @description Repeat to select several. */
+                status?: components["parameters"]["Status"];
+                severity?: components["parameters"]["Severity"];
+                /** @description Only findings assigned to this member (0 for unassigned). */
+                assignee_id?: components["parameters"]["Assignee"];
+                /** @description Start of the period (inclusive). */
+                from?: components["parameters"]["From"];
+                /** @description End of the period (exclusive). */
+                to?: components["parameters"]["To"];
+                /** @description Only demo (true) or only real (false) rows. */
+                is_demo?: components["parameters"]["Demo"];
+                source_kind?: "breach" | "combolist" | "infostealer";
+                domain?: string;
+                sort?: "-last_seen_at" | "last_seen_at" | "-first_seen_at" | "first_seen_at" | "email" | "-email";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of credentials. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CredentialList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    exportCredentials: {
+        parameters: {
+            query?: {
+                /** @description Free-text search (prefix of e-mail, host, CVE id, title…). */
+                q?: components["parameters"]["Search"];
+                /** @description Repeat to select several. */
+                status?: components["parameters"]["Status"];
+                severity?: components["parameters"]["Severity"];
+                /** @description Only findings assigned to this member (0 for unassigned). */
+                assignee_id?: components["parameters"]["Assignee"];
+                /** @description Start of the period (inclusive). */
+                from?: components["parameters"]["From"];
+                /** @description End of the period (exclusive). */
+                to?: components["parameters"]["To"];
+                /** @description Only demo (true) or only real (false) rows. */
+                is_demo?: components["parameters"]["Demo"];
+                source_kind?: "breach" | "combolist" | "infostealer";
+                domain?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV with a header line, every filtered row, streamed in batches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    listInfostealerDevices: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                page_size?: components["parameters"]["PageSize"];
+                /** @description Free-text search (prefix of e-mail, host, CVE id, title…). */
+                q?: components["parameters"]["Search"];
+                /** @description Repeat to select several. */
+                status?: components["parameters"]["Status"];
+                severity?: components["parameters"]["Severity"];
+                /** @description Only findings assigned to this member (0 for unassigned). */
+                assignee_id?: components["parameters"]["Assignee"];
+                /** @description Start of the period (inclusive). */
+                from?: components["parameters"]["From"];
+                /** @description End of the period (exclusive). */
+                to?: components["parameters"]["To"];
+                /** @description Only demo (true) or only real (false) rows. */
+                is_demo?: components["parameters"]["Demo"];
+                malware_family?: string;
+                sort?: "-infection_date" | "infection_date" | "-last_seen_at" | "last_seen_at";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of devices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getInfostealerDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["FindingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The device. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listCves: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                page_size?: components["parameters"]["PageSize"];
+                /** @description Free-text search (prefix of e-mail, host, CVE id, title…). */
+                q?: components["parameters"]["Search"];
+                /** @description Repeat to select several. */
+                status?: components["parameters"]["Status"];
+                severity?: components["parameters"]["Severity"];
+                /** @description Only findings assigned to this member (0 for unassigned). */
+                assignee_id?: components["parameters"]["Assignee"];
+                /** @description Start of the period (inclusive). */
+                from?: components["parameters"]["From"];
+                /** @description End of the period (exclusive). */
+                to?: components["parameters"]["To"];
+                /** @description Only demo (true) or only real (false) rows. */
+                is_demo?: components["parameters"]["Demo"];
+                /** @description Only CVEs in the CISA KEV catalogue. */
+                kev?: boolean;
+                min_epss?: number;
+                vendor?: string;
+                sort?: "-published_at" | "published_at" | "-cvss" | "cvss" | "-epss" | "epss" | "-last_seen_at" | "last_seen_at";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of CVEs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CveList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    exportCves: {
+        parameters: {
+            query?: {
+                /** @description Free-text search (prefix of e-mail, host, CVE id, title…). */
+                q?: components["parameters"]["Search"];
+                /** @description Repeat to select several. */
+                status?: components["parameters"]["Status"];
+                severity?: components["parameters"]["Severity"];
+                /** @description Only findings assigned to this member (0 for unassigned). */
+                assignee_id?: components["parameters"]["Assignee"];
+                /** @description Start of the period (inclusive). */
+                from?: components["parameters"]["From"];
+                /** @description End of the period (exclusive). */
+                to?: components["parameters"]["To"];
+                /** @description Only demo (true) or only real (false) rows. */
+                is_demo?: components["parameters"]["Demo"];
+                kev?: boolean;
+                min_epss?: number;
+                vendor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV with a header line, every filtered row, streamed in batches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    listCveProducts: {
+        parameters: {
+            query?: {
+                /** @description Free-text search (prefix of e-mail, host, CVE id, title…). */
+                q?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 50 vendor/product pairs, most CVEs first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    listCveWatchItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The watch list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    addCveWatchItem: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WatchItemRequest"];
+            };
+        };
+        responses: {
+            /** @description The watch item. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchItemCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["BadRequest"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    deleteCveWatchItem: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["parameters"]["FindingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            419: components["responses"]["CsrfMismatch"];
+        };
+    };
+    getCve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cveId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CVE. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CveDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listVulnerabilities: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                page_size?: components["parameters"]["PageSize"];
+                /** @description Free-text search (prefix of e-mail, host, CVE id, title…). */
+                q?: components["parameters"]["Search"];
+                /** @description Repeat to select several. */
+                status?: components["parameters"]["Status"];
+                severity?: components["parameters"]["Severity"];
+                /** @description Only findings assigned to this member (0 for unassigned). */
+                assignee_id?: components["parameters"]["Assignee"];
+                /** @description Start of the period (inclusive). */
+                from?: components["parameters"]["From"];
+                /** @description End of the period (exclusive). */
+                to?: components["parameters"]["To"];
+                /** @description Only demo (true) or only real (false) rows. */
+                is_demo?: components["parameters"]["Demo"];
+                host?: string;
+                /** @description Only open findings past their SLA due date. */
+                overdue?: boolean;
+                sort?: "-last_seen_at" | "last_seen_at" | "due_at" | "-due_at" | "-severity" | "severity";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of vulnerabilities. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VulnerabilityList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    exportVulnerabilities: {
+        parameters: {
+            query?: {
+                /** @description Free-text search (prefix of e-mail, host, CVE id, title…). */
+                q?: components["parameters"]["Search"];
+                /** @description Repeat to select several. */
+                status?: components["parameters"]["Status"];
+                severity?: components["parameters"]["Severity"];
+                /** @description Only findings assigned to this member (0 for unassigned). */
+                assignee_id?: components["parameters"]["Assignee"];
+                /** @description Start of the period (inclusive). */
+                from?: components["parameters"]["From"];
+                /** @description End of the period (exclusive). */
+                to?: components["parameters"]["To"];
+                /** @description Only demo (true) or only real (false) rows. */
+                is_demo?: components["parameters"]["Demo"];
+                host?: string;
+                overdue?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV with a header line, every filtered row, streamed in batches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getSlaPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy (defaults until changed). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SlaPolicyResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    updateSlaPolicy: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SlaPolicy"];
+            };
+        };
+        responses: {
+            /** @description The new policy. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SlaPolicyResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getDashboard: {
+        parameters: {
+            query?: {
+                /** @description Length of the trend series. */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dashboard numbers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
         };
     };
     listDevOutbox: {
