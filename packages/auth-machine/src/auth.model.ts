@@ -1,8 +1,18 @@
-import type { AuthEvent } from './auth.types.js';
 import { AuthError } from './auth-error.js';
 import { SESSION_EXPIRED_MESSAGE } from './constants.js';
+import {
+  apiFailure,
+  MICROSOFT,
+  MODEL_EMAIL,
+  MODEL_SERVER_USER,
+  MODEL_TOKEN,
+  MODEL_USER,
+  MODEL_USER_ID,
+  SESSION,
+  step,
+  VALIDATION,
+} from './model.fixtures.js';
 import type { AuthApi, ServerUser } from './ports.js';
-import type { AuthUser } from './user.transform.js';
 
 /**
  * The event-driven model the graph is walked with. User events come with a payload variant for
@@ -35,43 +45,6 @@ export interface ActorVariant {
   given: { reply?: ServerReply; storage?: GivenStorage };
   /** The event the machine receives. */
   event: { type: string; output?: unknown; error?: unknown; actorId: string };
-}
-
-export const MODEL_TOKEN = 'tok-1';
-export const MODEL_EMAIL = 'ana@acme.test';
-export const MODEL_USER_ID = 7;
-
-export const MODEL_SERVER_USER: ServerUser = {
-  id: MODEL_USER_ID,
-  name: 'Ana Lima',
-  email: MODEL_EMAIL,
-  position: 'Analyst',
-  idCliente: 4,
-  active: true,
-  picture: null,
-  language: 'en',
-};
-
-export const MODEL_USER: AuthUser = {
-  id: MODEL_USER_ID,
-  name: 'Ana Lima',
-  email: MODEL_EMAIL,
-  position: 'Analyst',
-  idcliente: 4,
-  active: true,
-  picture: null,
-  language: 'en',
-};
-
-const SESSION = { access_token: MODEL_TOKEN, token_type: 'Bearer', expires_in: 43200, user: MODEL_SERVER_USER };
-const step = { user_id: MODEL_USER_ID, email: MODEL_EMAIL };
-const VALIDATION = { message: 'Your account is awaiting validation.', details: 'An administrator must validate it.' };
-const MICROSOFT = { url: 'https://login.microsoftonline.com/authorize?state=st-1', state: 'st-1' };
-
-/** An {@link ApiFailure}-shaped error, as the api-client's `ApiError` is. */
-export function apiFailure(status: number, body?: unknown): Error & { status: number; body: unknown } {
-  const message = typeof body === 'object' && body !== null && 'message' in body ? String(body.message) : 'HTTP';
-  return Object.assign(new Error(message), { status, body });
 }
 
 function done(actor: string, label: string, given: ActorVariant['given'], output: unknown): ActorVariant {
@@ -383,43 +356,12 @@ export const actorVariants: ActorVariant[] = [
   ),
 ];
 
-/** The user events, with one payload per guarded branch. */
-export const userEventVariants: AuthEvent[] = [
-  { type: 'auth.submit', email: MODEL_EMAIL, password: 'secret', redirect: '/report' },
-  {
-    type: 'auth.register',
-    form: { name: 'Ana Lima', email: MODEL_EMAIL, password: 'secret', password_confirmation: 'secret' },
-  },
-  { type: 'auth.back' },
-  { type: 'auth.twoFactor.open', userId: MODEL_USER_ID, email: MODEL_EMAIL },
-  { type: 'auth.twoFactor.open' },
-  { type: 'auth.twoFactor.verify', code: '123456' },
-  { type: 'auth.twoFactor.resend' },
-  { type: 'auth.verification.resend' },
-  { type: 'auth.email.verify', token: 'tok-email' },
-  { type: 'auth.registration.confirm', id: MODEL_USER_ID, token: 'tok-confirm' },
-  { type: 'auth.terms.accept', terms: true, privacy: true },
-  { type: 'auth.terms.accept', terms: true, privacy: false },
-  { type: 'auth.password.requestReset', email: MODEL_EMAIL },
-  {
-    type: 'auth.password.reset',
-    form: { email: MODEL_EMAIL, password: 'new-secret', password_confirmation: 'new-secret', token: 'tok-reset' },
-  },
-  { type: 'auth.microsoft.signUp', query: { login_hint: MODEL_EMAIL } },
-  { type: 'auth.microsoft.signIn' },
-  { type: 'auth.microsoft.callback', params: { redirect_key: 'rk-1', temp_token: 'tt-1' } },
-  { type: 'auth.clients.load' },
-  { type: 'auth.company.switch', company: 9 },
-  { type: 'auth.language.switch', language: 'pt' },
-  { type: 'auth.logout' },
-  { type: 'auth.unauthorized', message: SESSION_EXPIRED_MESSAGE },
-  { type: 'auth.navigation.failed', target: { kind: 'path', path: '/report' } },
-  { type: 'auth.navigation.failed', target: { kind: 'path', path: '/' } },
-  {
-    type: 'auth.navigation.failed',
-    target: { kind: 'route', name: 'TwoStepVerification', query: { user_id: '7', email: MODEL_EMAIL } },
-  },
-];
-
-/** The 30-minute timer of the inactivity check, as the event the machine receives. */
-export const INACTIVITY_TIMER_EVENT = { type: 'xstate.after.INACTIVITY_CHECK.auth.authenticated.inactivity.waiting' };
+export {
+  apiFailure,
+  MODEL_EMAIL,
+  MODEL_SERVER_USER,
+  MODEL_TOKEN,
+  MODEL_USER,
+  MODEL_USER_ID,
+} from './model.fixtures.js';
+export { INACTIVITY_TIMER_EVENT, userEventVariants } from './model.user-events.js';
