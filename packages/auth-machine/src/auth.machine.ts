@@ -37,7 +37,6 @@ export const authMachine = authSetup.createMachine({
       },
     },
     signedOut: signedOutState,
-
     authenticated: authenticatedState,
     loggingOut: {
       tags: ['busy'],

@@ -41,7 +41,7 @@ export const authSetup = setup({
       const outcome = outcomeOf(event);
       switch (outcome?.kind) {
         case 'activeValidation':
-          return { activeValidation: { message: outcome.message, details: outcome.details }, error: outcome.message };
+          return { activeValidation: { message: outcome.message, details: outcome.details } };
         case 'twoFactor':
           return { twoFactor: { userId: outcome.userId, email: outcome.email }, activeValidation: null };
         case 'emailVerification':
