@@ -1,7 +1,7 @@
 // First-start demo data: two client companies on reserved .example domains, a demo analyst who
 // belongs to both (e-mail two-factor on), an administrator, and one account awaiting validation.
 import type { Db } from '../../db/database.js';
-import { LOCAL_TENANT_ID, localAccounts } from '../../dev/local-oidc-provider.js';
+import { LOCAL_TENANT_ID, localAccounts } from '../../dev/local-accounts.js';
 import { hashPassword } from '../../shared/passwords.js';
 import { CURRENT_TERMS_VERSION } from '../auth/sign-in.steps.js';
 import { addMembership, countCompanies, insertCompany } from '../clients/clients.repository.js';

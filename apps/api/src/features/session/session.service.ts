@@ -6,10 +6,9 @@ import { HttpError, messages } from '../../shared/http-error.js';
 import { randomToken, sha256 } from '../../shared/secrets.js';
 import type { TenantScope } from '../../shared/tenant.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { findCompanyOfUser } from '../clients/clients.repository.js';
-import { findUserById, toUserJson } from '../users/users.repository.js';
+import { toUserJson } from '../users/users.repository.js';
 import type { UserRow } from '../users/users.table.js';
-import { findSessionByTokenHash, insertSession, revokeSession, touchSession } from './session.repository.js';
+import { findSessionWithUser, insertSession, revokeSession, touchSession } from './session.repository.js';
 import type { SessionRow } from './session.table.js';
 
 export const SESSION_LIFETIME_MS = 12 * HOUR;
@@ -80,8 +79,29 @@ export async function authenticate({
   input: { token: string | undefined; countsAsActivity: boolean; ip: string | null };
 }): Promise<AuthContext> {
   if (!input.token) throw new HttpError(401, messages.unauthenticated);
-  const session = await findSessionByTokenHash(ctx.db, sha256(input.token));
-  if (!session || session.revoked_at) throw new HttpError(401, messages.unauthenticated);
+  const row = await findSessionWithUser(ctx.db, sha256(input.token));
+  if (!row || row.session_revoked_at) throw new HttpError(401, messages.unauthenticated);
+  const {
+    session_id,
+    session_token_hash,
+    session_method,
+    session_created_at,
+    session_last_activity_at,
+    session_expires_at,
+    session_revoked_at,
+    member_company_id,
+    ...user
+  } = row;
+  const session: SessionRow = {
+    id: session_id,
+    token_hash: session_token_hash,
+    user_id: user.id,
+    method: session_method,
+    created_at: session_created_at,
+    last_activity_at: session_last_activity_at,
+    expires_at: session_expires_at,
+    revoked_at: session_revoked_at,
+  };
   const now = ctx.clock.now();
   if (session.expires_at <= now) throw new HttpError(401, messages.sessionExpired);
   if (now.getTime() - session.last_activity_at.getTime() > SESSION_IDLE_MS) {
@@ -91,12 +111,10 @@ export async function authenticate({
     });
     throw new HttpError(401, messages.sessionIdle);
   }
-  const user = await findUserById(ctx.db, session.user_id);
-  if (!user?.active) throw new HttpError(401, messages.unauthenticated);
+  if (!user.active) throw new HttpError(401, messages.unauthenticated);
   if (input.countsAsActivity) await touchSession(ctx.db, session.id, now);
-  const company =
-    user.current_company_id === null ? undefined : await findCompanyOfUser(ctx.db, user.id, user.current_company_id);
-  return { session, user, scope: company ? { userId: user.id, companyId: company.id } : null };
+  const scope = member_company_id === null ? null : { userId: user.id, companyId: member_company_id };
+  return { session, user, scope };
 }
 
 export function checkUser({ auth }: { auth: AuthContext }) {
