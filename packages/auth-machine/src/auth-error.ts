@@ -4,6 +4,9 @@ import type { AuthLogger } from './ports.js';
 /**
  * The error every failing action rejects with: the message to show (spec §8) and the HTTP status
  * when the server answered (0 for a network failure, undefined for a local check).
+ *
+ * @example
+ * if (error instanceof AuthError && error.status === 422) form.showError(error.message);
  */
 export class AuthError extends Error {
   override readonly name = 'AuthError';

@@ -10,6 +10,9 @@ import { signedOutState } from './signed-out.states.js';
 /**
  * Vigil's sign-in and session statechart (spec §4), without ports. Run it with
  * {@link createAuthMachine}, or `.provide()` your own actors and port actions.
+ *
+ * @example
+ * getShortestPaths(authMachine, { events }); // graphs and diagrams use the bare definition
  */
 export const authMachine = authSetup.createMachine({
   id: 'auth',

@@ -140,7 +140,13 @@ const unauthorized = (actor: string, operation: keyof AuthApi) =>
     new AuthError('Unauthorized. Please log in again.', 401),
   );
 
-/** Every result of every invoked actor. */
+/**
+ * Every result of every invoked actor.
+ *
+ * @example
+ * actorVariants.filter((v) => v.actor === 'signIn').map((v) => v.label);
+ * // ['login answers 200 with a session', 'login answers 403 active_validation_required', …]
+ */
 export const actorVariants: ActorVariant[] = [
   done(
     'restoreSession',

@@ -129,7 +129,12 @@ export function isApiFailure(error: unknown): error is ApiFailure {
   return isRecord(error) && typeof error.status === 'number';
 }
 
-/** 422 text (spec §5): every field message joined with spaces, else 'Validation failed.'. */
+/**
+ * 422 text (spec §5): every field message joined with spaces, else 'Validation failed.'.
+ *
+ * @example
+ * validationText({ errors: { email: ['Taken.'], name: ['Too long.'] } }); // 'Taken. Too long.'
+ */
 export function validationText(body: unknown): string {
   const errors = isRecord(body) && isRecord(body.errors) ? body.errors : {};
   const messages = Object.values(errors).flatMap((list) => (Array.isArray(list) ? list : [list]));

@@ -2,7 +2,12 @@ import type { AuthEvent } from './auth.types.js';
 import { SESSION_EXPIRED_MESSAGE } from './constants.js';
 import { MODEL_EMAIL, MODEL_USER_ID } from './model.fixtures.js';
 
-/** The user events, with one payload per guarded branch. */
+/**
+ * The user events, with one payload per guarded branch.
+ *
+ * @example
+ * userEventVariants.filter((e) => e.type === 'auth.terms.accept'); // both accepted, and privacy refused
+ */
 export const userEventVariants: AuthEvent[] = [
   { type: 'auth.submit', email: MODEL_EMAIL, password: 'secret', redirect: '/report' },
   {

@@ -8,7 +8,12 @@ export interface CookieAccess {
   write(cookie: string): void;
 }
 
-/** Parses a cookie string and returns one cookie's decoded value, else null. */
+/**
+ * Parses a cookie string and returns one cookie's decoded value, else null.
+ *
+ * @example
+ * readCookieValue('a=1; auth_user_id=7', 'auth_user_id'); // '7'
+ */
 export function readCookieValue(cookies: string, name: string): string | null {
   for (const part of cookies.split(';')) {
     const [rawKey, ...rest] = part.split('=');
@@ -23,7 +28,13 @@ export function readCookieValue(cookies: string, name: string): string | null {
   return null;
 }
 
-/** A {@link CookieJar} over a cookie string reader and writer (path `/`, SameSite=Lax). */
+/**
+ * A {@link CookieJar} over a cookie string reader and writer (path `/`, SameSite=Lax).
+ *
+ * @example
+ * const jar = createCookieJar({ read: () => document.cookie, write: (c) => { document.cookie = c; } });
+ * jar.set('auth_user_id', '7', { maxAgeSeconds: 86400 });
+ */
 export function createCookieJar(access: CookieAccess, options: { secure?: boolean } = {}): CookieJar {
   return {
     get: (name) => readCookieValue(access.read(), name),
@@ -61,7 +72,13 @@ export function createWebStorage(options: {
   };
 }
 
-/** An in-memory {@link KeyValueStore} (tests, server rendering, other front ends). */
+/**
+ * An in-memory {@link KeyValueStore} (tests, server rendering, other front ends).
+ *
+ * @example
+ * const store = createMemoryStore({ theme: 'dark' });
+ * store.getItem('theme'); // 'dark'
+ */
 export function createMemoryStore(initial: Record<string, string> = {}): KeyValueStore & {
   entries(): Record<string, string>;
 } {
