@@ -114,16 +114,15 @@ export function getAuthPaths(machine: AnyStateMachine = authMachine): AuthPaths 
   });
 
   const definitions = allStateNodes(machine.root).flatMap((node) => [...node.transitions.values()].flat());
-  const covered = new Set<Definition>();
-  const transitionPaths: AuthPath[] = [];
   const taken = (state: Snapshot, event: EventObject) => machine.getTransitionData(state, event);
-  const markAll = (steps: StatePath<Snapshot, EventObject>['steps']) => {
-    for (let i = 1; i < steps.length; i++) {
-      const prev = steps[i - 1];
-      const step = steps[i];
-      if (prev && step) for (const def of taken(prev.state, step.event)) covered.add(def);
-    }
-  };
+  const takenAlong = (steps: StatePath<Snapshot, EventObject>['steps']) =>
+    new Set(steps.slice(1).flatMap((step, i) => (steps[i] ? taken(steps[i].state, step.event) : [])));
+  const covered = new Set<Definition>();
+  const candidates: Array<{
+    target: Definition;
+    steps: StatePath<Snapshot, EventObject>['steps'];
+    defs: Set<Definition>;
+  }> = [];
   for (const target of definitions) {
     if (covered.has(target)) continue;
     const hit = edges.find(
@@ -132,9 +131,19 @@ export function getAuthPaths(machine: AnyStateMachine = authMachine): AuthPaths 
     const head = hit && shortest.get(serializeState(hit.state));
     if (!hit || !head) continue;
     const steps = [...head.steps, { event: hit.event, state: hit.nextState }];
-    markAll(steps);
-    transitionPaths.push(toPath(`takes ${describeDefinition(target)}`, steps));
+    const defs = takenAlong(steps);
+    for (const def of defs) covered.add(def);
+    candidates.push({ target, steps, defs });
   }
+  // Drop paths whose transitions the others already take, shortest first, so QA runs fewer.
+  const kept = new Set(candidates);
+  for (const candidate of [...candidates].sort((a, b) => a.steps.length - b.steps.length)) {
+    const others = new Set([...kept].filter((c) => c !== candidate).flatMap((c) => [...c.defs]));
+    if ([...candidate.defs].every((def) => others.has(def))) kept.delete(candidate);
+  }
+  const transitionPaths = candidates
+    .filter((c) => kept.has(c))
+    .map((c) => toPath(`takes ${describeDefinition(c.target)}`, c.steps));
 
   const byValue = new Map<string, StatePath<Snapshot, EventObject>>();
   for (const path of shortest.values()) {
@@ -147,7 +156,8 @@ export function getAuthPaths(machine: AnyStateMachine = authMachine): AuthPaths 
   const nodes = allStateNodes(machine.root);
   const visited = edges.flatMap(({ state, nextState }) => [state, nextState]);
   const unreached = nodes.filter((node) => !visited.some((s) => s.matches(pathValue(node.path))));
-  const untaken = definitions.filter((def) => !covered.has(def));
+  const coveredByKept = new Set([...kept].flatMap((c) => [...c.defs]));
+  const untaken = definitions.filter((def) => !coveredByKept.has(def));
   return {
     stats: {
       states: nodes.length,
