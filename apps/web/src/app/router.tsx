@@ -6,7 +6,6 @@ import { RouteError } from './routes/route-error';
 
 const monitoring = () => import('./routes/app/monitoring-screen');
 const statusPages = () => import('./routes/public/status-pages');
-const authPages = () => import('./routes/auth/auth-pages');
 
 /**
  * The product's one route table (spec §2, decision 1): every path exact, screens loaded on demand,
@@ -17,6 +16,8 @@ export const routes: RouteObject[] = [
     id: 'root',
     Component: RootLayout,
     ErrorBoundary: RouteError,
+    // The first screen's chunk is on its way: the blank page theme-init.js painted stays.
+    HydrateFallback: () => null,
     children: [
       {
         id: 'protected',
@@ -40,31 +41,31 @@ export const routes: RouteObject[] = [
       {
         path: publicPaths.signin,
         id: 'Signin',
-        lazy: () => authPages().then((m) => ({ Component: m.SigninPage })),
+        lazy: () => import('./routes/auth/signin'),
         handle: { title: 'auth.signin.title' },
       },
       {
         path: publicPaths.twoStepVerification,
         id: 'TwoStepVerification',
-        lazy: () => authPages().then((m) => ({ Component: m.TwoStepVerificationPage })),
+        lazy: () => import('./routes/auth/two-step-verification'),
         handle: { title: 'auth.twoFactor.title' },
       },
       {
         path: publicPaths.resetPassword,
         id: 'ResetPassword',
-        lazy: () => authPages().then((m) => ({ Component: m.ResetPasswordPage })),
+        lazy: () => import('./routes/auth/reset-password'),
         handle: { title: 'auth.resetPassword.title' },
       },
       {
         path: publicPaths.verifyEmail,
         id: 'VerifyEmail',
-        lazy: () => authPages().then((m) => ({ Component: m.VerifyEmailPage })),
+        lazy: () => import('./routes/auth/link-pages').then((m) => ({ Component: m.VerifyEmailPage })),
         handle: { title: 'auth.verifyEmail.title' },
       },
       {
         path: publicPaths.confirmRegistration,
         id: 'ConfirmRegistration',
-        lazy: () => authPages().then((m) => ({ Component: m.ConfirmRegistrationPage })),
+        lazy: () => import('./routes/auth/link-pages').then((m) => ({ Component: m.ConfirmRegistrationPage })),
         handle: { title: 'auth.confirmRegistration.title' },
       },
       {

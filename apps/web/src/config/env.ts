@@ -1,24 +1,20 @@
-import * as z from 'zod/mini';
+// The only module that reads the build environment (house style), parsed once at start-up. It is
+// parsed by hand rather than with zod: this module is on every page's first load, and zod is only
+// needed when a form is sent (it loads then).
+const raw = import.meta.env;
 
-// The only module that reads the build environment (house style). Parsed once at start-up.
-const schema = z.object({
-  VITE_PRODUCT_NAME: z._default(z.string(), 'Vigil'),
-  VITE_API_BASE_URL: z._default(z.string(), '/api'),
-  BASE_URL: z._default(z.string(), '/'),
-  DEV: z._default(z.boolean(), false),
-});
+function text(value: unknown, fallback: string): string {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : fallback;
+}
 
-const parsed = schema.parse({
-  VITE_PRODUCT_NAME: import.meta.env.VITE_PRODUCT_NAME,
-  VITE_API_BASE_URL: import.meta.env.VITE_API_BASE_URL,
-  BASE_URL: import.meta.env.BASE_URL,
-  DEV: import.meta.env.DEV,
-});
+const base = text(raw.BASE_URL, '/');
 
 export const env = {
-  productName: parsed.VITE_PRODUCT_NAME,
-  apiBaseUrl: parsed.VITE_API_BASE_URL,
+  /** Product name in page titles (decision 6), `VITE_PRODUCT_NAME` at build time. */
+  productName: text(raw.VITE_PRODUCT_NAME, 'Vigil'),
+  /** Where /api lives, `VITE_API_BASE_URL` at build time. */
+  apiBaseUrl: text(raw.VITE_API_BASE_URL, '/api'),
   /** Where static files (locales, chunks) live, always ending in '/'. */
-  basePath: parsed.BASE_URL.endsWith('/') ? parsed.BASE_URL : `${parsed.BASE_URL}/`,
-  dev: parsed.DEV,
+  basePath: base.endsWith('/') ? base : `${base}/`,
+  dev: raw.DEV === true,
 } as const;

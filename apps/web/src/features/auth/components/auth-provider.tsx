@@ -1,6 +1,6 @@
 import { createAuthMachine, type NavigationTarget, SESSION_KEYS } from '@vigil/auth-machine';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { api, connectAuth } from '@/lib/api';
+import { connectAuth } from '@/lib/auth-bridge';
 import { AuthActorContext, type AuthLogic, useAuthActorRef } from '../auth-actor';
 import { createBrowserAuthPorts } from '../utils/ports';
 
@@ -16,7 +16,7 @@ export interface AuthProviderProps {
 
 /** Runs the one auth actor for the whole app and connects it to the router, i18n and the API client. */
 export function AuthProvider({ children, onNavigate, onLanguage, logic }: AuthProviderProps) {
-  const [machine] = useState<AuthLogic>(() => logic ?? createAuthMachine(createBrowserAuthPorts(api)));
+  const [machine] = useState<AuthLogic>(() => logic ?? createAuthMachine(createBrowserAuthPorts()));
   return (
     <AuthActorContext.Provider logic={machine}>
       <AuthBridge onNavigate={onNavigate} {...(onLanguage ? { onLanguage } : {})} />

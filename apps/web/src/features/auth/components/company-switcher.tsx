@@ -1,6 +1,6 @@
-import { NativeSelect } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SimpleSelect } from '@/components/ui/simple-select';
 import { useAuthActorRef } from '../auth-actor';
 import { useCompanies } from '../hooks/use-session';
 
@@ -16,26 +16,25 @@ export function CompanySwitcher() {
 
   const selected = clients.find((c) => c.idCliente === currentId) ?? clients.find((c) => c.current);
   return (
-    <NativeSelect.Root size="sm" width={{ base: '32', md: '56' }} disabled={busy || clients.length === 0}>
-      <NativeSelect.Field
-        aria-label={t('header.company.label')}
-        data-testid="company-switcher"
-        value={selected ? String(selected.idCliente) : ''}
-        onChange={(event) => {
-          const value = event.currentTarget.value;
-          if (value && Number(value) !== currentId) actor.send({ type: 'auth.company.switch', company: Number(value) });
-        }}
-      >
-        {clients.length === 0 ? (
-          <option value="">{busy ? t('header.company.loading') : t('header.company.none')}</option>
-        ) : null}
-        {clients.map((client) => (
-          <option key={client.idCliente} value={String(client.idCliente)}>
-            {client.name}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+    <SimpleSelect
+      label={t('header.company.label')}
+      width={{ base: '32', md: '56' }}
+      disabled={busy || clients.length === 0}
+      data-testid="company-switcher"
+      value={selected ? String(selected.idCliente) : ''}
+      onChange={(event) => {
+        const value = event.currentTarget.value;
+        if (value && Number(value) !== currentId) actor.send({ type: 'auth.company.switch', company: Number(value) });
+      }}
+    >
+      {clients.length === 0 ? (
+        <option value="">{busy ? t('header.company.loading') : t('header.company.none')}</option>
+      ) : null}
+      {clients.map((client) => (
+        <option key={client.idCliente} value={String(client.idCliente)}>
+          {client.name}
+        </option>
+      ))}
+    </SimpleSelect>
   );
 }

@@ -3,9 +3,9 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAuthActorRef, useAuthSelector } from '../auth-actor';
-import { type FieldErrors, registerSchema, validate } from '../utils/schemas';
+import { type FieldErrors, preloadValidation, validateForm } from '../utils/validate-form';
 import { FormField } from './form-field';
-import { MicrosoftLogo } from './sign-in-form';
+import { MicrosoftLogo } from './microsoft-logo';
 
 const empty = { name: '', email: '', position: '', password: '', password_confirmation: '' };
 
@@ -21,9 +21,9 @@ export function RegisterForm() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const set = (field: keyof typeof empty) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const result = validate(registerSchema, values);
+    const result = await validateForm('register', values);
     if (!result.ok) {
       setErrors(result.errors);
       return;
@@ -35,7 +35,7 @@ export function RegisterForm() {
 
   return (
     <Stack gap="5">
-      <form onSubmit={submit} noValidate aria-label={t('auth.register.heading')}>
+      <form onSubmit={submit} onFocus={preloadValidation} noValidate aria-label={t('auth.register.heading')}>
         <Stack gap="4">
           <FormField
             label={t('auth.fields.name')}

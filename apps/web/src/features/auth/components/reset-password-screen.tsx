@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAuthActorRef, useAuthSelector } from '../auth-actor';
-import { type FieldErrors, resetPasswordSchema, resetRequestSchema, validate } from '../utils/schemas';
+import { type FieldErrors, preloadValidation, validateForm } from '../utils/validate-form';
 import { AuthAlerts } from './auth-alerts';
 import { AuthLayout } from './auth-layout';
 import { FormField } from './form-field';
@@ -28,15 +28,15 @@ function RequestForm() {
   const busy = useAuthSelector((s) => s.matches({ signedOut: 'requestingPasswordReset' }));
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const result = validate(resetRequestSchema, { email });
+    const result = await validateForm('resetRequest', { email });
     if (!result.ok) return setErrors(result.errors);
     setErrors({});
     actor.send({ type: 'auth.password.requestReset', email: result.data.email });
   };
   return (
-    <form onSubmit={submit} noValidate aria-label={t('auth.resetPassword.title')}>
+    <form onSubmit={submit} onFocus={preloadValidation} noValidate aria-label={t('auth.resetPassword.title')}>
       <Stack gap="4">
         <FormField
           label={t('auth.fields.email')}
@@ -64,15 +64,15 @@ function NewPasswordForm({ token, email: initialEmail }: { token: string; email:
   const [values, setValues] = useState({ email: initialEmail, password: '', password_confirmation: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const result = validate(resetPasswordSchema, { ...values, token });
+    const result = await validateForm('resetPassword', { ...values, token });
     if (!result.ok) return setErrors(result.errors);
     setErrors({});
     actor.send({ type: 'auth.password.reset', form: result.data });
   };
   return (
-    <form onSubmit={submit} noValidate aria-label={t('auth.resetPassword.title')}>
+    <form onSubmit={submit} onFocus={preloadValidation} noValidate aria-label={t('auth.resetPassword.title')}>
       <Stack gap="4">
         {initialEmail ? null : (
           <FormField

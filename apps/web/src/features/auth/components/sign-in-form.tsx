@@ -3,8 +3,9 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAuthActorRef, useAuthSelector } from '../auth-actor';
-import { type FieldErrors, signInSchema, validate } from '../utils/schemas';
+import { type FieldErrors, preloadValidation, validateForm } from '../utils/validate-form';
 import { FormField } from './form-field';
+import { MicrosoftLogo } from './microsoft-logo';
 
 /** E-mail and password, or Microsoft (spec §1). `redirect` is the already-checked target. */
 export function SignInForm({ redirect }: { redirect: string | null }) {
@@ -21,9 +22,9 @@ export function SignInForm({ redirect }: { redirect: string | null }) {
   const [values, setValues] = useState({ email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const result = validate(signInSchema, values);
+    const result = await validateForm('signIn', values);
     if (!result.ok) {
       setErrors(result.errors);
       return;
@@ -34,7 +35,7 @@ export function SignInForm({ redirect }: { redirect: string | null }) {
 
   return (
     <Stack gap="5">
-      <form onSubmit={submit} noValidate aria-label={t('auth.signin.heading')}>
+      <form onSubmit={submit} onFocus={preloadValidation} noValidate aria-label={t('auth.signin.heading')}>
         <Stack gap="4">
           <FormField
             label={t('auth.fields.email')}
@@ -90,16 +91,5 @@ export function SignInForm({ redirect }: { redirect: string | null }) {
         </ChakraLink>
       </Text>
     </Stack>
-  );
-}
-
-export function MicrosoftLogo() {
-  return (
-    <svg aria-hidden="true" width="16" height="16" viewBox="0 0 21 21">
-      <path fill="#f25022" d="M1 1h9v9H1z" />
-      <path fill="#00a4ef" d="M1 11h9v9H1z" />
-      <path fill="#7fba00" d="M11 1h9v9h-9z" />
-      <path fill="#ffb900" d="M11 11h9v9h-9z" />
-    </svg>
   );
 }

@@ -1,14 +1,18 @@
 import type { MicrosoftCallbackParams } from '@vigil/auth-machine';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { REDIRECT_PARAM, safeRedirectTarget } from '@/lib/redirect';
 import { useAuthActorRef, useAuthSelector } from '../auth-actor';
 import { AuthAlerts } from './auth-alerts';
 import { AuthLayout } from './auth-layout';
-import { RegisterForm } from './register-form';
 import { SignInForm } from './sign-in-form';
-import { ActiveValidationView, TermsView, VerificationResendView } from './step-views';
+
+// Views other than the sign-in form load when shown: the sign-in page's first load stays small.
+const RegisterForm = lazy(() => import('./register-form').then((m) => ({ default: m.RegisterForm })));
+const ActiveValidationView = lazy(() => import('./step-views').then((m) => ({ default: m.ActiveValidationView })));
+const TermsView = lazy(() => import('./step-views').then((m) => ({ default: m.TermsView })));
+const VerificationResendView = lazy(() => import('./step-views').then((m) => ({ default: m.VerificationResendView })));
 
 /** The query values the Microsoft callback returns with (spec §2 "Microsoft callback"). */
 const CALLBACK_KEYS = [
@@ -94,10 +98,12 @@ export function SigninScreen() {
     <AuthLayout title={titles[view]}>
       <AuthAlerts />
       {view === 'signIn' ? <SignInForm redirect={redirect} /> : null}
-      {view === 'register' ? <RegisterForm /> : null}
-      {view === 'activeValidation' ? <ActiveValidationView /> : null}
-      {view === 'verification' ? <VerificationResendView /> : null}
-      {view === 'terms' ? <TermsView /> : null}
+      <Suspense fallback={null}>
+        {view === 'register' ? <RegisterForm /> : null}
+        {view === 'activeValidation' ? <ActiveValidationView /> : null}
+        {view === 'verification' ? <VerificationResendView /> : null}
+        {view === 'terms' ? <TermsView /> : null}
+      </Suspense>
     </AuthLayout>
   );
 }

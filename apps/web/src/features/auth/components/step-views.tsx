@@ -1,8 +1,10 @@
-import { Button, Checkbox, Field, Stack, Text } from '@chakra-ui/react';
+import { Button, chakra, Field, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthActorRef, useAuthSelector } from '../auth-actor';
-import { type FieldErrors, termsSchema, validate } from '../utils/schemas';
+import { translateAuthMessage } from '../utils/messages';
+import { type FieldErrors, preloadValidation, validateForm } from '../utils/validate-form';
+import { AuthAlert } from './auth-alerts';
 
 function BackToSignin() {
   const { t } = useTranslation();
@@ -17,11 +19,15 @@ function BackToSignin() {
 /** The account awaits an administrator's validation (outcome 1 of spec §4). */
 export function ActiveValidationView() {
   const { t } = useTranslation();
+  const message = useAuthSelector((s) => s.context.activeValidation?.message ?? null);
   const details = useAuthSelector((s) => s.context.activeValidation?.details ?? null);
   return (
     <Stack gap="4">
-      <Text fontWeight="semibold">{t('auth.activeValidation.heading')}</Text>
-      <Text color="fg.muted">{typeof details === 'string' ? details : t('auth.activeValidation.description')}</Text>
+      <AuthAlert
+        status="warning"
+        message={message ? translateAuthMessage(t, message) : t('auth.activeValidation.description')}
+      />
+      {typeof details === 'string' && details !== message ? <Text color="fg.muted">{details}</Text> : null}
       <BackToSignin />
     </Stack>
   );
@@ -55,9 +61,9 @@ export function TermsView() {
   const [values, setValues] = useState({ terms: false, privacy: false });
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const result = validate(termsSchema, values);
+    const result = await validateForm('terms', values);
     if (!result.ok) {
       setErrors(result.errors);
       return;
@@ -67,28 +73,24 @@ export function TermsView() {
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('auth.terms.heading')}>
+    <form onSubmit={submit} onFocus={preloadValidation} noValidate aria-label={t('auth.terms.heading')}>
       <Stack gap="4">
         <Text fontWeight="semibold">{t('auth.terms.heading')}</Text>
         <Text color="fg.muted">{t('auth.terms.description')}</Text>
         <Field.Root invalid={Boolean(errors.terms)}>
           <Stack gap="3">
-            <Checkbox.Root
+            <ConsentCheckbox
+              name="terms"
+              label={t('auth.terms.acceptTerms')}
               checked={values.terms}
-              onCheckedChange={(e) => setValues((v) => ({ ...v, terms: e.checked === true }))}
-            >
-              <Checkbox.HiddenInput name="terms" />
-              <Checkbox.Control />
-              <Checkbox.Label>{t('auth.terms.acceptTerms')}</Checkbox.Label>
-            </Checkbox.Root>
-            <Checkbox.Root
+              onChange={(terms) => setValues((v) => ({ ...v, terms }))}
+            />
+            <ConsentCheckbox
+              name="privacy"
+              label={t('auth.terms.acceptPrivacy')}
               checked={values.privacy}
-              onCheckedChange={(e) => setValues((v) => ({ ...v, privacy: e.checked === true }))}
-            >
-              <Checkbox.HiddenInput name="privacy" />
-              <Checkbox.Control />
-              <Checkbox.Label>{t('auth.terms.acceptPrivacy')}</Checkbox.Label>
-            </Checkbox.Root>
+              onChange={(privacy) => setValues((v) => ({ ...v, privacy }))}
+            />
           </Stack>
           {errors.terms ? <Field.ErrorText>{t(errors.terms)}</Field.ErrorText> : null}
         </Field.Root>
@@ -98,5 +100,28 @@ export function TermsView() {
         <BackToSignin />
       </Stack>
     </form>
+  );
+}
+
+/** A native checkbox (keyboard, forms and screen readers for free; no state machine on the sign-in page). */
+function ConsentCheckbox(props: {
+  name: string;
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <chakra.label display="flex" alignItems="center" gap="3" cursor="pointer">
+      <chakra.input
+        type="checkbox"
+        name={props.name}
+        checked={props.checked}
+        onChange={(event) => props.onChange(event.currentTarget.checked)}
+        boxSize="4.5"
+        accentColor="brand.solid"
+        cursor="pointer"
+      />
+      <Text as="span">{props.label}</Text>
+    </chakra.label>
   );
 }

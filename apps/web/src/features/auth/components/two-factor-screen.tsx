@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { RESEND_COOLDOWN_S } from '@/config/constants';
 import { useAuthActorRef, useAuthSelector } from '../auth-actor';
-import { twoFactorSchema, validate } from '../utils/schemas';
+import { preloadValidation, validateForm } from '../utils/validate-form';
 import { AuthAlerts } from './auth-alerts';
 import { AuthLayout } from './auth-layout';
 
@@ -49,9 +49,9 @@ export function TwoFactorScreen() {
 
   if (signedIn) return <Navigate to="/" replace />;
 
-  const submit = (event?: FormEvent, value = code) => {
+  const submit = async (event?: FormEvent, value = code) => {
     event?.preventDefault();
-    const result = validate(twoFactorSchema, { code: value.join('') });
+    const result = await validateForm('twoFactor', { code: value.join('') });
     if (!result.ok) {
       setError(result.errors.code);
       return;
@@ -66,7 +66,7 @@ export function TwoFactorScreen() {
       description={email ? t('auth.twoFactor.description', { email }) : t('auth.twoFactor.descriptionNoEmail')}
     >
       <AuthAlerts />
-      <form onSubmit={submit} noValidate aria-label={t('auth.twoFactor.title')}>
+      <form onSubmit={submit} onFocus={preloadValidation} noValidate aria-label={t('auth.twoFactor.title')}>
         <Stack gap="5">
           <Field.Root invalid={Boolean(error)}>
             <Field.Label>{t('auth.twoFactor.codeLabel')}</Field.Label>
@@ -76,7 +76,7 @@ export function TwoFactorScreen() {
               count={CODE_LENGTH}
               value={code}
               onValueChange={(details) => setCode(details.value)}
-              onValueComplete={(details) => submit(undefined, details.value)}
+              onValueComplete={(details) => void submit(undefined, details.value)}
               translations={{ inputLabel: (index) => t('auth.twoFactor.digitLabel', { index: index + 1 }) }}
               disabled={verifying}
               size={{ base: 'md', sm: 'lg' }}

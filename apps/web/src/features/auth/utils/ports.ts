@@ -2,10 +2,13 @@ import type { ApiClient } from '@vigil/api-client';
 import { type AuthPorts, createWebCryptoCipher, createWebStorage } from '@vigil/auth-machine';
 import { createAuthApi } from '../api/auth-api';
 
+/** The app's /api client, loaded on the first call. */
+const loadApiClient = (): Promise<ApiClient> => import('@/lib/api').then((module) => module.api);
+
 /** The real ports of the auth machine in the browser: /api, Web Storage, cookies, Web Crypto, console. */
-export function createBrowserAuthPorts(client: ApiClient): AuthPorts {
+export function createBrowserAuthPorts(load: () => Promise<ApiClient> = loadApiClient): AuthPorts {
   return {
-    api: createAuthApi(client),
+    api: createAuthApi(load),
     storage: createWebStorage({
       session: sessionStorage,
       local: localStorage,

@@ -56,6 +56,19 @@ export const termsSchema = z
     z.refine((value) => value.terms && value.privacy, { error: 'auth.validation.termsRequired', path: ['terms'] }),
   );
 
+/** Every form of the sign-in screens, by name (see validate-form.ts). */
+export const forms = {
+  signIn: signInSchema,
+  register: registerSchema,
+  resetRequest: resetRequestSchema,
+  resetPassword: resetPasswordSchema,
+  twoFactor: twoFactorSchema,
+  terms: termsSchema,
+};
+
+export type FormName = keyof typeof forms;
+export type FormValues = { [K in FormName]: z.output<(typeof forms)[K]> };
+
 export type FieldErrors = Record<string, string>;
 
 /** Parses a form; on failure returns the first i18n key per field. */

@@ -1,0 +1,113 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import { createTestAuthLogic, seedSession, stubApi, TEST_USER } from '@/testing/auth';
+import { createTestI18n } from '@/testing/i18n';
+import { App } from './app';
+import { routes } from './router';
+
+async function renderApp(path: string, authLogic = createTestAuthLogic()) {
+  const i18n = await createTestI18n();
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<App i18n={i18n} router={router} authLogic={authLogic} />);
+  return router;
+}
+
+const session = {
+  access_token: 'tok-2',
+  token_type: 'Bearer' as const,
+  expires_in: 3600,
+  user: { id: TEST_USER.id, name: TEST_USER.name, email: TEST_USER.email, idCliente: 1 },
+};
+
+describe('route guard', () => {
+  it('renders nothing protected before the session check settles', async () => {
+    const pending = createTestAuthLogic().provide({
+      actors: { restoreSession: fromPromise(() => new Promise(() => {})) },
+    });
+    await renderApp('/credentials', pending);
+    expect(await screen.findByRole('status')).toBeTruthy();
+    expect(screen.getByText('Checking your session…')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Credentials' })).toBeNull();
+  });
+
+  it('sends an anonymous visitor to Signin with the page as redirect target', async () => {
+    const router = await renderApp('/credentials');
+    expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/signin');
+    expect(router.state.location.search).toBe('?redirect=%2Fcredentials');
+  });
+
+  it('lets a restored session through to the screen, with its title', async () => {
+    await seedSession();
+    await renderApp('/credentials', createTestAuthLogic(stubApi({ listClients: async () => ({ data: [] }) })));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Credentials' })).toBeTruthy();
+    expect(screen.getByTestId('screen-empty-state').textContent).toContain('Have I Been Pwned');
+    await waitFor(() => expect(document.title).toBe('Vigil | Credentials'));
+  });
+
+  it('honours the redirect target after sign-in', async () => {
+    const login = vi.fn(async () => session);
+    const router = await renderApp(
+      '/cvemonitor',
+      createTestAuthLogic(stubApi({ login, listClients: async () => ({ data: [] }) })),
+    );
+    await screen.findByRole('heading', { name: 'Sign in to your account' });
+    fireEvent.change(screen.getByLabelText(/E-mail/), { target: { value: 'ana@acme.test' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'secret' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'CVE monitor' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/cvemonitor');
+    expect(login).toHaveBeenCalledWith({ email: 'ana@acme.test', password: 'secret' });
+  });
+
+  it('never follows an off-site redirect target', async () => {
+    const router = await renderApp(
+      '/signin?redirect=https%3A%2F%2Fevil.example%2F',
+      createTestAuthLogic(stubApi({ login: async () => session, listClients: async () => ({ data: [] }) })),
+    );
+    await screen.findByRole('heading', { name: 'Sign in to your account' });
+    fireEvent.change(screen.getByLabelText(/E-mail/), { target: { value: 'ana@acme.test' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'secret' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    expect(router.state.location.pathname).toBe('/');
+    await waitFor(() => expect(document.title).toBe('Vigil | Home'));
+  });
+
+  it('validates the form before sending and shows catalogue errors as alerts', async () => {
+    const login = vi.fn(async () => Promise.reject(Object.assign(new Error('x'), { status: 401, body: {} })));
+    await renderApp('/signin', createTestAuthLogic(stubApi({ login })));
+    await screen.findByRole('heading', { name: 'Sign in to your account' });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Enter your e-mail address.')).toBeTruthy();
+    expect(login).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText(/E-mail/), { target: { value: 'ana@acme.test' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'wrong' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Invalid email or password.');
+  });
+});
+
+describe('public pages', () => {
+  it('shows the not-found page for an unknown path', async () => {
+    await renderApp('/no/such/page');
+    expect(await screen.findByText("We can't seem to find the page you are looking for!")).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Home Page' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('contentinfo').textContent).toContain(String(new Date().getFullYear()));
+  });
+
+  it.each([
+    ['/error-500', 'Something went wrong'],
+    ['/error-503', 'Service unavailable'],
+    ['/maintenance', 'Down for maintenance'],
+    ['/coming-soon', 'Coming soon'],
+    ['/error-404', 'Page not found'],
+    ['/analytics', 'Analytics'],
+  ])('%s renders', async (path, heading) => {
+    await renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+  });
+});

@@ -1,0 +1,2 @@
+// Route Signin: sign in, register, terms and e-mail verification views, and the Microsoft return.
+export { SigninScreen as Component } from '@/features/auth/signin';

@@ -1,0 +1,2 @@
+// Route TwoStepVerification.
+export { TwoFactorScreen as Component } from '@/features/auth/two-factor';

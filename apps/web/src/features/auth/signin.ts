@@ -1,0 +1,2 @@
+// Entry of the Signin route's chunk.
+export { SigninScreen } from './components/signin-screen';
