@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type Actor, createActor, SimulatedClock, type StateValue } from 'xstate';
-import { createAuthMachine } from './auth.machine.js';
+import { type Actor, createActor, type InspectedMicrostepEvent, SimulatedClock, type StateValue } from 'xstate';
+import { getStateNodes } from 'xstate/graph';
+import { authMachine, createAuthMachine } from './auth.machine.js';
 import { MODEL_EMAIL, MODEL_USER_ID } from './auth.model.js';
 import { type AuthPath, type AuthPathStep, getAuthPaths, toPlainJson } from './auth.paths.js';
 import type { AuthEmitted, AuthEvent, NavigationTarget } from './auth.types.js';
@@ -17,6 +18,16 @@ console.log(
 );
 
 type AuthActor = Actor<ReturnType<typeof createAuthMachine>>;
+type TransitionDef = InspectedMicrostepEvent['_transitions'][number];
+
+/** A transition's identity across `.provide()` copies of the machine: source, event, position. */
+const keyOf = (def: TransitionDef) =>
+  `${def.source.id}|${def.eventType}|${def.source.transitions.get(def.eventType)?.indexOf(def) ?? -1}`;
+const allTransitions = new Set(
+  getStateNodes(authMachine.root).flatMap((node) => [...node.transitions.values()].flat().map(keyOf)),
+);
+/** What the replays really took, seen through XState's inspection API. */
+const replayed = new Set<string>();
 
 const isUserEvent = (event: Record<string, unknown>): event is AuthEvent =>
   typeof event.type === 'string' && event.type.startsWith('auth.');
@@ -103,7 +114,12 @@ async function replay(path: AuthPath): Promise<void> {
   const first = path.steps[0]?.condition?.given.storage;
   if (first) await world.given(first);
   const clock = new SimulatedClock();
-  const actor: AuthActor = createActor(createAuthMachine(world.ports), { clock });
+  const actor: AuthActor = createActor(createAuthMachine(world.ports), {
+    clock,
+    inspect: (event) => {
+      if (event.type === '@xstate.microstep') for (const def of event._transitions) replayed.add(keyOf(def));
+    },
+  });
   const navigations: NavigationTarget[] = [];
   const languages: AuthEmitted[] = [];
   actor.on('navigate', (e) => navigations.push(e.target));
@@ -149,5 +165,11 @@ describe('model-based paths from the machine graph', () => {
 
   it.each(paths.transitionPaths.map((p) => [p.description, p] as const))('%s', async (_name, path) => {
     await replay(path);
+  });
+
+  it('took every transition of the machine when replayed against the fake ports', () => {
+    const took = [...allTransitions].filter((key) => replayed.has(key));
+    console.log(`replays took ${took.length}/${allTransitions.size} transitions of the running machine`);
+    expect([...allTransitions].filter((key) => !replayed.has(key))).toEqual([]);
   });
 });

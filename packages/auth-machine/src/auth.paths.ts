@@ -154,8 +154,8 @@ export function getAuthPaths(machine: AnyStateMachine = authMachine): AuthPaths 
   const statePaths = [...byValue.entries()].map(([value, path]) => toPath(`reaches ${value}`, path.steps));
 
   const nodes = allStateNodes(machine.root);
-  const visited = edges.flatMap(({ state, nextState }) => [state, nextState]);
-  const unreached = nodes.filter((node) => !visited.some((s) => s.matches(pathValue(node.path))));
+  const reached = [...byValue.values()].map((path) => path.state);
+  const unreached = nodes.filter((node) => !reached.some((state) => state.matches(pathValue(node.path))));
   const coveredByKept = new Set([...kept].flatMap((c) => [...c.defs]));
   const untaken = definitions.filter((def) => !coveredByKept.has(def));
   return {
