@@ -7,9 +7,10 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOption
 import openapiGlue, { type FastifyOpenapiGlueOptions } from 'fastify-openapi-glue';
 import fp from 'fastify-plugin';
 import { authenticate } from '../features/session/session.service.js';
-import { HttpError } from '../shared/http-error.js';
+import { HttpError, validationError } from '../shared/http-error.js';
 import type { OperationId, RouteDeps, RouteTable } from '../shared/routes.js';
 import { readAccessToken } from '../shared/sign-in-cookies.js';
+import { validationFieldMap } from './error-handler.plugin.js';
 
 interface OperationObject {
   operationId?: string;
@@ -76,6 +77,11 @@ export function withoutTags(doc: OpenApiDocument, tags: string[]): OpenApiDocume
   return { ...doc, paths };
 }
 
+interface BodySchema {
+  required?: string[];
+  content?: Record<string, { schema?: { required?: string[] } }>;
+}
+
 export interface ApiRoutesOptions {
   deps: RouteDeps;
   routes: RouteTable;
@@ -102,8 +108,10 @@ export const apiRoutesPlugin = fp(
     const resolve = (operationId: string): Partial<RouteOptions> => {
       const route = routes[operationId];
       const operation = operations.get(operationId);
-      if (!route || !operation) {
+      const onRequest = operation?.secured ? { onRequest: [authenticateHook] } : {};
+      if (!route) {
         return {
+          ...onRequest,
           handler: async () => {
             throw new HttpError(501, `Operation ${operationId} is not implemented.`);
           },
@@ -115,9 +123,24 @@ export const apiRoutesPlugin = fp(
           operationId,
           ...(route.sensitive ? { rateLimit: { max: options.sensitivePerMinute, timeWindow: 60_000 } } : {}),
         },
-        ...(operation.secured ? { onRequest: [authenticateHook] } : {}),
+        ...onRequest,
       };
     };
+    // Fastify skips body validation when there is no body (or no content type) at all; the
+    // contract's bodies are required, so an absent body is a 422 naming the required fields.
+    app.addHook('preValidation', async (request) => {
+      const schema = request.routeOptions.schema?.body as BodySchema | undefined;
+      if (request.body !== undefined || !schema) return;
+      const required = schema.content?.['application/json']?.schema?.required ?? schema.required ?? [];
+      const problems = required.map((field) => ({
+        keyword: 'required',
+        instancePath: '',
+        params: { missingProperty: field },
+      }));
+      throw validationError(
+        problems.length > 0 ? validationFieldMap(problems) : { body: ['The request body is required.'] },
+      );
+    });
     await app.register(openapiGlue, {
       specification: options.contract,
       prefix: '/api',

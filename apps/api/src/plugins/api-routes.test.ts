@@ -1,16 +1,18 @@
 // Every operation of the contract is served, and the cross-cutting rules hold on every route:
 // 422 in the contract's shape, 419 without the anti-forgery header, 401 without a session.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json } from '../testing/flows.js';
+import { json, type SignedIn, signIn } from '../testing/flows.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../testing/test-app.js';
 import { contractOperations, loadContract } from './api-routes.plugin.js';
 
 let database: TestDatabase;
 let app: VigilApp;
+let session: SignedIn;
 
 beforeAll(async () => {
   database = await openTestDatabase();
   ({ app } = await testApp(database));
+  session = await signIn(app);
 });
 afterAll(async () => {
   await app.close();
@@ -28,14 +30,20 @@ describe('every operation of the contract', () => {
     expect(operations.length).toBeGreaterThanOrEqual(18);
   });
 
-  it.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))('%s is routed', async (_name, op) => {
+  it.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))('%s is served', async (_name, op) => {
     const fastifyPath = `/api${op.path.replace(/\{([^}]+)\}/g, ':$1')}`;
     expect(app.hasRoute({ method: op.method as 'GET', url: fastifyPath })).toBe(true);
-    const response = await app.inject({ method: op.method as 'GET', url: concrete(op.path) });
+    // Called signed in and with the anti-forgery header, so the handler itself answers.
+    const token = op.operationId === 'logout' ? (await signIn(app)).token : session.token;
+    const response = await app.inject({
+      method: op.method as 'GET',
+      url: concrete(op.path),
+      headers: { authorization: `Bearer ${token}`, cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' },
+    });
     // Whatever the outcome (validation, CSRF, auth), it comes from the route, not the router's 404.
     const body = response.body ? json(response) : {};
     expect(body.message ?? '').not.toMatch(/^Route .* not found$/);
-    expect(response.statusCode).not.toBe(501);
+    expect(response.statusCode, String(body.message ?? '')).not.toBe(501);
     if (op.tag === 'microsoft' && response.statusCode === 500) {
       // This app has no OpenID provider: the documented 500 of the start calls.
       expect(body.message).toBe('Microsoft sign-in is not configured.');
@@ -92,6 +100,21 @@ describe('cross-cutting rules', () => {
     expect(body.errors.password).toEqual(['The password field is required.']);
     expect(body.errors.password_confirmation).toEqual(['The password confirmation field is required.']);
     expect(body.errors.name).toEqual(['The name field is required.']);
+  });
+
+  it('answers a missing body with 422 naming the required fields', async () => {
+    for (const headers of [{}, { 'content-type': 'application/json' }]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't', ...headers },
+      });
+      expect(response.statusCode).toBe(422);
+      expect(json(response)).toEqual({
+        message: 'The given data was invalid.',
+        errors: { email: ['The email field is required.'], password: ['The password field is required.'] },
+      });
+    }
   });
 
   it('answers malformed JSON with 400', async () => {
