@@ -10,6 +10,7 @@ import { migrateToLatest } from './db/migrations.js';
 import { type LocalOidcProvider, startLocalOidcProvider } from './dev/local-oidc-provider.js';
 import { demoAdmin, demoUser, seedDemo } from './features/demo/demo.seed.js';
 import { findUserByEmail } from './features/users/users.repository.js';
+import { purgeExpired } from './jobs/purge-expired.job.js';
 import { randomToken } from './shared/secrets.js';
 
 /** COOKIE_SECRET, else a secret generated once and kept under DATA_DIR (mode 0600). */
@@ -67,6 +68,13 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, cookieSecret: cookieSecretOf(config), publicUrl, oidc });
   await app.listen({ host: config.host, port: config.port });
 
+  // Housekeeping: purge dead secrets hourly, retry undelivered mail every 30 s (SMTP only).
+  const purge = () =>
+    purgeExpired(database.db, new Date()).catch((error: unknown) => app.log.error({ err: error }, 'purge failed'));
+  void purge();
+  const timers = [setInterval(purge, 60 * 60 * 1000), setInterval(() => void app.mail.flush(), 30_000)];
+  for (const timer of timers) timer.unref();
+
   const demoExists = (await findUserByEmail(database.db, demoUser.email)) !== undefined;
   const lines = [
     '',
@@ -99,6 +107,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    for (const timer of timers) clearInterval(timer);
     await app.close();
     await local?.close();
     process.exit(0);
