@@ -9,13 +9,21 @@ import type { DatabaseHandle } from './db/connect.js';
 import { adminRoutes } from './features/admin/admin.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { clientsRoutes } from './features/clients/clients.routes.js';
+import { credentialsRoutes } from './features/credentials/credentials.routes.js';
+import { cvesRoutes } from './features/cves/cves.routes.js';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { devRoutes, registerDevMailboxPage } from './features/dev/dev.routes.js';
+import { eventsRoutes } from './features/events/events.routes.js';
+import { findingsRoutes } from './features/findings/findings.routes.js';
+import { createImportWorker, type ImportWorker } from './features/imports/import-worker.js';
+import { importsRoutes, registerUploadParser } from './features/imports/imports.routes.js';
 import { createMailDelivery, type MailDelivery } from './features/mail/mail.delivery.js';
 import { createOidcClient, type OidcClient, type OidcSettings } from './features/microsoft/microsoft.client.js';
 import { microsoftRoutes } from './features/microsoft/microsoft.routes.js';
 import { preferencesRoutes } from './features/preferences/preferences.routes.js';
 import { sessionRoutes } from './features/session/session.routes.js';
 import { systemRoutes } from './features/system/system.routes.js';
+import { vulnerabilitiesRoutes } from './features/vulnerabilities/vulnerabilities.routes.js';
 import { apiRoutesPlugin, loadContract, type OpenApiDocument, withoutTags } from './plugins/api-routes.plugin.js';
 import { csrfPlugin } from './plugins/csrf.plugin.js';
 import { errorHandlerPlugin } from './plugins/error-handler.plugin.js';
@@ -49,6 +57,8 @@ export interface VigilApp extends FastifyInstance {
   ctx: AppContext;
   mail: MailDelivery;
   contract: OpenApiDocument;
+  /** The import-job worker (started when the app is ready, stopped before it closes). */
+  jobs: ImportWorker;
 }
 
 function isOidcClient(value: Omit<OidcSettings, 'redirectUri'> | OidcClient): value is OidcClient {
@@ -100,6 +110,8 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
   app.decorate('ctx', ctx);
   app.decorate('mail', mail);
   app.decorate('contract', contract);
+  const jobs = createImportWorker(ctx, app.log);
+  app.decorate('jobs', jobs);
   app.decorateRequest('auth', null);
 
   // JSON bodies: an empty body (a client sending content-type on a bodyless POST) is no body.
@@ -116,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
       done(new HttpError(400, 'Malformed JSON body.'), undefined);
     }
   });
+  registerUploadParser(app);
   await app.register(fastifyCookie, { secret: options.cookieSecret });
   await app.register(securityHeadersPlugin, { https: secure });
   await app.register(fastifyRateLimit, {
@@ -139,12 +152,22 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
       ...preferencesRoutes(deps),
       ...microsoftRoutes(deps),
       ...adminRoutes(deps),
+      ...findingsRoutes(deps),
+      ...eventsRoutes(deps),
+      ...importsRoutes(deps, jobs),
+      ...credentialsRoutes(deps),
+      ...cvesRoutes(deps),
+      ...vulnerabilitiesRoutes(deps),
+      ...dashboardRoutes(deps),
       ...(devMailbox ? devRoutes(deps) : {}),
     },
   });
   if (devMailbox) registerDevMailboxPage(app, ctx);
   await app.register(webAppPlugin, { root: webDistExists(config) ? config.webDist : undefined });
 
+  app.addHook('onReady', async () => jobs.start());
+  // The worker stops (its job handed back to the queue) before the database closes.
+  app.addHook('preClose', async () => jobs.close());
   app.addHook('onClose', async () => {
     await mail.flush();
     mail.close();

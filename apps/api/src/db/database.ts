@@ -7,10 +7,40 @@ import type {
   TwoFactorCodesTable,
 } from '../features/auth/auth.table.js';
 import type { CompaniesTable, CompanyDomainsTable, MembershipsTable } from '../features/clients/clients.table.js';
+import type {
+  BreachesTable,
+  CredentialFindingsTable,
+  InfostealerDevicesTable,
+} from '../features/credentials/credentials.table.js';
+import type {
+  CveChangesTable,
+  CveFindingsTable,
+  CveProductsTable,
+  CvesTable,
+  CveWatchItemsTable,
+} from '../features/cves/cves.table.js';
+import type { EventsTable } from '../features/events/events.table.js';
+import type {
+  FindingChangesTable,
+  FindingCommentsTable,
+  FindingDailyTable,
+  FindingStatsTable,
+  FindingsTable,
+} from '../features/findings/findings.table.js';
+import type {
+  ImportFilesTable,
+  ImportJobsTable,
+  ImportLogTable,
+  ImportRejectsTable,
+} from '../features/imports/imports.table.js';
 import type { OutboxMessagesTable } from '../features/mail/mail.table.js';
 import type { OauthFlowsTable } from '../features/microsoft/microsoft.table.js';
 import type { SessionsTable } from '../features/session/session.table.js';
 import type { UsersTable } from '../features/users/users.table.js';
+import type {
+  SlaPoliciesTable,
+  VulnerabilityFindingsTable,
+} from '../features/vulnerabilities/vulnerabilities.table.js';
 
 /** Every table of the database, composed from the features' `*.table.ts`. */
 export interface Database {
@@ -26,6 +56,26 @@ export interface Database {
   oauth_flows: OauthFlowsTable;
   outbox_messages: OutboxMessagesTable;
   audit_events: AuditEventsTable;
+  findings: FindingsTable;
+  finding_stats: FindingStatsTable;
+  finding_daily: FindingDailyTable;
+  finding_changes: FindingChangesTable;
+  finding_comments: FindingCommentsTable;
+  events: EventsTable;
+  import_jobs: ImportJobsTable;
+  import_files: ImportFilesTable;
+  import_rejects: ImportRejectsTable;
+  import_log: ImportLogTable;
+  breaches: BreachesTable;
+  credential_findings: CredentialFindingsTable;
+  infostealer_devices: InfostealerDevicesTable;
+  cves: CvesTable;
+  cve_products: CveProductsTable;
+  cve_changes: CveChangesTable;
+  cve_watch_items: CveWatchItemsTable;
+  cve_findings: CveFindingsTable;
+  vulnerability_findings: VulnerabilityFindingsTable;
+  sla_policies: SlaPoliciesTable;
 }
 
 export type Db = Kysely<Database>;

@@ -2,9 +2,11 @@
 // names are timestamps so the order is the order of writing.
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
 import * as accounts from './migrations/2026-11-21-2000-accounts.migration.js';
+import * as monitoring from './migrations/2026-11-21-2100-monitoring.migration.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-2000-accounts': accounts,
+  '2026-11-21-2100-monitoring': monitoring,
 };
 
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<MigrationResultSet> {

@@ -2327,7 +2327,7 @@ export interface operations {
                 to?: components["parameters"]["To"];
                 /** @description Only demo (true) or only real (false) rows. */
                 is_demo?: components["parameters"]["Demo"];
-                /** @description With a module, the CSV carries that module's columns too. */
+                /** @description Only this module (the module screens also have their own export with their columns). */
                 module?: components["schemas"]["Module"];
             };
             header?: never;
@@ -2591,7 +2591,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/octet-stream": string;
+                "application/octet-stream": unknown;
             };
         };
         responses: {

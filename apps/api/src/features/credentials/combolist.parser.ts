@@ -1,0 +1,46 @@
+// Combolist lines: `email:password`, `email;password`, `email|password` and the
+// `url:email:password` variants (the URL may hold `://`, a port and a path). The e-mail is found
+// from the right of the URL part, and the password is everything after the separator that
+// follows it (passwords may contain separators).
+import { linesOf, type ParsedItem, type SourceFile } from '../imports/import.types.js';
+
+export interface ComboRecord {
+  email: string;
+  password: string;
+  url: string | null;
+}
+
+const emailBeforeSeparator = /(?<=^|[:;| ])([^\s:;|@/]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,})[:;|]/g;
+const MAX_LINE = 2048;
+
+/**
+ * The e-mail is the first address that starts the line or follows a separator and is itself
+ * followed by one; what precedes it is the URL, what follows its separator the password.
+ */
+export function parseComboLine(text: string): { ok: true; record: ComboRecord } | { ok: false; reason: string } {
+  if (text.length > MAX_LINE) return { ok: false, reason: `Line longer than ${MAX_LINE} characters.` };
+  emailBeforeSeparator.lastIndex = 0;
+  const match = emailBeforeSeparator.exec(text);
+  if (!match) {
+    return text.includes('@')
+      ? { ok: false, reason: 'No e-mail followed by a separator (:, ; or |) and a password.' }
+      : { ok: false, reason: 'No e-mail address.' };
+  }
+  const email = match[1] ?? '';
+  const password = text.slice(match.index + match[0].length);
+  const url = match.index > 0 ? text.slice(0, match.index - 1).trim() : '';
+  if (password === '') return { ok: false, reason: 'Empty password.' };
+  return { ok: true, record: { email: email.toLowerCase(), password, url: url === '' ? null : url } };
+}
+
+export function* parseCombolist(files: SourceFile[]): Generator<ParsedItem<ComboRecord>> {
+  for (const file of files) {
+    for (const { line: number, text, progress } of linesOf(file.text)) {
+      const trimmed = text.trim();
+      if (trimmed === '' || trimmed.startsWith('#')) continue;
+      const parsed = parseComboLine(trimmed);
+      if (parsed.ok) yield { kind: 'record', record: parsed.record, file: file.path, line: number, progress };
+      else yield { kind: 'reject', file: file.path, line: number, reason: parsed.reason, progress };
+    }
+  }
+}

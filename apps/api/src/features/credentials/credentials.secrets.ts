@@ -1,0 +1,38 @@
+// Passwords are never stored in clear: a masked form for people (length and last two
+// characters) and an HMAC-SHA-256 under a server key for de-duplication.
+import { hmac } from '../../shared/secrets.js';
+
+export function passwordKey(codeKey: string): string {
+  return hmac(codeKey, 'vigil leaked-credential passwords');
+}
+
+/** `••••••••ab (10)`; passwords under 6 characters show no character at all. */
+export function maskPassword(password: string): string {
+  const chars = [...password];
+  const shown = chars.length >= 6 ? chars.slice(-2).join('') : '';
+  return `${'•'.repeat(Math.min(16, chars.length - shown.length))}${shown} (${chars.length})`;
+}
+
+export function passwordHmac(key: string, password: string): string {
+  return hmac(key, password);
+}
+
+/** Whether an e-mail (or host) belongs to one of the domains, subdomains included. */
+export function inDomains(hostOrEmail: string, domains: readonly string[]): string | undefined {
+  const host = hostOrEmail.slice(hostOrEmail.lastIndexOf('@') + 1).toLowerCase();
+  return domains.find((d) => host === d || host.endsWith(`.${d}`));
+}
+
+export function hostOf(url: string): string | undefined {
+  try {
+    const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `https://${url}`;
+    return new URL(withScheme).hostname.toLowerCase() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A PostgreSQL text[] literal (for arrays of arrays passed through unnest). */
+export function pgTextArray(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+}

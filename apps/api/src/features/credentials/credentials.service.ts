@@ -1,0 +1,123 @@
+import type { AppContext } from '../../shared/context.js';
+import { HttpError } from '../../shared/http-error.js';
+import { requireScope } from '../../shared/tenant.js';
+import { csvStream } from '../findings/findings.csv.js';
+import { coreCells, coreHeader } from '../findings/findings.export.js';
+import { type CoreRow, toFindingCore } from '../findings/findings.mapper.js';
+import { iso } from '../findings/findings.query.js';
+import type { AuthContext } from '../session/session.service.js';
+import {
+  type CredentialListInput,
+  credentialBatchAfter,
+  credentialsOfDevice,
+  type DeviceListInput,
+  findDevice,
+  listCredentialRows,
+  listDeviceRows,
+} from './credentials.repository.js';
+
+interface Verb<I> {
+  ctx: AppContext;
+  auth: AuthContext;
+  input: I;
+}
+
+type CredentialRow = CoreRow & {
+  email: string;
+  domain: string;
+  source_kind: string;
+  source_name: string;
+  breach_date: string | null;
+  data_classes: string[];
+  password_masked: string | null;
+  url: string | null;
+  device_id: number | null;
+};
+
+function toCredential(row: CredentialRow) {
+  return {
+    ...toFindingCore(row),
+    email: row.email,
+    domain: row.domain,
+    source_kind: row.source_kind,
+    source_name: row.source_name,
+    breach_date: row.breach_date,
+    data_classes: row.data_classes,
+    password_masked: row.password_masked,
+    password_type: row.password_masked ? 'plaintext' : 'none',
+    url: row.url,
+    device_id: row.device_id,
+  };
+}
+
+type DeviceRow = CoreRow & {
+  machine_name: string;
+  malware_family: string;
+  infection_date: Date | null;
+  ip: string | null;
+  country: string | null;
+  os: string | null;
+  urls: string[];
+  credential_count: number;
+};
+
+function toDevice(row: DeviceRow) {
+  return {
+    ...toFindingCore(row),
+    machine_name: row.machine_name,
+    malware_family: row.malware_family,
+    infection_date: iso(row.infection_date),
+    ip: row.ip,
+    country: row.country,
+    os: row.os,
+    urls: row.urls,
+    credential_count: row.credential_count,
+  };
+}
+
+export async function listCredentials({ ctx, auth, input }: Verb<CredentialListInput>) {
+  const { rows, meta } = await listCredentialRows(ctx.db, requireScope(auth.scope), input);
+  return { data: rows.map(toCredential), meta };
+}
+
+export function exportCredentials({ ctx, auth, input }: Verb<CredentialListInput>) {
+  const scope = requireScope(auth.scope);
+  return csvStream(
+    [
+      ...coreHeader,
+      'email',
+      'domain',
+      'source_kind',
+      'source_name',
+      'breach_date',
+      'data_classes',
+      'password_masked',
+      'url',
+    ],
+    (after) => credentialBatchAfter(ctx.db, scope, input, after),
+    (r) => [
+      ...coreCells(r),
+      r.email,
+      r.domain,
+      r.source_kind,
+      r.source_name,
+      r.breach_date,
+      r.data_classes,
+      r.password_masked,
+      r.url,
+    ],
+  );
+}
+
+export async function listInfostealerDevices({ ctx, auth, input }: Verb<DeviceListInput>) {
+  const { rows, meta } = await listDeviceRows(ctx.db, requireScope(auth.scope), input);
+  return { data: rows.map(toDevice), meta };
+}
+
+export async function getInfostealerDevice({ ctx, auth, input }: Verb<{ id: number }>) {
+  const scope = requireScope(auth.scope);
+  const row = await findDevice(ctx.db, scope, input.id);
+  if (!row) throw new HttpError(404, 'Device not found.');
+  const credentials = await credentialsOfDevice(ctx.db, scope, row.id);
+  return { data: toDevice(row), credentials: credentials.map(toCredential) };
+}

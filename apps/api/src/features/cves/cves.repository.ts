@@ -1,0 +1,190 @@
+// The CVE monitor: the company's CVE findings joined to the global catalogue, and the watch list.
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { TenantScope } from '../../shared/tenant.js';
+import { EXPORT_BATCH } from '../findings/findings.csv.js';
+import { and, type FindingFilters, findingConditions, type PageInput, pageOf } from '../findings/findings.query.js';
+import { coreColumns } from '../findings/findings.repository.js';
+
+export interface CveListInput extends Omit<FindingFilters, 'module'>, PageInput {
+  q?: string | undefined;
+  kev?: boolean | undefined;
+  min_epss?: number | undefined;
+  vendor?: string | undefined;
+  sort?:
+    | '-published_at'
+    | 'published_at'
+    | '-cvss'
+    | 'cvss'
+    | '-epss'
+    | 'epss'
+    | '-last_seen_at'
+    | 'last_seen_at'
+    | undefined;
+}
+
+export const cveColumns = [
+  'c.cve_id',
+  'c.published_at',
+  'c.last_modified_at',
+  'c.description',
+  'c.cvss31_score',
+  'c.cvss31_vector',
+  'c.cvss40_score',
+  'c.cvss40_vector',
+  'c.epss',
+  'c.epss_percentile',
+  sql<string | null>`c.epss_date::text`.as('epss_date'),
+  sql<string | null>`c.kev_date_added::text`.as('kev_date_added'),
+  sql<string | null>`c.kev_due_date::text`.as('kev_due_date'),
+  'c.kev_ransomware',
+  sql<
+    string[]
+  >`array(select p.vendor || ':' || p.product from cve_products p where p.cve_id = c.cve_id order by 1 limit 20)`.as(
+    'products',
+  ),
+] as const;
+
+function cveBase(db: Executor, scope: TenantScope, input: CveListInput) {
+  const c = findingConditions(scope, { ...input, module: 'cves' });
+  c.push(sql`cf.company_id = ${scope.companyId}`);
+  const q = input.q?.trim();
+  if (q) {
+    c.push(
+      /^cve-?\d/i.test(q)
+        ? sql`cf.cve_id like ${`${q.toUpperCase().replace(/[\\%_]/g, '')}%`}`
+        : sql`c.description ilike ${`%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`}`,
+    );
+  }
+  if (input.kev !== undefined) c.push(input.kev ? sql`c.kev_date_added is not null` : sql`c.kev_date_added is null`);
+  if (input.min_epss !== undefined) c.push(sql`c.epss >= ${input.min_epss}`);
+  if (input.vendor) {
+    c.push(
+      sql`exists (select 1 from cve_products p where p.cve_id = cf.cve_id and p.vendor = ${input.vendor.toLowerCase()})`,
+    );
+  }
+  return db
+    .selectFrom('findings as f')
+    .innerJoin('cve_findings as cf', 'cf.finding_id', 'f.id')
+    .innerJoin('cves as c', 'c.cve_id', 'cf.cve_id')
+    .where(and(c));
+}
+
+function withColumns(base: ReturnType<typeof cveBase>) {
+  return base.leftJoin('users as au', 'au.id', 'f.assignee_id').select([...coreColumns, ...cveColumns]);
+}
+
+export function listCveRows(db: Executor, scope: TenantScope, input: CveListInput) {
+  const base = cveBase(db, scope, input);
+  const sort = input.sort ?? '-published_at';
+  const dir = sort.startsWith('-') ? 'desc' : 'asc';
+  const key = sort.replace(/^-/, '');
+  let query = withColumns(base);
+  if (key === 'cvss') query = query.orderBy(sql`coalesce(c.cvss40_score, c.cvss31_score) ${sql.raw(dir)} nulls last`);
+  else if (key === 'epss') query = query.orderBy(sql`c.epss ${sql.raw(dir)} nulls last`);
+  else if (key === 'last_seen_at') query = query.orderBy('f.last_seen_at', dir);
+  else query = query.orderBy('cf.published_at', dir);
+  return pageOf(db, query.orderBy('cf.cve_id', dir), base, input);
+}
+
+export function cveBatchAfter(db: Executor, scope: TenantScope, input: CveListInput, after: number) {
+  return withColumns(cveBase(db, scope, input))
+    .where(sql<boolean>`f.id > ${after}`)
+    .orderBy('f.id')
+    .limit(EXPORT_BATCH)
+    .execute();
+}
+
+/** A CVE of the catalogue, only when the company tracks it (a finding of its watch list). */
+export function findCompanyCve(db: Executor, scope: TenantScope, cveId: string) {
+  return withColumns(cveBase(db, scope, {}))
+    .select(['c.cpes'])
+    .where('cf.cve_id', '=', cveId)
+    .executeTakeFirst();
+}
+
+export function listCveChanges(db: Executor, cveId: string) {
+  return db
+    .selectFrom('cve_changes')
+    .select(['field', 'from_value', 'to_value', 'at', 'job_id'])
+    .where('cve_id', '=', cveId)
+    .orderBy('id', 'desc')
+    .limit(200)
+    .execute();
+}
+
+export function listWatchItems(db: Executor, scope: TenantScope) {
+  return db
+    .selectFrom('cve_watch_items as w')
+    .select([
+      'w.id',
+      'w.vendor',
+      'w.product',
+      'w.created_at',
+      sql<number>`(select count(*)::int from cve_products p join cve_findings cf on cf.cve_id = p.cve_id
+        and cf.company_id = w.company_id where p.vendor = w.vendor and (w.product = '*' or p.product = w.product))`.as(
+        'match_count',
+      ),
+    ])
+    .where('w.company_id', '=', scope.companyId)
+    .orderBy('w.vendor')
+    .orderBy('w.product')
+    .execute();
+}
+
+export async function insertWatchItem(
+  db: Executor,
+  scope: TenantScope,
+  values: { vendor: string; product: string; at: Date },
+): Promise<number | undefined> {
+  const row = await db
+    .insertInto('cve_watch_items')
+    .values({
+      company_id: scope.companyId,
+      vendor: values.vendor,
+      product: values.product,
+      created_by: scope.userId,
+      created_at: values.at,
+    })
+    .onConflict((oc) => oc.columns(['company_id', 'vendor', 'product']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function deleteWatchItem(db: Executor, scope: TenantScope, id: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('cve_watch_items')
+    .where('company_id', '=', scope.companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Catalogue CVEs of a vendor (and product, unless '*'). */
+export function catalogueMatches(db: Executor, vendor: string, product: string) {
+  let query = db
+    .selectFrom('cve_products as p')
+    .innerJoin('cves as c', 'c.cve_id', 'p.cve_id')
+    .select(['c.cve_id', 'c.description', 'c.severity', 'c.published_at'])
+    .distinct()
+    .where('p.vendor', '=', vendor);
+  if (product !== '*') query = query.where('p.product', '=', product);
+  return query.execute();
+}
+
+export function listProducts(db: Executor, q: string | undefined) {
+  const text = (q ?? '').trim().toLowerCase();
+  const [vendor = '', product] = text.split(':');
+  let query = db
+    .selectFrom('cve_products')
+    .select(['vendor', 'product', sql<number>`count(*)::int`.as('cve_count')])
+    .groupBy(['vendor', 'product'])
+    .orderBy('cve_count', 'desc')
+    .limit(50);
+  if (vendor) {
+    query = query.where(sql<boolean>`vendor >= ${vendor} and vendor < ${`${vendor}\u{10FFFF}`}`);
+  }
+  if (product) query = query.where('product', 'like', `${product.replace(/[\\%_]/g, '')}%`);
+  return query.execute();
+}

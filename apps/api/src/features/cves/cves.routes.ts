@@ -1,0 +1,49 @@
+import { authOf, bodyOf, paramsOf, queryOf, type RouteDeps, type RouteTable } from '../../shared/routes.js';
+import { csvFileName } from '../findings/findings.csv.js';
+import {
+  addCveWatchItem,
+  deleteCveWatchItem,
+  exportCves,
+  getCve,
+  listCveProducts,
+  listCves,
+  listCveWatchItems,
+} from './cves.service.js';
+
+export function cvesRoutes({ ctx }: RouteDeps): RouteTable {
+  return {
+    listCves: {
+      handler: async (request) => listCves({ ctx, auth: authOf(request), input: queryOf('listCves', request) }),
+    },
+    exportCves: {
+      handler: async (request, reply) => {
+        const stream = exportCves({ ctx, auth: authOf(request), input: queryOf('exportCves', request) });
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${csvFileName('cves', ctx.clock.now())}"`);
+        return reply.send(stream);
+      },
+    },
+    getCve: {
+      handler: async (request) =>
+        getCve({ ctx, auth: authOf(request), input: { cveId: paramsOf('getCve', request).cveId } }),
+    },
+    listCveProducts: {
+      handler: async (request) =>
+        listCveProducts({ ctx, auth: authOf(request), input: queryOf('listCveProducts', request) }),
+    },
+    listCveWatchItems: {
+      handler: async (request) => listCveWatchItems({ ctx, auth: authOf(request), input: undefined }),
+    },
+    addCveWatchItem: {
+      handler: async (request, reply) => {
+        const result = await addCveWatchItem({ ctx, auth: authOf(request), input: bodyOf('addCveWatchItem', request) });
+        return reply.code(201).send(result);
+      },
+    },
+    deleteCveWatchItem: {
+      handler: async (request) =>
+        deleteCveWatchItem({ ctx, auth: authOf(request), input: { id: paramsOf('deleteCveWatchItem', request).id } }),
+    },
+  };
+}

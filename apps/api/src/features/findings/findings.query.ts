@@ -1,0 +1,109 @@
+// Building blocks every monitoring list shares: the common filters as SQL fragments over the
+// `findings` alias, the capped total (exact up to 10,000), and sort keys mapped to columns.
+import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { TenantScope } from '../../shared/tenant.js';
+import type { FindingStatus, Module, Severity } from './findings.table.js';
+
+export const TOTAL_CAP = 10_000;
+
+export interface FindingFilters {
+  module?: Module | undefined;
+  status?: FindingStatus[] | undefined;
+  severity?: Severity[] | undefined;
+  assignee_id?: number | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  is_demo?: boolean | undefined;
+}
+
+export interface PageInput {
+  page?: number | undefined;
+  page_size?: number | undefined;
+}
+
+/** Conditions on `findings` (aliased `f`): always the tenant first. */
+export function findingConditions(scope: TenantScope, filters: FindingFilters): RawBuilder<unknown>[] {
+  const c: RawBuilder<unknown>[] = [sql`f.company_id = ${scope.companyId}`];
+  if (filters.module) c.push(sql`f.module = ${filters.module}`);
+  if (filters.status?.length) c.push(sql`f.status in (${sql.join(filters.status)})`);
+  if (filters.severity?.length) c.push(sql`f.severity in (${sql.join(filters.severity)})`);
+  if (filters.assignee_id !== undefined) {
+    c.push(filters.assignee_id === 0 ? sql`f.assignee_id is null` : sql`f.assignee_id = ${filters.assignee_id}`);
+  }
+  if (filters.from) c.push(sql`f.last_seen_at >= ${new Date(filters.from)}`);
+  if (filters.to) c.push(sql`f.last_seen_at < ${new Date(filters.to)}`);
+  if (filters.is_demo !== undefined) c.push(sql`f.is_demo = ${filters.is_demo}`);
+  return c;
+}
+
+export function and(conditions: RawBuilder<unknown>[]): RawBuilder<boolean> {
+  return sql<boolean>`(${sql.join(conditions, sql` and `)})`;
+}
+
+/** Escapes LIKE wildcards so user text matches literally (prefix search). */
+export function likePrefix(text: string): string {
+  return `${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+}
+
+export interface PageMeta {
+  page: number;
+  page_size: number;
+  total: number;
+  total_is_lower_bound: boolean;
+  has_more: boolean;
+}
+
+/**
+ * Runs one page of `query` (already filtered and ordered) plus a capped count of `base` (the same
+ * filters, no order, no columns): large tables never pay for an exact count above 10,000.
+ */
+interface PagedQuery<T> {
+  limit(n: number): { offset(n: number): { execute(): Promise<T[]> } };
+}
+
+export async function pageOf<T, DB, TB extends keyof DB>(
+  db: Executor,
+  query: PagedQuery<T>,
+  base: SelectQueryBuilder<DB, TB, object>,
+  input: PageInput,
+): Promise<{ rows: T[]; meta: PageMeta }> {
+  const page = input.page ?? 1;
+  const pageSize = input.page_size ?? 25;
+  const offset = (page - 1) * pageSize;
+  const rows = await query
+    .limit(pageSize + 1)
+    .offset(offset)
+    .execute();
+  const hasMore = rows.length > pageSize;
+  const data = rows.slice(0, pageSize);
+  let total = offset + data.length;
+  let lowerBound = false;
+  if (!(page === 1 && !hasMore)) {
+    const capped = base
+      .clearSelect()
+      .select(sql<number>`1`.as('one'))
+      .limit(TOTAL_CAP + 1);
+    const counted = await sql<{ n: number }>`select count(*)::int as n from (${capped}) as capped`.execute(db);
+    total = Number(counted.rows[0]?.n ?? 0);
+    if (total > TOTAL_CAP) {
+      total = Math.max(TOTAL_CAP, offset + data.length);
+      lowerBound = true;
+    }
+  }
+  return {
+    rows: data,
+    meta: { page, page_size: pageSize, total, total_is_lower_bound: lowerBound, has_more: hasMore },
+  };
+}
+
+export function iso(date: Date | null | undefined): string | null {
+  return date ? date.toISOString() : null;
+}
+
+/** Prefix match on a column indexed with COLLATE "C" (LIKE plus a range the index can use). */
+export function prefixMatch(column: string, text: string): RawBuilder<unknown> {
+  const ref = sql.raw(`${column} collate "C"`);
+  const value = text.trim().toLowerCase();
+  return sql`(${ref} >= ${value} and ${ref} < ${`${value}\u{10FFFF}`} and ${ref} like ${likePrefix(value)})`;
+}

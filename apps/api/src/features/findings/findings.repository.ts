@@ -1,0 +1,206 @@
+// Findings of every module: the shared columns, history and comments. Every query filters by the
+// scope's company; a row of another company is simply not found.
+import { sql, type Updateable } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { TenantScope } from '../../shared/tenant.js';
+import { and, type FindingFilters, findingConditions, likePrefix, type PageInput, pageOf } from './findings.query.js';
+import type { FindingsTable } from './findings.table.js';
+
+/** The FindingCore columns, from `findings as f` left-joined to `users as au` (the assignee). */
+export const coreColumns = [
+  'f.id',
+  'f.module',
+  'f.title',
+  'f.severity',
+  'f.status',
+  'f.assignee_id',
+  'au.name as assignee_name',
+  'f.risk_accepted_until',
+  'f.due_at',
+  'f.first_seen_at',
+  'f.last_seen_at',
+  'f.resolved_at',
+  'f.reopen_count',
+  'f.comment_count',
+  'f.is_demo',
+] as const;
+
+const severityRank = sql<number>`case f.severity when 'critical' then 5 when 'high' then 4 when 'medium' then 3 when 'low' then 2 else 1 end`;
+
+export type FindingSort =
+  | '-last_seen_at'
+  | 'last_seen_at'
+  | '-first_seen_at'
+  | 'first_seen_at'
+  | '-severity'
+  | 'severity'
+  | 'status'
+  | '-status'
+  | 'due_at'
+  | '-due_at';
+
+export interface FindingListInput extends FindingFilters, PageInput {
+  q?: string | undefined;
+  sort?: FindingSort | undefined;
+}
+
+export function findingListBase(db: Executor, scope: TenantScope, input: FindingListInput) {
+  const c = findingConditions(scope, input);
+  if (input.q) c.push(sql`f.title ilike ${`%${likePrefix(input.q.trim())}`}`);
+  return db.selectFrom('findings as f').where(and(c));
+}
+
+export function listFindingRows(db: Executor, scope: TenantScope, input: FindingListInput) {
+  const base = findingListBase(db, scope, input);
+  const sort = input.sort ?? '-last_seen_at';
+  const desc = sort.startsWith('-');
+  const dir = desc ? 'desc' : 'asc';
+  const key = sort.replace(/^-/, '');
+  let query = base.leftJoin('users as au', 'au.id', 'f.assignee_id').select(coreColumns);
+  if (key === 'severity') query = query.orderBy(severityRank, dir);
+  else if (key === 'status') query = query.orderBy('f.status', dir);
+  else if (key === 'due_at') query = query.orderBy(sql`f.due_at ${sql.raw(dir)} nulls last`);
+  else if (key === 'first_seen_at') query = query.orderBy('f.first_seen_at', dir);
+  else query = query.orderBy('f.last_seen_at', dir);
+  return pageOf(db, query.orderBy('f.id', dir), base, input);
+}
+
+export function findFinding(db: Executor, scope: TenantScope, id: number) {
+  return db
+    .selectFrom('findings as f')
+    .leftJoin('users as au', 'au.id', 'f.assignee_id')
+    .select([...coreColumns, 'f.fingerprint', 'f.company_id'])
+    .where('f.company_id', '=', scope.companyId)
+    .where('f.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Locks the scope's findings for a change (the rows of other companies are never returned). */
+export function lockFindings(db: Executor, scope: TenantScope, ids: number[]) {
+  return db
+    .selectFrom('findings')
+    .selectAll()
+    .where('company_id', '=', scope.companyId)
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+export async function updateFindingRow(
+  db: Executor,
+  scope: TenantScope,
+  id: number,
+  values: Updateable<FindingsTable>,
+): Promise<void> {
+  await db.updateTable('findings').set(values).where('company_id', '=', scope.companyId).where('id', '=', id).execute();
+}
+
+export interface NewChange {
+  companyId: number;
+  findingId: number;
+  field: string;
+  from: string | null;
+  to: string | null;
+  actorUserId?: number | null;
+  jobId?: number | null;
+  at: Date;
+}
+
+export async function insertChanges(db: Executor, changes: NewChange[]): Promise<void> {
+  for (let i = 0; i < changes.length; i += 1000) {
+    await db
+      .insertInto('finding_changes')
+      .values(
+        changes.slice(i, i + 1000).map((c) => ({
+          company_id: c.companyId,
+          finding_id: c.findingId,
+          field: c.field,
+          from_value: c.from,
+          to_value: c.to,
+          actor_user_id: c.actorUserId ?? null,
+          job_id: c.jobId ?? null,
+          at: c.at,
+        })),
+      )
+      .execute();
+  }
+}
+
+export function listChanges(db: Executor, scope: TenantScope, findingId: number) {
+  return db
+    .selectFrom('finding_changes as c')
+    .leftJoin('users as u', 'u.id', 'c.actor_user_id')
+    .select([
+      'c.id',
+      'c.field',
+      'c.from_value',
+      'c.to_value',
+      'c.at',
+      'c.actor_user_id',
+      'u.name as actor_name',
+      'c.job_id',
+    ])
+    .where('c.company_id', '=', scope.companyId)
+    .where('c.finding_id', '=', findingId)
+    .orderBy('c.id', 'desc')
+    .limit(500)
+    .execute();
+}
+
+export function listComments(db: Executor, scope: TenantScope, findingId: number) {
+  return db
+    .selectFrom('finding_comments as c')
+    .leftJoin('users as u', 'u.id', 'c.author_id')
+    .select(['c.id', 'c.body', 'c.created_at', 'c.author_id', 'u.name as author_name'])
+    .where('c.company_id', '=', scope.companyId)
+    .where('c.finding_id', '=', findingId)
+    .orderBy('c.id')
+    .execute();
+}
+
+export async function insertComment(
+  db: Executor,
+  scope: TenantScope,
+  values: { findingId: number; authorId: number; body: string; at: Date },
+) {
+  const row = await db
+    .insertInto('finding_comments')
+    .values({
+      company_id: scope.companyId,
+      finding_id: values.findingId,
+      author_id: values.authorId,
+      body: values.body,
+      created_at: values.at,
+    })
+    .returning(['id'])
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('findings')
+    .set((eb) => ({ comment_count: eb('comment_count', '+', 1) }))
+    .where('company_id', '=', scope.companyId)
+    .where('id', '=', values.findingId)
+    .execute();
+  return row.id;
+}
+
+export function listMembers(db: Executor, scope: TenantScope) {
+  return db
+    .selectFrom('memberships as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['u.id', 'u.name', 'u.email'])
+    .where('m.company_id', '=', scope.companyId)
+    .where('u.active', '=', true)
+    .orderBy('u.name')
+    .execute();
+}
+
+export async function isMember(db: Executor, scope: TenantScope, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('memberships')
+    .select('user_id')
+    .where('company_id', '=', scope.companyId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

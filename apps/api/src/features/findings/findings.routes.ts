@@ -1,0 +1,55 @@
+import { authOf, bodyOf, paramsOf, queryOf, type RouteDeps, type RouteTable } from '../../shared/routes.js';
+import { csvFileName } from './findings.csv.js';
+import { exportFindings } from './findings.export.js';
+import {
+  addFindingComment,
+  bulkUpdateFindingStatus,
+  getFinding,
+  listAssignees,
+  listFindings,
+  updateFinding,
+} from './findings.service.js';
+
+export function findingsRoutes({ ctx }: RouteDeps): RouteTable {
+  return {
+    listFindings: {
+      handler: async (request) => listFindings({ ctx, auth: authOf(request), input: queryOf('listFindings', request) }),
+    },
+    exportFindings: {
+      handler: async (request, reply) => {
+        const stream = exportFindings({ ctx, auth: authOf(request), input: queryOf('exportFindings', request) });
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${csvFileName('findings', ctx.clock.now())}"`);
+        return reply.send(stream);
+      },
+    },
+    listAssignees: { handler: async (request) => listAssignees({ ctx, auth: authOf(request), input: undefined }) },
+    bulkUpdateFindingStatus: {
+      handler: async (request) =>
+        bulkUpdateFindingStatus({ ctx, auth: authOf(request), input: bodyOf('bulkUpdateFindingStatus', request) }),
+    },
+    getFinding: {
+      handler: async (request) =>
+        getFinding({ ctx, auth: authOf(request), input: { id: paramsOf('getFinding', request).id } }),
+    },
+    updateFinding: {
+      handler: async (request) =>
+        updateFinding({
+          ctx,
+          auth: authOf(request),
+          input: { id: paramsOf('updateFinding', request).id, changes: bodyOf('updateFinding', request) },
+        }),
+    },
+    addFindingComment: {
+      handler: async (request, reply) => {
+        const result = await addFindingComment({
+          ctx,
+          auth: authOf(request),
+          input: { id: paramsOf('addFindingComment', request).id, body: bodyOf('addFindingComment', request).body },
+        });
+        return reply.code(201).send(result);
+      },
+    },
+  };
+}

@@ -1,0 +1,46 @@
+// The one triage workflow of every module. Pure: which status may follow which, and what a
+// change needs. Automatic changes (an import seeing a resolved finding again) bypass it by design.
+import type { FindingStatus } from './findings.table.js';
+
+const transitions: Record<FindingStatus, FindingStatus[]> = {
+  new: ['in_review', 'confirmed', 'false_positive'],
+  in_review: ['new', 'confirmed', 'false_positive', 'risk_accepted'],
+  confirmed: ['in_review', 'risk_accepted', 'resolved'],
+  false_positive: ['in_review'],
+  risk_accepted: ['in_review', 'confirmed', 'resolved'],
+  resolved: ['in_review'],
+};
+
+export function allowedStatuses(from: FindingStatus): FindingStatus[] {
+  return transitions[from];
+}
+
+/** 409: the workflow refuses the move; 422: the move needs a value that is missing or wrong. */
+export type TransitionCheck = { ok: true } | { ok: false; reason: string; status: 409 | 422 };
+
+/** Whether `from → to` is allowed at `now`; risk acceptance needs an end date in the future. */
+export function checkTransition(
+  from: FindingStatus,
+  to: FindingStatus,
+  riskAcceptedUntil: Date | null | undefined,
+  now: Date,
+): TransitionCheck {
+  if (from === to) return { ok: false, status: 409, reason: `The finding is already ${to}.` };
+  if (!transitions[from].includes(to)) {
+    return {
+      ok: false,
+      status: 409,
+      reason: `A finding cannot go from ${from} to ${to}; allowed: ${transitions[from].join(', ')}.`,
+    };
+  }
+  if (to === 'risk_accepted' && (!riskAcceptedUntil || riskAcceptedUntil <= now)) {
+    return { ok: false, status: 422, reason: 'Risk acceptance needs risk_accepted_until in the future.' };
+  }
+  return { ok: true };
+}
+
+const severityRank: Record<string, number> = { critical: 5, high: 4, medium: 3, low: 2, info: 1 };
+
+export function severityOrder(severity: string): number {
+  return severityRank[severity] ?? 0;
+}

@@ -1,0 +1,100 @@
+// Test helpers of the monitoring features: two companies with one user each (for tenant
+// isolation), uploads through the API, and waiting for an import job to end.
+import { expect } from 'vitest';
+import type { VigilApp } from '../../app.js';
+import { hashPassword } from '../../shared/passwords.js';
+import { json, type SignedIn, signIn } from '../../testing/flows.js';
+import { CURRENT_TERMS_VERSION } from '../auth/sign-in.steps.js';
+import { addMembership, insertCompany } from '../clients/clients.repository.js';
+import { insertUser } from '../users/users.repository.js';
+
+export interface Tenant extends SignedIn {
+  companyId: number;
+  domain: string;
+  email: string;
+}
+
+let counter = 0;
+
+/** A new company with one domain and one signed-in member whose current company it is. */
+export async function newTenant(app: VigilApp, label: string): Promise<Tenant> {
+  counter += 1;
+  const tag = `${label}${counter}${Math.floor(Math.random() * 1e6)}`;
+  const domain = `${tag}.example`;
+  const email = `analyst@${domain}`;
+  const password = `Pw-${tag}-long-enough!`;
+  const now = new Date();
+  const hash = await hashPassword(password);
+  const companyId = await insertCompany(app.ctx.db, `Company ${tag}`, [domain], now);
+  const user = await insertUser(app.ctx.db, {
+    email,
+    name: `Analyst ${tag}`,
+    position: 'Analyst',
+    password_hash: hash,
+    is_admin: false,
+    active: true,
+    two_factor_enabled: true,
+    email_verified_at: now,
+    registration_confirmed_at: now,
+    terms_version: CURRENT_TERMS_VERSION,
+    terms_accepted_at: now,
+    language: 'en',
+    current_company_id: companyId,
+    created_at: now,
+    updated_at: now,
+  });
+  await addMembership(app.ctx.db, user.id, companyId, 'analyst', now);
+  const signed = await signIn(app, { email, password });
+  return { ...signed, companyId, domain, email };
+}
+
+export interface ImportView {
+  id: number;
+  status: string;
+  progress: number;
+  counts: { read: number; added: number; updated: number; rejected: number };
+  rejects: { file: string; line: number; reason: string }[];
+  log: { level: string; message: string }[];
+  error: string | null;
+}
+
+export async function upload(
+  app: VigilApp,
+  who: SignedIn,
+  kind: string,
+  fileName: string,
+  content: string | Buffer,
+  extra = '',
+) {
+  const response = await who.browser.post(
+    `/api/imports?kind=${kind}&file_name=${encodeURIComponent(fileName)}${extra}`,
+    typeof content === 'string' ? Buffer.from(content) : content,
+    { token: who.token, headers: { 'content-type': 'application/octet-stream' } },
+  );
+  expect(response.statusCode, response.body).toBe(202);
+  return json<{ data: { id: number } }>(response).data.id;
+}
+
+export async function waitForImport(app: VigilApp, who: SignedIn, id: number): Promise<ImportView> {
+  for (let i = 0; i < 600; i += 1) {
+    await app.jobs.drain();
+    const response = await who.browser.get(`/api/imports/${id}`, { token: who.token });
+    expect(response.statusCode, response.body).toBe(200);
+    const view = json<{ data: ImportView }>(response).data;
+    if (view.status === 'succeeded' || view.status === 'failed') return view;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`import ${id} did not end`);
+}
+
+/** Upload and wait: the finished job. */
+export async function importFile(
+  app: VigilApp,
+  who: SignedIn,
+  kind: string,
+  fileName: string,
+  content: string | Buffer,
+  extra = '',
+): Promise<ImportView> {
+  return waitForImport(app, who, await upload(app, who, kind, fileName, content, extra));
+}

@@ -1,0 +1,170 @@
+// Runs one claimed job: unpack the upload, parse it, and write records in batches. Each batch is
+// one transaction holding the data, its rejects, the job's counts, its checkpoint and a fresh
+// lease, so a job resumed after a crash skips exactly what was committed: nothing is lost or
+// written twice, and a failing batch leaves everything stored before it intact.
+import type { AppContext } from '../../shared/context.js';
+import { insertEvents } from '../events/events.repository.js';
+import type { WriteContext } from './import.types.js';
+import { filesOf } from './import-archive.js';
+import { batchSizeOf, importerOf, jobOptions } from './import-registry.js';
+import { appendLog, commitBatchCounts, finishJob, insertRejects, loadFile } from './imports.repository.js';
+import type { ImportJobRow } from './imports.table.js';
+
+export const LEASE_MS = 60_000;
+export const MAX_ATTEMPTS = 3;
+
+export type RunOutcome = 'succeeded' | 'failed' | 'released';
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export async function runJob(ctx: AppContext, job: ImportJobRow, signal: AbortSignal): Promise<RunOutcome> {
+  const lease = () => new Date(ctx.clock.now().getTime() + LEASE_MS);
+  const importer = importerOf(job.kind);
+  const fail = async (message: string) => {
+    const now = ctx.clock.now();
+    await ctx.db.transaction().execute(async (trx) => {
+      await appendLog(trx, job.id, 'error', message, now);
+      await finishJob(trx, job.id, { status: 'failed', error: message, at: now });
+      await insertEvents(trx, [
+        {
+          companyId: job.company_id,
+          module: importer.module,
+          kind: 'import.failed',
+          severity: null,
+          title: `Import of ${job.file_name} failed: ${message}`,
+          jobId: job.id,
+          actorUserId: job.created_by,
+          details: { kind: job.kind },
+          at: now,
+        },
+      ]);
+    });
+    return 'failed' as const;
+  };
+  if (job.attempts > MAX_ATTEMPTS) return fail(`Gave up after ${MAX_ATTEMPTS} attempts.`);
+  const content = await loadFile(ctx.db, job.id);
+  if (!content) return fail('The uploaded file is missing.');
+  await appendLog(
+    ctx.db,
+    job.id,
+    'info',
+    job.checkpoint > 0
+      ? `Attempt ${job.attempts}: resuming after ${job.checkpoint} committed items.`
+      : `Attempt ${job.attempts}: reading ${job.file_name} (${content.length} bytes).`,
+    ctx.clock.now(),
+  );
+  let files: ReturnType<typeof filesOf>;
+  try {
+    files = filesOf(job.file_name, content, importer.archives === true);
+  } catch (error) {
+    return fail(`Unreadable file: ${describe(error)}`);
+  }
+  const options = jobOptions(job);
+  const seenAt = options.seen_at ? new Date(options.seen_at) : ctx.clock.now();
+  const state = await importer.prepare(ctx.db, job, ctx);
+  const size = batchSizeOf(job.kind);
+  let index = 0;
+  let records: unknown[] = [];
+  let rejects: { job_id: number; file_path: string; line: number; reason: string }[] = [];
+  let progress = 0;
+  let fileRefused: string | undefined;
+  let recordCount = 0;
+  let ignored = 0;
+  const flush = async () => {
+    const now = ctx.clock.now();
+    const context: WriteContext = { ctx, job, now, seenAt };
+    const batch = records;
+    const refused = rejects;
+    records = [];
+    rejects = [];
+    await ctx.db.transaction().execute(async (trx) => {
+      const outcome =
+        batch.length > 0 ? await importer.write(trx, context, state, batch) : { added: 0, updated: 0, ignored: 0 };
+      ignored += outcome.ignored;
+      await insertRejects(trx, refused);
+      await commitBatchCounts(
+        trx,
+        job.id,
+        {
+          read: batch.length + refused.length,
+          added: outcome.added,
+          updated: outcome.updated,
+          rejected: refused.length,
+          checkpoint: index,
+          progress: Math.min(0.99, progress),
+        },
+        lease(),
+      );
+    });
+  };
+  try {
+    for (const item of importer.parse(files, options)) {
+      index += 1;
+      if (index <= job.checkpoint) continue;
+      progress = item.progress;
+      if (item.kind === 'record') {
+        records.push(item.record);
+        recordCount += 1;
+      } else {
+        rejects.push({ job_id: job.id, file_path: item.file, line: item.line, reason: item.reason });
+        if (item.line === 0) fileRefused = item.reason;
+      }
+      if (records.length >= size || rejects.length >= 1000) {
+        await flush();
+        if (signal.aborted) {
+          await finishJob(ctx.db, job.id, { status: 'queued', at: null });
+          await appendLog(
+            ctx.db,
+            job.id,
+            'info',
+            `Stopped by shutdown after ${index} items; will resume.`,
+            ctx.clock.now(),
+          );
+          return 'released';
+        }
+      }
+    }
+    await flush();
+  } catch (error) {
+    return fail(`Stopped at item ${index}: ${describe(error)}`);
+  }
+  if (fileRefused && recordCount === 0 && job.checkpoint === 0) return fail(fileRefused);
+  const now = ctx.clock.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const done = await trx.selectFrom('import_jobs').selectAll().where('id', '=', job.id).executeTakeFirstOrThrow();
+    if (ignored > 0) {
+      await appendLog(
+        trx,
+        job.id,
+        'info',
+        `${ignored} records outside the company's domains were read and not kept.`,
+        now,
+      );
+    }
+    const summary = `${done.read_count} read, ${done.added_count} added, ${done.updated_count} updated, ${done.rejected_count} rejected`;
+    await appendLog(trx, job.id, 'info', `Done: ${summary}.`, now);
+    await finishJob(trx, job.id, { status: 'succeeded', at: now });
+    await insertEvents(trx, [
+      {
+        companyId: job.company_id,
+        module: importer.module,
+        kind: 'import.succeeded',
+        severity: null,
+        title: `Import of ${job.file_name}: ${summary}`,
+        jobId: job.id,
+        actorUserId: job.created_by,
+        details: {
+          kind: job.kind,
+          read: done.read_count,
+          added: done.added_count,
+          updated: done.updated_count,
+          rejected: done.rejected_count,
+        },
+        at: now,
+      },
+    ]);
+    return 'succeeded' as const;
+  });
+}

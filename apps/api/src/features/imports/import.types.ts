@@ -1,0 +1,75 @@
+// What every importer is made of: a pure parser (text in, records or rejects out, each with its
+// line) and a writer that stores one batch of records inside the caller's transaction.
+import type { Executor } from '../../db/database.js';
+import type { AppContext } from '../../shared/context.js';
+import type { Module } from '../findings/findings.table.js';
+import type { ImportJobRow, ImportKind } from './imports.table.js';
+
+/** One file of an import (an archive's entries keep their relative paths). */
+export interface SourceFile {
+  path: string;
+  text: string;
+}
+
+export type ParsedItem<R> =
+  | { kind: 'record'; record: R; file: string; line: number; progress: number }
+  | { kind: 'reject'; file: string; line: number; reason: string; progress: number };
+
+export interface WriteOutcome {
+  added: number;
+  updated: number;
+  /** Records outside the company's scope (other domains): read, not stored. */
+  ignored: number;
+}
+
+export interface WriteContext {
+  ctx: AppContext;
+  job: ImportJobRow;
+  now: Date;
+  /** When the records were seen, for formats without a date (the demo back-dates its files). */
+  seenAt: Date;
+}
+
+export interface Importer<R, S = unknown> {
+  kind: ImportKind;
+  module: Module;
+  /** Whether the kind reads archives (a folder zipped or tarred). */
+  archives?: boolean;
+  /** Loads what the writer needs once per job (the company's domains, the SLA policy…). */
+  prepare(db: Executor, job: ImportJobRow, ctx: AppContext): Promise<S>;
+  parse(files: SourceFile[], options: Record<string, string>): Iterable<ParsedItem<R>>;
+  write(trx: Executor, context: WriteContext, state: S, records: R[]): Promise<WriteOutcome>;
+}
+
+/** A pure generator over lines: 1-based numbers, CR stripped, with the share of text read. */
+export function* linesOf(text: string): Generator<{ line: number; text: string; progress: number }> {
+  let start = 0;
+  let line = 0;
+  const total = Math.max(1, text.length);
+  while (start <= text.length) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    line += 1;
+    const raw = text.slice(start, end);
+    const clean = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (!(end === text.length && clean === '' && line > 1)) yield { line, text: clean, progress: end / total };
+    start = end + 1;
+  }
+}
+
+/** JSON.parse that reports the problem instead of throwing. */
+export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; reason: string } {
+  try {
+    return { ok: true, value: JSON.parse(text.replace(/^\uFEFF/, '')) };
+  } catch (error) {
+    return { ok: false, reason: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}

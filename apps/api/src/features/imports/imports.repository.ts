@@ -1,0 +1,184 @@
+// The job queue is the import_jobs table: a worker claims the oldest runnable job (queued, or
+// running with an expired lease) in one short statement with FOR UPDATE SKIP LOCKED, then works
+// outside any transaction, committing each batch with its counts, checkpoint and a fresh lease.
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { TenantScope } from '../../shared/tenant.js';
+import type { PageInput } from '../findings/findings.query.js';
+import { pageOf } from '../findings/findings.query.js';
+import type { ImportJobRow, ImportJobsTable } from './imports.table.js';
+
+export async function insertJob(
+  db: Executor,
+  values: Pick<
+    ImportJobsTable,
+    'company_id' | 'kind' | 'module' | 'file_name' | 'file_size' | 'options' | 'created_by' | 'created_at'
+  > & {
+    is_demo?: boolean;
+  },
+  content: Buffer,
+): Promise<ImportJobRow> {
+  const job = await db.insertInto('import_jobs').values(values).returningAll().executeTakeFirstOrThrow();
+  await db.insertInto('import_files').values({ job_id: job.id, content }).execute();
+  return job;
+}
+
+/** Claims one runnable job and leases it until `leaseUntil`; undefined when there is none. */
+export async function claimJob(db: Executor, now: Date, leaseUntil: Date): Promise<ImportJobRow | undefined> {
+  const result = await sql<ImportJobRow>`
+    update import_jobs set status = 'running', attempts = attempts + 1, lease_expires_at = ${leaseUntil},
+      started_at = coalesce(started_at, ${now})
+    where id = (
+      select id from import_jobs
+      where status = 'queued' or (status = 'running' and lease_expires_at < ${now})
+      order by id
+      limit 1
+      for update skip locked
+    )
+    returning *`.execute(db);
+  return result.rows[0];
+}
+
+export async function loadFile(db: Executor, jobId: number): Promise<Buffer | undefined> {
+  const row = await db.selectFrom('import_files').select('content').where('job_id', '=', jobId).executeTakeFirst();
+  return row ? Buffer.from(row.content) : undefined;
+}
+
+export interface BatchCounts {
+  read: number;
+  added: number;
+  updated: number;
+  rejected: number;
+  checkpoint: number;
+  progress: number;
+}
+
+export async function commitBatchCounts(
+  db: Executor,
+  jobId: number,
+  counts: BatchCounts,
+  leaseUntil: Date,
+): Promise<void> {
+  await db
+    .updateTable('import_jobs')
+    .set((eb) => ({
+      read_count: eb('read_count', '+', counts.read),
+      added_count: eb('added_count', '+', counts.added),
+      updated_count: eb('updated_count', '+', counts.updated),
+      rejected_count: eb('rejected_count', '+', counts.rejected),
+      checkpoint: counts.checkpoint,
+      progress: counts.progress,
+      lease_expires_at: leaseUntil,
+    }))
+    .where('id', '=', jobId)
+    .execute();
+}
+
+export async function insertRejects(
+  db: Executor,
+  rows: { job_id: number; file_path: string; line: number; reason: string }[],
+) {
+  for (let i = 0; i < rows.length; i += 1000) {
+    await db
+      .insertInto('import_rejects')
+      .values(rows.slice(i, i + 1000))
+      .execute();
+  }
+}
+
+export async function appendLog(
+  db: Executor,
+  jobId: number,
+  level: 'info' | 'warn' | 'error',
+  message: string,
+  at: Date,
+) {
+  await db.insertInto('import_log').values({ job_id: jobId, level, message, at }).execute();
+}
+
+export async function finishJob(
+  db: Executor,
+  jobId: number,
+  values: { status: 'succeeded' | 'failed' | 'queued'; error?: string | null; at: Date | null },
+): Promise<void> {
+  await db
+    .updateTable('import_jobs')
+    .set({
+      status: values.status,
+      error: values.error ?? null,
+      finished_at: values.status === 'queued' ? null : values.at,
+      lease_expires_at: null,
+      ...(values.status === 'succeeded' ? { progress: 1 } : {}),
+    })
+    .where('id', '=', jobId)
+    .execute();
+  if (values.status === 'succeeded') await db.deleteFrom('import_files').where('job_id', '=', jobId).execute();
+}
+
+export function findJobRow(db: Executor, jobId: number) {
+  return db.selectFrom('import_jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
+}
+
+const jobColumns = [
+  'j.id',
+  'j.kind',
+  'j.module',
+  'j.status',
+  'j.file_name',
+  'j.file_size',
+  'j.progress',
+  'j.read_count',
+  'j.added_count',
+  'j.updated_count',
+  'j.rejected_count',
+  'j.error',
+  'j.attempts',
+  'j.is_demo',
+  'j.created_by',
+  'u.name as created_by_name',
+  'j.created_at',
+  'j.started_at',
+  'j.finished_at',
+] as const;
+
+export function listJobRows(
+  db: Executor,
+  scope: TenantScope,
+  input: PageInput & { module?: string | undefined; status?: string | undefined },
+) {
+  let base = db.selectFrom('import_jobs as j').where('j.company_id', '=', scope.companyId);
+  if (input.module) base = base.where('j.module', '=', input.module);
+  if (input.status) base = base.where('j.status', '=', input.status as ImportJobRow['status']);
+  const query = base.leftJoin('users as u', 'u.id', 'j.created_by').select(jobColumns).orderBy('j.id', 'desc');
+  return pageOf(db, query, base, input);
+}
+
+export function findJob(db: Executor, scope: TenantScope, id: number) {
+  return db
+    .selectFrom('import_jobs as j')
+    .leftJoin('users as u', 'u.id', 'j.created_by')
+    .select(jobColumns)
+    .where('j.company_id', '=', scope.companyId)
+    .where('j.id', '=', id)
+    .executeTakeFirst();
+}
+
+export function listRejects(db: Executor, jobId: number, limit: number) {
+  return db
+    .selectFrom('import_rejects')
+    .select(['file_path', 'line', 'reason'])
+    .where('job_id', '=', jobId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export function listLog(db: Executor, jobId: number) {
+  return db
+    .selectFrom('import_log')
+    .select(['at', 'level', 'message'])
+    .where('job_id', '=', jobId)
+    .orderBy('id')
+    .limit(500)
+    .execute();
+}

@@ -1,0 +1,55 @@
+import type { Generated, Selectable } from 'kysely';
+
+export const importKinds = ['hibp', 'combolist', 'infostealer', 'nvd', 'kev', 'epss', 'nuclei'] as const;
+export type ImportKind = (typeof importKinds)[number];
+export type ImportStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+
+/** An import job: the queue row itself (claimed with FOR UPDATE SKIP LOCKED, leased while running). */
+export interface ImportJobsTable {
+  id: Generated<number>;
+  company_id: number;
+  kind: ImportKind;
+  module: string;
+  status: Generated<ImportStatus>;
+  file_name: string;
+  file_size: number;
+  options: string | null;
+  progress: Generated<number>;
+  read_count: Generated<number>;
+  added_count: Generated<number>;
+  updated_count: Generated<number>;
+  rejected_count: Generated<number>;
+  /** Parser items (records and rejects) already committed: a restarted job resumes after them. */
+  checkpoint: Generated<number>;
+  error: string | null;
+  attempts: Generated<number>;
+  lease_expires_at: Date | null;
+  is_demo: Generated<boolean>;
+  created_by: number | null;
+  created_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
+
+export interface ImportFilesTable {
+  job_id: number;
+  content: Buffer;
+}
+
+export interface ImportRejectsTable {
+  id: Generated<number>;
+  job_id: number;
+  file_path: string;
+  line: number;
+  reason: string;
+}
+
+export interface ImportLogTable {
+  id: Generated<number>;
+  job_id: number;
+  level: 'info' | 'warn' | 'error';
+  message: string;
+  at: Date;
+}
+
+export type ImportJobRow = Selectable<ImportJobsTable>;

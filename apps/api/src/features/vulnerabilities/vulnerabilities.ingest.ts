@@ -1,0 +1,59 @@
+// nuclei writer: fingerprint template-id + matched-at (so a re-scan updates, a fixed-then-seen
+// finding reopens), SLA due date from the company's policy at first sight.
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import { upsertFindings } from '../findings/findings.ingest.js';
+import type { WriteContext, WriteOutcome } from '../imports/import.types.js';
+import type { NucleiRecord } from './nuclei.parser.js';
+import { dueDate, type SlaDays } from './vulnerabilities.sla.js';
+
+export function nucleiFingerprint(r: Pick<NucleiRecord, 'templateId' | 'matchedAt'>): string {
+  return `nuclei:${r.templateId}|${r.matchedAt}`;
+}
+
+export async function writeNuclei(
+  db: Executor,
+  context: WriteContext,
+  sla: SlaDays,
+  records: NucleiRecord[],
+): Promise<WriteOutcome> {
+  const items = records.map((r) => {
+    const seenAt = r.timestamp && r.timestamp < context.now ? r.timestamp : context.seenAt;
+    return { r, seenAt, fingerprint: nucleiFingerprint(r) };
+  });
+  const results = await upsertFindings(
+    db,
+    {
+      companyId: context.job.company_id,
+      module: 'vulnerabilities',
+      jobId: context.job.id,
+      isDemo: context.job.is_demo,
+      now: context.now,
+    },
+    items.map((i) => ({
+      fingerprint: i.fingerprint,
+      title: `${i.r.name} on ${i.r.host}`,
+      severity: i.r.severity,
+      seenAt: i.seenAt,
+      dueAt: dueDate(sla, i.r.severity, i.seenAt),
+    })),
+  );
+  const byFingerprint = new Map(items.map((i) => [i.fingerprint, i]));
+  const rows = results.flatMap((result) => {
+    const i = byFingerprint.get(result.fingerprint);
+    return i ? [{ id: result.id, ...i }] : [];
+  });
+  if (rows.length > 0) {
+    await sql`
+      insert into vulnerability_findings (finding_id, company_id, template_id, name, host, matched_at, cve_id, cvss_score, scanned_at)
+      select t.id, ${context.job.company_id}, t.template_id, t.name, t.host, t.matched_at, t.cve_id, t.cvss, t.scanned
+      from unnest(${rows.map((r) => r.id)}::int[], ${rows.map((r) => r.r.templateId)}::text[], ${rows.map((r) => r.r.name)}::text[],
+        ${rows.map((r) => r.r.host)}::text[], ${rows.map((r) => r.r.matchedAt)}::text[], ${rows.map((r) => r.r.cveId)}::text[],
+        ${rows.map((r) => r.r.cvssScore)}::numeric[], ${rows.map((r) => r.seenAt.toISOString())}::timestamptz[])
+        as t(id, template_id, name, host, matched_at, cve_id, cvss, scanned)
+      on conflict (finding_id) do update set scanned_at = greatest(vulnerability_findings.scanned_at, excluded.scanned_at),
+        cvss_score = coalesce(excluded.cvss_score, vulnerability_findings.cvss_score)`.execute(db);
+  }
+  const added = results.filter((r) => r.inserted).length;
+  return { added, updated: results.length - added, ignored: 0 };
+}

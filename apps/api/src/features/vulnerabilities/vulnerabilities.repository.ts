@@ -1,0 +1,91 @@
+// The vulnerabilities screen: scanner findings joined to the CVE catalogue for EPSS and KEV.
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { TenantScope } from '../../shared/tenant.js';
+import { EXPORT_BATCH } from '../findings/findings.csv.js';
+import {
+  and,
+  type FindingFilters,
+  findingConditions,
+  type PageInput,
+  pageOf,
+  prefixMatch,
+} from '../findings/findings.query.js';
+import { coreColumns } from '../findings/findings.repository.js';
+import { openStatuses } from '../findings/findings.table.js';
+
+export interface VulnerabilityListInput extends Omit<FindingFilters, 'module'>, PageInput {
+  q?: string | undefined;
+  host?: string | undefined;
+  overdue?: boolean | undefined;
+  sort?: '-last_seen_at' | 'last_seen_at' | 'due_at' | '-due_at' | '-severity' | 'severity' | undefined;
+}
+
+function vulnerabilityBase(db: Executor, scope: TenantScope, input: VulnerabilityListInput, now: Date) {
+  const c = findingConditions(scope, { ...input, module: 'vulnerabilities' });
+  c.push(sql`v.company_id = ${scope.companyId}`);
+  if (input.q) {
+    const q = input.q.trim();
+    c.push(
+      /^cve-?\d/i.test(q)
+        ? sql`v.cve_id like ${`${q.toUpperCase().replace(/[\\%_]/g, '')}%`}`
+        : sql`(${prefixMatch('v.host', q)} or v.template_id like ${`${q.replace(/[\\%_]/g, '')}%`})`,
+    );
+  }
+  if (input.host) c.push(sql`v.host = ${input.host}`);
+  if (input.overdue !== undefined) {
+    const open = sql`f.status in (${sql.join(openStatuses)})`;
+    c.push(
+      input.overdue ? sql`(${open} and f.due_at < ${now})` : sql`not (${open} and coalesce(f.due_at < ${now}, false))`,
+    );
+  }
+  return db.selectFrom('findings as f').innerJoin('vulnerability_findings as v', 'v.finding_id', 'f.id').where(and(c));
+}
+
+function withColumns(base: ReturnType<typeof vulnerabilityBase>, now: Date) {
+  return base
+    .leftJoin('users as au', 'au.id', 'f.assignee_id')
+    .leftJoin('cves as c', 'c.cve_id', 'v.cve_id')
+    .select([
+      ...coreColumns,
+      'v.template_id',
+      'v.name',
+      'v.host',
+      'v.matched_at',
+      'v.cve_id',
+      sql<string | null>`coalesce(v.cvss_score, c.cvss31_score, c.cvss40_score)::text`.as('cvss_score'),
+      'c.epss',
+      'c.epss_percentile',
+      sql<string | null>`c.kev_date_added::text`.as('kev_date_added'),
+      sql<string | null>`c.kev_due_date::text`.as('kev_due_date'),
+      sql<boolean>`coalesce(f.status in (${sql.join(openStatuses)}) and f.due_at < ${now}, false)`.as('overdue'),
+    ]);
+}
+
+const severityRank = sql`case f.severity when 'critical' then 5 when 'high' then 4 when 'medium' then 3 when 'low' then 2 else 1 end`;
+
+export function listVulnerabilityRows(db: Executor, scope: TenantScope, input: VulnerabilityListInput, now: Date) {
+  const base = vulnerabilityBase(db, scope, input, now);
+  const sort = input.sort ?? '-last_seen_at';
+  const dir = sort.startsWith('-') ? 'desc' : 'asc';
+  const key = sort.replace(/^-/, '');
+  let query = withColumns(base, now);
+  if (key === 'due_at') query = query.orderBy(sql`f.due_at ${sql.raw(dir)} nulls last`);
+  else if (key === 'severity') query = query.orderBy(severityRank, dir);
+  else query = query.orderBy('f.last_seen_at', dir);
+  return pageOf(db, query.orderBy('f.id', dir), base, input);
+}
+
+export function vulnerabilityBatchAfter(
+  db: Executor,
+  scope: TenantScope,
+  input: VulnerabilityListInput,
+  now: Date,
+  after: number,
+) {
+  return withColumns(vulnerabilityBase(db, scope, input, now), now)
+    .where(sql<boolean>`f.id > ${after}`)
+    .orderBy('f.id')
+    .limit(EXPORT_BATCH)
+    .execute();
+}
