@@ -26,7 +26,8 @@ export class LocaleBackend implements BackendModule<LocaleBackendOptions> {
     const doFetch = this.options.fetch ?? globalThis.fetch.bind(globalThis);
     const logError = this.options.logError ?? ((message, error) => console.error(message, error));
     const url = this.options.url(language);
-    doFetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+    // Same request as theme-init.js's preload (no extra headers), so the preloaded answer is used.
+    doFetch(url, { credentials: 'same-origin' })
       .then(async (response) => {
         if (!response.ok) throw new Error(`HTTP ${response.status} for ${url}`);
         const data: unknown = await response.json();

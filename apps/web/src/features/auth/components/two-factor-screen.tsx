@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { RESEND_COOLDOWN_S } from '@/config/constants';
+import { safeRedirectTarget } from '@/lib/redirect';
 import { useAuthActorRef, useAuthSelector } from '../auth-actor';
 import { preloadValidation, validateForm } from '../utils/validate-form';
 import { AuthAlerts } from './auth-alerts';
@@ -28,6 +29,7 @@ export function TwoFactorScreen() {
   const [search] = useSearchParams();
   const opened = useRef(false);
   const signedIn = useAuthSelector((s) => s.hasTag('authenticated'));
+  const redirect = useAuthSelector((s) => s.context.redirect);
   const verifying = useAuthSelector((s) => s.matches({ signedOut: 'verifyingTwoFactor' }));
   const resending = useAuthSelector((s) => s.matches({ signedOut: 'resendingTwoFactor' }));
   const email = useAuthSelector((s) => s.context.twoFactor?.email ?? null) ?? search.get('email');
@@ -47,7 +49,8 @@ export function TwoFactorScreen() {
     });
   }, [actor, search]);
 
-  if (signedIn) return <Navigate to="/" replace />;
+  // Signed in: the machine's navigate intent leads on (to the redirect target); go there too.
+  if (signedIn) return <Navigate to={safeRedirectTarget(redirect) ?? '/'} replace />;
 
   const submit = async (event?: FormEvent, value = code) => {
     event?.preventDefault();

@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+// Starts the REAL Vigil server from the built workspaces (apps/api/dist + apps/web/dist) for the
+// browser tests, the screenshots and bench:web: buildApp() + listen, exactly as server.ts does, on
+// 127.0.0.1 with a free port, a temporary PGlite DATA_DIR, the demo seed and the local OpenID
+// provider (no Microsoft settings). Only the per-minute rate limits are raised: a browser suite
+// signs in far more often than a person. Prints one JSON line `{"url": …}` once it listens;
+// SIGTERM/SIGINT close the server, the provider and the database, then remove the data directory.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../..');
+const dist = (path) => import(pathToFileURL(join(root, 'apps/api/dist', path)).href);
+
+const [{ buildApp }, { loadConfig }, { openDatabase }, { migrateToLatest }, { startLocalOidcProvider }, { seedDemo }] =
+  await Promise.all([
+    dist('app.js'),
+    dist('config/env.js'),
+    dist('db/connect.js'),
+    dist('db/migrations.js'),
+    dist('dev/local-oidc-provider.js'),
+    dist('features/demo/demo.seed.js'),
+  ]);
+
+const dataDir = mkdtempSync(join(tmpdir(), 'vigil-e2e-'));
+const config = loadConfig({
+  NODE_ENV: 'development',
+  HOST: '127.0.0.1',
+  PORT: '0',
+  DATA_DIR: dataDir,
+  WEB_DIST: join(root, 'apps/web/dist'),
+  LOG_LEVEL: process.env.VIGIL_E2E_LOG_LEVEL ?? 'warn',
+});
+
+// In memory: the run's data lives and dies with this process (and starts faster than on disk).
+const database = await openDatabase({ kind: 'pglite' });
+await migrateToLatest(database.db);
+// A minute in the past, so codes and tokens issued "now" are never older than their account.
+await seedDemo(database.db, new Date(Date.now() - 60_000));
+
+// Reserve the port first: the OpenID provider's redirect URI must name it.
+const { createServer } = await import('node:net');
+const port = await new Promise((done, fail) => {
+  const probe = createServer();
+  probe.once('error', fail);
+  probe.listen(0, '127.0.0.1', () => {
+    const address = probe.address();
+    probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
+  });
+});
+const publicUrl = `http://127.0.0.1:${port}`;
+const local = await startLocalOidcProvider({ redirectUris: [`${publicUrl}/api/auth/microsoft/callback`], port: 0 });
+const app = await buildApp({
+  config: { ...config, port },
+  database,
+  cookieSecret: 'vigil-e2e-cookie-secret-0123456789abcdef0123456789',
+  publicUrl,
+  oidc: { issuer: local.issuer, clientId: local.clientId, clientSecret: local.clientSecret },
+  limits: { sensitivePerMinute: 100_000, globalPerMinute: 0, failedSignInsPerHour: 100_000 },
+});
+await app.listen({ host: '127.0.0.1', port });
+console.log(JSON.stringify({ url: publicUrl, oidc: local.issuer, pid: process.pid }));
+
+let closing = false;
+const stop = async () => {
+  if (closing) return;
+  closing = true;
+  const force = setTimeout(() => process.exit(1), 5000);
+  force.unref();
+  try {
+    await app.close();
+    await local.close();
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  }
+};
+process.once('SIGTERM', () => void stop());
+process.once('SIGINT', () => void stop());
+// The parent (test runner) went away without stopping us: stop too, never linger.
+process.stdin.on('end', () => void stop());
+process.stdin.resume();
