@@ -205,8 +205,9 @@ export async function updateFinding({ ctx, auth, input }: Verb<{ id: number; cha
     const [row] = await lockFindings(trx, scope, [input.id]);
     if (!row) throw new HttpError(404, 'Finding not found.');
     const plan = planChange(row, input.changes, auth.user.id, now);
+    if (!plan.ok && plan.status === 422) throw validationError({ risk_accepted_until: [plan.reason] });
     if (!plan.ok) {
-      throw new HttpError(plan.status, { message: plan.reason, allowed_statuses: allowedStatuses(row.status) });
+      throw new HttpError(409, { message: plan.reason, details: { allowed_statuses: allowedStatuses(row.status) } });
     }
     await applyPlanned(trx, scope, row, plan, input.changes.comment, auth.user.id, now);
   });

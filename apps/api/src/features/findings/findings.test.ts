@@ -1,0 +1,194 @@
+// The shared workflow: transitions (and refusals), risk acceptance, assignee, comments, history,
+// events, bulk change, reopen when an import sees a resolved finding again, CSV export.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json } from '../../testing/flows.js';
+import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
+import { importFile, newTenant, type Tenant } from './monitoring.testing.js';
+
+let database: TestDatabase;
+let app: VigilApp;
+let a: Tenant;
+
+const nucleiLine = (template: string, host: string, severity = 'high') =>
+  JSON.stringify({
+    'template-id': template,
+    info: { name: `Finding ${template}`, severity, classification: { 'cve-id': null } },
+    host,
+    'matched-at': `${host}/path`,
+    timestamp: '2026-11-20T10:00:00Z',
+  });
+
+interface Detail {
+  id: number;
+  status: string;
+  severity: string;
+  allowed_statuses: string[];
+  assignee: { id: number } | null;
+  history: {
+    field: string;
+    from: string | null;
+    to: string | null;
+    actor: { id: number } | null;
+    import_id: number | null;
+  }[];
+  comments: { body: string }[];
+  reopen_count: number;
+}
+
+async function detail(id: number): Promise<Detail> {
+  const response = await a.browser.get(`/api/findings/${id}`, { token: a.token });
+  expect(response.statusCode, response.body).toBe(200);
+  return json<{ data: Detail }>(response).data;
+}
+
+async function patch(id: number, body: Record<string, unknown>) {
+  return a.browser.call('PATCH', `/api/findings/${id}`, { token: a.token, body });
+}
+
+let ids: number[] = [];
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  ({ app } = await testApp(database));
+  a = await newTenant(app, 'flow');
+  const hosts = ['https://a', 'https://b', 'https://c', 'https://d'].map((h) => `${h}.${a.domain}`);
+  const job = await importFile(app, a, 'nuclei', 'scan.jsonl', hosts.map((h) => nucleiLine('tls-weak', h)).join('\n'));
+  expect(job.counts.added).toBe(4);
+  const list = await a.browser.get('/api/findings?module=vulnerabilities&sort=last_seen_at', { token: a.token });
+  ids = json<{ data: { id: number }[] }>(list).data.map((f) => f.id);
+  expect(ids).toHaveLength(4);
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('status workflow', () => {
+  it('moves new → in_review → confirmed → resolved with history, events and allowed statuses', async () => {
+    const id = ids[0] ?? 0;
+    expect((await detail(id)).allowed_statuses).toEqual(['in_review', 'confirmed', 'false_positive']);
+    for (const status of ['in_review', 'confirmed', 'resolved']) {
+      const response = await patch(id, { status });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const d = await detail(id);
+    expect(d.status).toBe('resolved');
+    expect(d.history.filter((h) => h.field === 'status').map((h) => `${h.from}→${h.to}`)).toEqual([
+      'confirmed→resolved',
+      'in_review→confirmed',
+      'new→in_review',
+    ]);
+    expect(d.history.every((h) => h.actor?.id === a.userId)).toBe(true);
+    const events = await a.browser.get(`/api/events?finding_id=${id}&kind=finding.status_changed`, { token: a.token });
+    expect(json<{ data: unknown[] }>(events).data).toHaveLength(3);
+  });
+
+  it('refuses a transition the workflow does not allow with 409 and the allowed list', async () => {
+    const response = await patch(ids[1] ?? 0, { status: 'resolved' });
+    expect(response.statusCode).toBe(409);
+    expect(json(response)).toMatchObject({
+      message: 'A finding cannot go from new to resolved; allowed: in_review, confirmed, false_positive.',
+      details: { allowed_statuses: ['in_review', 'confirmed', 'false_positive'] },
+    });
+    expect((await patch(ids[1] ?? 0, { status: 'new' })).statusCode).toBe(409);
+  });
+
+  it('needs a future date for risk acceptance (422) and keeps it', async () => {
+    const id = ids[1] ?? 0;
+    expect((await patch(id, { status: 'in_review' })).statusCode).toBe(200);
+    expect((await patch(id, { status: 'risk_accepted' })).statusCode).toBe(422);
+    expect((await patch(id, { status: 'risk_accepted', risk_accepted_until: '2000-01-01T00:00:00Z' })).statusCode).toBe(
+      422,
+    );
+    const until = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    const ok = await patch(id, {
+      status: 'risk_accepted',
+      risk_accepted_until: until,
+      comment: 'Compensating WAF rule',
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const d = json<{ data: Detail & { risk_accepted_until: string } }>(ok).data;
+    expect(d.risk_accepted_until).toBe(until);
+    expect(d.comments.map((c) => c.body)).toEqual(['Compensating WAF rule']);
+  });
+
+  it('assigns only members of the company, changes severity, comments', async () => {
+    const id = ids[2] ?? 0;
+    const stranger = await newTenant(app, 'stranger');
+    const refused = await patch(id, { assignee_id: stranger.userId });
+    expect(refused.statusCode).toBe(422);
+    const members = json<{ data: { id: number }[] }>(
+      await a.browser.get('/api/findings/assignees', { token: a.token }),
+    );
+    expect(members.data.map((m) => m.id)).toEqual([a.userId]);
+    expect((await patch(id, { assignee_id: a.userId, severity: 'critical' })).statusCode).toBe(200);
+    const comment = await a.browser.post(
+      `/api/findings/${id}/comments`,
+      { body: 'Patched tomorrow' },
+      { token: a.token },
+    );
+    expect(comment.statusCode).toBe(201);
+    const d = await detail(id);
+    expect(d.assignee?.id).toBe(a.userId);
+    expect(d.severity).toBe('critical');
+    expect(d.comments.map((c) => c.body)).toEqual(['Patched tomorrow']);
+    expect(d.history.map((h) => h.field).sort()).toEqual(['assignee', 'severity']);
+  });
+
+  it('bulk-changes what the workflow allows and lists what it refused', async () => {
+    const response = await a.browser.post(
+      '/api/findings/bulk-status',
+      { ids: [ids[2], ids[3], ids[0], 999_999], status: 'confirmed' },
+      { token: a.token },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const body = json<{ updated: number[]; refused: { id: number; reason: string }[] }>(response);
+    expect(body.updated.sort()).toEqual([ids[2], ids[3]].sort());
+    expect(body.refused.map((r) => r.id).sort()).toEqual([ids[0], 999_999].sort());
+  });
+
+  it('reopens a resolved finding when a later import sees it again (the importer is the actor)', async () => {
+    const id = ids[0] ?? 0;
+    expect((await detail(id)).status).toBe('resolved');
+    const host = `https://a.${a.domain}`;
+    const job = await importFile(app, a, 'nuclei', 'rescan.jsonl', nucleiLine('tls-weak', host));
+    expect(job.counts).toMatchObject({ added: 0, updated: 1 });
+    const d = await detail(id);
+    expect(d.status).toBe('new');
+    expect(d.reopen_count).toBe(1);
+    expect(d.history[0]).toMatchObject({
+      field: 'status',
+      from: 'resolved',
+      to: 'new',
+      actor: null,
+      import_id: job.id,
+    });
+    const events = json<{ data: { kind: string }[] }>(
+      await a.browser.get(`/api/events?finding_id=${id}&kind=finding.reopened`, { token: a.token }),
+    );
+    expect(events.data).toHaveLength(1);
+  });
+});
+
+describe('lists and export', () => {
+  it('filters, sorts and pages with a total', async () => {
+    const response = await a.browser.get('/api/findings?page_size=2&status=confirmed&status=new', { token: a.token });
+    const body = json<{ data: { status: string }[]; meta: Record<string, unknown> }>(response);
+    expect(body.meta).toMatchObject({ page: 1, page_size: 2, total: 3, total_is_lower_bound: false, has_more: true });
+    expect(body.data.every((f) => ['confirmed', 'new'].includes(f.status))).toBe(true);
+  });
+
+  it('exports the filtered set as CSV', async () => {
+    const response = await a.browser.get('/api/vulnerabilities/export?severity=high', { token: a.token });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toMatch(/^id,module,title,severity,status/);
+    expect(lines).toHaveLength(1 + 3);
+    const all = await a.browser.get('/api/findings/export', { token: a.token });
+    expect(all.body.trim().split('\r\n')).toHaveLength(1 + 4);
+  });
+});
