@@ -1,0 +1,59 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** A running Vigil server started by {@link startServer}. */
+export interface RunningServer {
+  url: string;
+  pid: number;
+  stop: () => Promise<void>;
+}
+
+const serveScript = fileURLToPath(new URL('./serve.mjs', import.meta.url));
+const START_TIMEOUT_MS = 90_000;
+
+/**
+ * Starts `serve.mjs` with `node` directly (never through npx: the pid we kill is the server's own)
+ * and resolves once it printed its URL. `stop()` sends SIGTERM, then SIGKILL after 8 s.
+ */
+export function startServer(): Promise<RunningServer> {
+  const child: ChildProcess = spawn(process.execPath, [serveScript], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_ENV: 'development' },
+  });
+  const pid = child.pid ?? 0;
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const killer = setTimeout(() => child.kill('SIGKILL'), 8000);
+    await exited;
+    clearTimeout(killer);
+  };
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`The server did not start within ${START_TIMEOUT_MS / 1000} s:\n${output}`));
+    }, START_TIMEOUT_MS);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      const line = output.split('\n').find((l) => l.startsWith('{"url"'));
+      if (!line) return;
+      clearTimeout(timer);
+      child.stdout?.off('data', onData);
+      child.stdout?.resume();
+      const { url } = JSON.parse(line) as { url: string };
+      resolve({ url, pid, stop });
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      if (process.env.VIGIL_E2E_SERVER_LOG) process.stderr.write(text);
+      output += text;
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The server exited (${code}) before it listened:\n${output}`));
+    });
+  });
+}

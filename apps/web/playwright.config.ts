@@ -1,0 +1,51 @@
+import { defineConfig } from '@playwright/test';
+
+// Debian's Chromium, never a downloaded browser (stack notes §2); every request stays on 127.0.0.1.
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+};
+
+const desktop = { viewport: { width: 1280, height: 800 } };
+const mobile = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+export default defineConfig({
+  testDir: './e2e',
+  globalSetup: './e2e/support/global-setup.ts',
+  // One server, one demo user: tests that share server state run one at a time (2 cores anyway).
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 60_000,
+  globalTimeout: 15 * 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: '../../node_modules/.cache/vigil-e2e/results',
+  use: {
+    launchOptions,
+    locale: 'en-US',
+    timezoneId: 'UTC',
+    actionTimeout: 10_000,
+    navigationTimeout: 20_000,
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    serviceWorkers: 'block',
+  },
+  projects: [
+    { name: 'desktop', testMatch: /smoke\.spec\.ts/, use: desktop },
+    { name: 'mobile', testMatch: /smoke\.spec\.ts/, use: mobile },
+    { name: 'qa', testMatch: /(auth-paths|flows|a11y)\.spec\.ts/, use: desktop },
+    // Not part of `npm run e2e`: `npm run screenshots` writes docs/screenshots/.
+    { name: 'screenshots', testMatch: /screenshots\.tool\.ts/ },
+  ],
+});
