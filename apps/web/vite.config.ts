@@ -20,9 +20,11 @@ const appModules = (id: string) =>
     id,
   );
 
-/** The sign-in screens' shared parts (layout, alerts, fields, validation), one chunk for all auth routes. */
+/** The sign-in screen and the parts the other auth screens share (layout, alerts, fields, validation). */
 const authScreenModules =
   /apps[\\/]web[\\/]src[\\/]features[\\/]auth[\\/](components[\\/](auth-layout|auth-alerts|form-field|microsoft-logo|sign-in-form|signin-screen)|utils[\\/](messages|validate-form))\./;
+
+const signinRoute = /apps[\\/]web[\\/]src[\\/](app[\\/]routes[\\/]auth[\\/]signin|features[\\/]auth[\\/]signin)\./;
 
 const apiTarget = process.env.VIGIL_API_URL ?? 'http://127.0.0.1:3000';
 
@@ -54,8 +56,14 @@ export default defineConfig({
           // chunks, loaded only by the screens that use them.
           groups: [
             { name: 'vendor', test: vendorModules, priority: 30, includeDependenciesRecursively: true },
-            { name: 'app', test: appModules, priority: 20, includeDependenciesRecursively: true },
-            { name: 'auth-screens', test: authScreenModules, priority: 10 },
+            // Most first visits land on /signin (a protected path redirects there): its screen travels
+            // with the app chunk instead of costing one more round trip after the app has started.
+            {
+              name: 'app',
+              test: (id: string) => appModules(id) || authScreenModules.test(id) || signinRoute.test(id),
+              priority: 20,
+              includeDependenciesRecursively: true,
+            },
           ],
         },
       },

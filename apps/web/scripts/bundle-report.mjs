@@ -1,13 +1,17 @@
 #!/usr/bin/env node
-// Prints the JS and CSS a first visit of a route loads (entry + the route module's static imports),
-// gzip-compressed, from the Vite manifest of dist/. Usage: node scripts/bundle-report.mjs [dist]
+// Prints the JS and CSS a first visit of a route loads (what index.html loads, plus the route
+// modules and their static imports), gzip-compressed, from the Vite manifest of dist/. The browser
+// measurement is bench/bench-web.mjs; this one needs no server. Usage: node scripts/bundle-report.mjs [dist]
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const dist = resolve(process.argv[2] ?? 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+// The chunks index.html loads (module scripts and modulepreloads), as manifest keys.
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+const entryFiles = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+const entryKeys = Object.keys(manifest).filter((key) => entryFiles.includes(manifest[key].file));
 
 function closure(keys) {
   const seen = new Set();
@@ -35,12 +39,12 @@ function size(keys) {
 }
 
 const routes = {
-  '/signin': 'src/app/routes/auth/signin.tsx',
+  '/signin': [], // the sign-in screen ships with the entry's app chunk
   '/dashboard': ['src/app/routes/app/app-layout.tsx', 'src/app/routes/app/monitoring-screen.tsx'],
 };
 const highcharts = (files) => files.some(([file]) => /highcharts|chart/i.test(file));
 for (const [route, modules] of Object.entries(routes)) {
-  const keys = closure([entryKey, ...[modules].flat()]);
+  const keys = closure([...entryKeys, ...modules]);
   const { js, css, files } = size(keys);
   console.log(
     `${route}: JS ${(js / 1024).toFixed(1)} KiB gzip, CSS ${(css / 1024).toFixed(1)} KiB gzip, ${files.length} files, Highcharts ${highcharts(files) ? 'LOADED' : 'not loaded'}`,

@@ -1,0 +1,48 @@
+import { fileURLToPath } from 'node:url';
+import { expect, signIn, test } from './support/fixtures.ts';
+
+// `npm run screenshots -w @vigil/web`: the sign-in page and the dashboard shell, light and dark,
+// desktop and mobile, into docs/screenshots/ (committed; issue 5's closing note shows them).
+const outDir = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
+const viewports = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 375, height: 812 },
+} as const;
+
+for (const [name, viewport] of Object.entries(viewports)) {
+  test(`screenshots ${name}`, async ({ browser, baseURL }) => {
+    const context = await browser.newContext({
+      baseURL,
+      viewport,
+      deviceScaleFactor: 1,
+      isMobile: name === 'mobile',
+      hasTouch: name === 'mobile',
+    });
+    const page = await context.newPage();
+    const setTheme = async (theme: 'light' | 'dark') => {
+      await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+      await page.reload();
+      await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+    };
+    const shoot = async (screen: string, theme: string) => {
+      await page.evaluate(() => document.fonts.ready);
+      await page.screenshot({ path: `${outDir}${screen}-${name}-${theme}.png`, animations: 'disabled' });
+    };
+
+    await page.goto('/signin');
+    for (const theme of ['light', 'dark'] as const) {
+      await setTheme(theme);
+      await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+      await shoot('signin', theme);
+    }
+    await setTheme('light');
+    await signIn(page);
+    for (const theme of ['light', 'dark'] as const) {
+      await setTheme(theme);
+      await expect(page.getByTestId('company-switcher')).toBeEnabled();
+      await page.waitForLoadState('networkidle');
+      await shoot('dashboard', theme);
+    }
+    await context.close();
+  });
+}
