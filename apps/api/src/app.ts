@@ -20,6 +20,7 @@ import { importsRoutes, registerUploadParser } from './features/imports/imports.
 import { createMailDelivery, type MailDelivery } from './features/mail/mail.delivery.js';
 import { createOidcClient, type OidcClient, type OidcSettings } from './features/microsoft/microsoft.client.js';
 import { microsoftRoutes } from './features/microsoft/microsoft.routes.js';
+import { demoAnchor, loadMonitoringDemo } from './features/monitoring-demo/monitoring-demo.loader.js';
 import { preferencesRoutes } from './features/preferences/preferences.routes.js';
 import { sessionRoutes } from './features/session/session.routes.js';
 import { systemRoutes } from './features/system/system.routes.js';
@@ -165,7 +166,11 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
   if (devMailbox) registerDevMailboxPage(app, ctx);
   await app.register(webAppPlugin, { root: webDistExists(config) ? config.webDist : undefined });
 
-  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onReady', async () => {
+    // First start in development: queue the demo data set through the importers (once).
+    if (config.nodeEnv === 'development') await loadMonitoringDemo(ctx.db, demoAnchor(clock.now()));
+    jobs.start();
+  });
   // The worker stops (its job handed back to the queue) before the database closes.
   app.addHook('preClose', async () => jobs.close());
   app.addHook('onClose', async () => {

@@ -53,10 +53,12 @@ export async function createImport({
 }) {
   const scope = requireScope(auth.scope);
   if (!importKinds.includes(input.kind)) throw validationError({ kind: ['The selected kind is invalid.'] });
+  if (input.body === undefined || input.body === null || (Buffer.isBuffer(input.body) && input.body.length === 0)) {
+    throw validationError({ body: ['The file is empty.'] });
+  }
   if (!Buffer.isBuffer(input.body)) {
     throw new HttpError(415, 'Send the file as the request body with Content-Type: application/octet-stream.');
   }
-  if (input.body.length === 0) throw validationError({ body: ['The file is empty.'] });
   const now = ctx.clock.now();
   const job = await insertJob(
     ctx.db,

@@ -1,0 +1,136 @@
+// Import jobs: upload rules, progress and counts, a job left running by a dead process is picked
+// up after its lease, a stopped job resumes from its checkpoint without duplicates.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json } from '../../testing/flows.js';
+import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
+import { importFile, newTenant, type Tenant, waitForImport } from '../findings/monitoring.testing.js';
+import { runJob } from './import-runner.js';
+import { claimJob, findJobRow, insertJob } from './imports.repository.js';
+
+let database: TestDatabase;
+let app: VigilApp;
+let a: Tenant;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  ({ app } = await testApp(database));
+  a = await newTenant(app, 'jobs');
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+function combolist(n: number, offset = 0): string {
+  return Array.from({ length: n }, (_, i) => `user${i + offset}@${a.domain}:Password-${i + offset}`).join('\n');
+}
+
+async function queue(content: string, status: 'queued' | 'running' = 'queued', leaseMs = -1000) {
+  const job = await insertJob(
+    app.ctx.db,
+    {
+      company_id: a.companyId,
+      kind: 'combolist',
+      module: 'credentials',
+      file_name: 'direct.txt',
+      file_size: content.length,
+      options: null,
+      created_by: a.userId,
+      created_at: app.ctx.clock.now(),
+    },
+    Buffer.from(content),
+  );
+  if (status === 'running') {
+    await app.ctx.db
+      .updateTable('import_jobs')
+      .set({ status: 'running', attempts: 1, lease_expires_at: new Date(app.ctx.clock.now().getTime() + leaseMs) })
+      .where('id', '=', job.id)
+      .execute();
+  }
+  return job.id;
+}
+
+describe('uploads', () => {
+  it('refuses an empty body, a JSON body and an unknown kind', async () => {
+    const headers = { 'content-type': 'application/octet-stream' };
+    const empty = await a.browser.post('/api/imports?kind=combolist&file_name=a.txt', Buffer.alloc(0), {
+      token: a.token,
+      headers,
+    });
+    expect(empty.statusCode).toBe(422);
+    const asJson = await a.browser.post('/api/imports?kind=combolist&file_name=a.txt', { x: 1 }, { token: a.token });
+    expect(asJson.statusCode).toBe(415);
+    const kind = await a.browser.post('/api/imports?kind=zip&file_name=a.txt', Buffer.from('x'), {
+      token: a.token,
+      headers,
+    });
+    expect(kind.statusCode).toBe(422);
+  });
+
+  it('lists jobs with counts and shows rejects and log in the detail', async () => {
+    const job = await importFile(app, a, 'combolist', 'small.txt', `${combolist(3)}\nnot a line`);
+    expect(job).toMatchObject({
+      status: 'succeeded',
+      progress: 1,
+      counts: { read: 4, added: 3, updated: 0, rejected: 1 },
+    });
+    expect(job.log.map((l) => l.message).at(-1)).toBe('Done: 4 read, 3 added, 0 updated, 1 rejected.');
+    const list = json<{ data: { id: number; module: string }[] }>(
+      await a.browser.get('/api/imports?module=credentials', { token: a.token }),
+    );
+    expect(list.data[0]).toMatchObject({ id: job.id, module: 'credentials' });
+    const events = json<{ data: { kind: string; import_id: number }[] }>(
+      await a.browser.get('/api/events?kind=import.succeeded', { token: a.token }),
+    );
+    expect(events.data[0]?.import_id).toBe(job.id);
+  });
+});
+
+describe('the queue', () => {
+  it('leaves a running job alone while its lease holds, and picks it up once the lease expired', async () => {
+    const id = await queue(combolist(5, 100), 'running', 30_000);
+    expect(await app.jobs.drain()).toEqual([]);
+    await app.ctx.db
+      .updateTable('import_jobs')
+      .set({ lease_expires_at: new Date(app.ctx.clock.now().getTime() - 1) })
+      .where('id', '=', id)
+      .execute();
+    const done = await waitForImport(app, a, id);
+    expect(done).toMatchObject({ status: 'succeeded', counts: { added: 5 } });
+    expect((await findJobRow(app.ctx.db, id))?.attempts).toBe(2);
+  });
+
+  it('hands a job back on shutdown and resumes after its checkpoint without duplicates', async () => {
+    const id = await queue(combolist(12_000, 1000));
+    const now = app.ctx.clock.now();
+    const claimed = await claimJob(app.ctx.db, now, new Date(now.getTime() + 60_000));
+    expect(claimed?.id).toBe(id);
+    const stop = new AbortController();
+    stop.abort();
+    expect(await runJob(app.ctx, claimed ?? (await Promise.reject(new Error('no job'))), stop.signal)).toBe('released');
+    const half = await a.browser.get(`/api/imports/${id}`, { token: a.token });
+    const view = json<{ data: { status: string; progress: number; counts: { read: number; added: number } } }>(
+      half,
+    ).data;
+    expect(view.status).toBe('queued');
+    expect(view.counts).toMatchObject({ read: 5000, added: 5000 });
+    expect(view.progress).toBeGreaterThan(0.3);
+    expect(view.progress).toBeLessThan(0.6);
+    const done = await waitForImport(app, a, id);
+    expect(done.counts).toEqual({ read: 12_000, added: 12_000, updated: 0, rejected: 0 });
+    const stored = await app.ctx.db
+      .selectFrom('credential_findings')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('company_id', '=', a.companyId)
+      .where('email', 'like', 'user%')
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(12_000 + 3 + 5);
+  });
+
+  it('gives up after three attempts', async () => {
+    const id = await queue('x@y.example:z', 'running', -1);
+    await app.ctx.db.updateTable('import_jobs').set({ attempts: 3 }).where('id', '=', id).execute();
+    const done = await waitForImport(app, a, id);
+    expect(done).toMatchObject({ status: 'failed', error: 'Gave up after 3 attempts.' });
+  });
+});

@@ -1,0 +1,350 @@
+// A deterministic demo data set in the real formats (HIBP JSON, combolists, stealer-log folders,
+// NVD/KEV/EPSS, nuclei JSONL): a seeded PRNG and dates relative to one anchor, so the same anchor
+// always gives the same files. Names are fictional; domains are the demo companies' .example ones.
+
+import { epssCsv, type KevFixture, kevCatalogue, type NvdFixture, nvdPage } from '../cves/cves.fixtures.js';
+import { tar } from '../imports/import-archive.js';
+import type { ImportKind } from '../imports/imports.table.js';
+
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface DemoFile {
+  kind: ImportKind;
+  fileName: string;
+  content: Buffer;
+  /** Options of the job (seen_at back-dates formats without dates). */
+  options: Record<string, string>;
+}
+
+export interface DemoCompany {
+  domain: string;
+  watch: [string, string][];
+  hosts: string[];
+}
+
+const DAY = 86_400_000;
+const firstNames = [
+  'ana',
+  'bruno',
+  'carla',
+  'diego',
+  'elena',
+  'felipe',
+  'gabriela',
+  'hugo',
+  'irene',
+  'joao',
+  'karen',
+  'luis',
+  'marta',
+  'nuno',
+  'olga',
+  'pedro',
+  'rita',
+  'sergio',
+  'tania',
+  'victor',
+];
+const lastNames = ['silva', 'costa', 'santos', 'oliveira', 'pereira', 'lima', 'gomes', 'ribeiro', 'martins', 'rocha'];
+const otherDomains = ['mailbox.example', 'freemail.example', 'corp-other.example', 'school.example'];
+const breachNames = [
+  { Name: 'Gizmoshop', Title: 'Gizmoshop', classes: ['Email addresses', 'Passwords', 'Names'] },
+  { Name: 'TravelNest', Title: 'TravelNest', classes: ['Email addresses', 'Phone numbers', 'Dates of birth'] },
+  { Name: 'FitTrack', Title: 'FitTrack', classes: ['Email addresses', 'Passwords', 'Geographic locations'] },
+  { Name: 'ForumHub', Title: 'ForumHub', classes: ['Email addresses', 'Usernames', 'IP addresses'] },
+  { Name: 'CloudNotes', Title: 'Cloud Notes', classes: ['Email addresses', 'Passwords'] },
+  { Name: 'PixelArena', Title: 'Pixel Arena', classes: ['Email addresses', 'Usernames', 'Passwords'] },
+];
+const products: [string, string, string][] = [
+  ['apache', 'http_server', 'Apache HTTP Server'],
+  ['f5', 'nginx', 'nginx'],
+  ['openssl', 'openssl', 'OpenSSL'],
+  ['wordpress', 'wordpress', 'WordPress'],
+  ['php', 'php', 'PHP'],
+  ['microsoft', 'exchange_server', 'Microsoft Exchange Server'],
+  ['fortinet', 'fortios', 'FortiOS'],
+  ['vmware', 'vcenter_server', 'VMware vCenter Server'],
+  ['oracle', 'mysql', 'MySQL'],
+  ['atlassian', 'confluence_server', 'Confluence Server'],
+  ['gitlab', 'gitlab', 'GitLab'],
+  ['citrix', 'netscaler_adc', 'NetScaler ADC'],
+];
+const weaknesses = [
+  'remote code execution',
+  'SQL injection',
+  'authentication bypass',
+  'path traversal',
+  'server-side request forgery',
+  'denial of service',
+  'privilege escalation',
+  'cross-site scripting',
+];
+const templates: [string, string, string][] = [
+  ['tls-version', 'Deprecated TLS version enabled', 'low'],
+  ['missing-hsts', 'Missing Strict-Transport-Security header', 'info'],
+  ['exposed-git-config', 'Exposed .git/config', 'medium'],
+  ['open-redirect', 'Open redirect', 'medium'],
+  ['weak-cipher-suites', 'Weak cipher suites', 'low'],
+  ['phpinfo-files', 'phpinfo() page exposed', 'medium'],
+  ['default-admin-login', 'Default administrator login', 'high'],
+  ['directory-listing', 'Directory listing enabled', 'low'],
+];
+
+function pick<T>(random: () => number, list: readonly T[]): T {
+  const item = list[Math.floor(random() * list.length)];
+  if (item === undefined) throw new Error('empty list');
+  return item;
+}
+
+function password(random: () => number): string {
+  const words = [
+    'Summer',
+    'Winter',
+    'Dragon',
+    'Welcome',
+    'Football',
+    'Monkey',
+    'Sunshine',
+    'Qwerty',
+    'Shadow',
+    'Master',
+  ];
+  return `${pick(random, words)}${Math.floor(random() * 9000 + 1000)}${pick(random, ['!', '#', '', '@', '.'])}`;
+}
+
+function person(random: () => number): string {
+  return `${pick(random, firstNames)}.${pick(random, lastNames)}`;
+}
+
+function iso(date: Date): string {
+  return date.toISOString();
+}
+
+/** The catalogue shared by every company (one NVD page, the KEV catalogue, an EPSS file). */
+export function cveFiles(anchor: Date, count = 300): DemoFile[] {
+  const random = prng(7);
+  const cves: NvdFixture[] = [];
+  const kev: KevFixture[] = [];
+  const epss: [string, number, number][] = [];
+  for (let i = 0; i < count; i += 1) {
+    const [vendor, product, label] = pick(random, products);
+    const id = `CVE-2026-${String(41000 + i).padStart(5, '0')}`;
+    const published = new Date(anchor.getTime() - Math.floor(random() * 45 * DAY) - Math.floor(random() * DAY));
+    const score = Math.round((2 + random() * 8) * 10) / 10;
+    const version = `${1 + Math.floor(random() * 9)}.${Math.floor(random() * 20)}.${Math.floor(random() * 30)}`;
+    cves.push({
+      id,
+      published: iso(published).slice(0, 23),
+      description: `A ${pick(random, weaknesses)} vulnerability in ${label} before ${version} allows a remote attacker to compromise the service.`,
+      cvss31: score,
+      ...(random() < 0.3 ? { cvss40: Math.min(10, Math.round((score + random() - 0.3) * 10) / 10) } : {}),
+      cpes: [`cpe:2.3:a:${vendor}:${product}:${version}:*:*:*:*:*:*:*`],
+    });
+    if (score >= 8 && random() < 0.35) {
+      const added = new Date(Math.min(anchor.getTime(), published.getTime() + Math.floor(random() * 10) * DAY));
+      kev.push({
+        cveID: id,
+        vendorProject: vendor,
+        product,
+        dateAdded: iso(added).slice(0, 10),
+        dueDate: iso(new Date(added.getTime() + 21 * DAY)).slice(0, 10),
+        ransomware: random() < 0.3 ? 'Known' : 'Unknown',
+      });
+    }
+    const e = Math.round(random() ** 3 * 100000) / 100000;
+    epss.push([id, e, Math.min(1, Math.round((0.2 + e * 0.8) * 100000) / 100000)]);
+  }
+  const date = iso(anchor).slice(0, 10);
+  return [
+    {
+      kind: 'nvd',
+      fileName: `nvdcve-2.0-${date}.json`,
+      content: Buffer.from(nvdPage(cves, iso(anchor).slice(0, 23))),
+      options: {},
+    },
+    {
+      kind: 'kev',
+      fileName: 'known_exploited_vulnerabilities.json',
+      content: Buffer.from(kevCatalogue(kev, iso(anchor))),
+      options: {},
+    },
+    {
+      kind: 'epss',
+      fileName: `epss_scores-${date}.csv`,
+      content: Buffer.from(epssCsv(epss, 'v2025.03.14', date)),
+      options: {},
+    },
+  ];
+}
+
+export function breachCatalogue(anchor: Date): DemoFile {
+  const breaches = breachNames.map((b, i) => ({
+    Name: b.Name,
+    Title: b.Title,
+    Domain: `${b.Name.toLowerCase()}.example`,
+    BreachDate: iso(new Date(anchor.getTime() - (400 + i * 90) * DAY)).slice(0, 10),
+    AddedDate: iso(new Date(anchor.getTime() - (28 - i * 5) * DAY)),
+    ModifiedDate: iso(new Date(anchor.getTime() - (20 - i * 3) * DAY)),
+    PwnCount: 150000 + i * 987654,
+    Description: `In a fictional incident, ${b.Title} exposed customer records.`,
+    LogoPath: `https://haveibeenpwned.com/Content/Images/PwnedLogos/${b.Name}.png`,
+    DataClasses: b.classes,
+    IsVerified: true,
+    IsFabricated: false,
+    IsSensitive: false,
+    IsRetired: false,
+    IsSpamList: false,
+    IsMalware: false,
+    IsSubscriptionFree: false,
+  }));
+  return {
+    kind: 'hibp',
+    fileName: 'breaches.json',
+    content: Buffer.from(JSON.stringify(breaches, null, 2)),
+    options: {},
+  };
+}
+
+/** The files of one company: HIBP domain search, combolists, a stealer-log folder, nuclei output. */
+export function companyFiles(company: DemoCompany, anchor: Date, seed: number): DemoFile[] {
+  const random = prng(seed);
+  const files: DemoFile[] = [];
+  const search: Record<string, string[]> = {};
+  for (let i = 0; i < 70; i += 1) {
+    const alias = person(random);
+    const names = new Set<string>();
+    const n = 1 + Math.floor(random() * 3);
+    for (let j = 0; j < n; j += 1) names.add(pick(random, breachNames).Name);
+    search[alias] = [...names];
+  }
+  files.push({
+    kind: 'hibp',
+    fileName: `${company.domain}.json`,
+    content: Buffer.from(JSON.stringify(search, null, 2)),
+    options: {},
+  });
+  for (const [index, daysAgo] of [26, 15, 6, 1].entries()) {
+    const lines: string[] = [];
+    for (let i = 0; i < 350; i += 1) {
+      const own = random() < 0.35;
+      const email = `${person(random)}${Math.floor(random() * 90)}@${own ? company.domain : pick(random, otherDomains)}`;
+      const form = random();
+      if (form < 0.5) lines.push(`${email}:${password(random)}`);
+      else if (form < 0.75) lines.push(`${email};${password(random)}`);
+      else if (form < 0.95) lines.push(`https://${pick(random, company.hosts)}/login:${email}:${password(random)}`);
+      else lines.push(pick(random, ['<html>', `${email}`, 'user without password:', '']));
+    }
+    const seenAt = new Date(anchor.getTime() - daysAgo * DAY);
+    files.push({
+      kind: 'combolist',
+      fileName: `combo-${index + 1}-${iso(seenAt).slice(0, 10)}.txt`,
+      content: Buffer.from(lines.join('\n')),
+      options: { seen_at: iso(seenAt) },
+    });
+  }
+  const stealer: { path: string; text: string }[] = [];
+  for (let d = 0; d < 8; d += 1) {
+    const machine = `DESKTOP-${Math.floor(random() * 0xffffff)
+      .toString(16)
+      .toUpperCase()
+      .padStart(6, '0')}`;
+    const family = pick(random, ['RedLine', 'Lumma', 'Vidar', 'StealC', 'Raccoon']);
+    const infected = new Date(anchor.getTime() - Math.floor(random() * 28 * DAY) - Math.floor(random() * DAY));
+    const folder = `${family}_${machine}_${iso(infected).slice(0, 10)}`;
+    const stamp = `${String(infected.getUTCDate()).padStart(2, '0')}.${String(infected.getUTCMonth() + 1).padStart(2, '0')}.${infected.getUTCFullYear()} ${String(infected.getUTCHours()).padStart(2, '0')}:${String(infected.getUTCMinutes()).padStart(2, '0')}:00`;
+    stealer.push({
+      path: `${folder}/System.txt`,
+      text: [
+        `Build: ${family} 2026`,
+        `Malware: ${family}`,
+        `MachineName: ${machine}`,
+        `HWID: ${Math.floor(random() * 1e12)
+          .toString(16)
+          .toUpperCase()}`,
+        `IP: 203.0.113.${Math.floor(random() * 250) + 1}`,
+        `Country: ${pick(random, ['BR', 'PT', 'ES', 'US', 'MX'])}`,
+        'OS: Windows 11 Pro x64',
+        `Log date: ${stamp}`,
+      ].join('\r\n'),
+    });
+    const blocks: string[] = [];
+    const n = 4 + Math.floor(random() * 8);
+    for (let i = 0; i < n; i += 1) {
+      const own = random() < 0.5;
+      const url = own
+        ? `https://${pick(random, company.hosts)}/login`
+        : `https://${pick(random, ['social.example', 'bank.example', 'shop.example'])}/signin`;
+      const user =
+        own || random() < 0.3
+          ? `${person(random)}@${company.domain}`
+          : `${person(random)}@${pick(random, otherDomains)}`;
+      blocks.push(
+        `URL: ${url}\r\nUsername: ${user}\r\nPassword: ${password(random)}\r\nApplication: Google_[Chrome]_Default`,
+      );
+    }
+    stealer.push({ path: `${folder}/Passwords.txt`, text: `${blocks.join('\r\n===============\r\n')}\r\n` });
+  }
+  files.push({
+    kind: 'infostealer',
+    fileName: `stealer-logs-${company.domain}.tar`,
+    content: tar(stealer),
+    options: {},
+  });
+  const nuclei: string[] = [];
+  for (let i = 0; i < 160; i += 1) {
+    const host = `https://${pick(random, company.hosts)}`;
+    const withCve = random() < 0.3;
+    const stamp = new Date(anchor.getTime() - Math.floor(random() * 30 * DAY) - Math.floor(random() * DAY));
+    if (withCve) {
+      const cve = `CVE-2026-${String(41000 + Math.floor(random() * 300)).padStart(5, '0')}`;
+      nuclei.push(
+        JSON.stringify({
+          'template-id': cve.toLowerCase(),
+          'template-path': `http/cves/2026/${cve}.yaml`,
+          info: {
+            name: `${cve} detection`,
+            author: ['vigil-demo'],
+            tags: ['cve'],
+            severity: pick(random, ['critical', 'high', 'medium']),
+            classification: { 'cve-id': [cve.toLowerCase()], 'cvss-score': Math.round((5 + random() * 5) * 10) / 10 },
+          },
+          type: 'http',
+          host,
+          'matched-at': `${host}/${pick(random, ['', 'admin', 'api/v1/status', 'wp-login.php'])}`,
+          ip: `198.51.100.${Math.floor(random() * 250) + 1}`,
+          timestamp: iso(stamp),
+          'matcher-status': true,
+        }),
+      );
+    } else {
+      const [id, name, severity] = pick(random, templates);
+      nuclei.push(
+        JSON.stringify({
+          'template-id': id,
+          info: { name, author: ['vigil-demo'], tags: ['misconfig'], severity },
+          type: 'http',
+          host,
+          'matched-at': `${host}/${pick(random, ['', '.git/config', 'phpinfo.php', 'static/'])}`,
+          timestamp: iso(stamp),
+          'matcher-status': true,
+        }),
+      );
+    }
+  }
+  files.push({
+    kind: 'nuclei',
+    fileName: `nuclei-${company.domain}.jsonl`,
+    content: Buffer.from(nuclei.join('\n')),
+    options: {},
+  });
+  return files;
+}

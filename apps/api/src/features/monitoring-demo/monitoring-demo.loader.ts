@@ -1,0 +1,117 @@
+// Loads the demo data set on first start: the generated files are queued as ordinary import jobs
+// (marked demo) for the two demo companies, so they go through the same parsers, writers and
+// worker as an upload. Runs once: any demo job in the database means it was done.
+import type { Db } from '../../db/database.js';
+import { demoCompanies } from '../demo/demo.seed.js';
+import { importerOf } from '../imports/import-registry.js';
+import { insertJob } from '../imports/imports.repository.js';
+import {
+  breachCatalogue,
+  companyFiles,
+  cveFiles,
+  type DemoCompany,
+  type DemoFile,
+} from './monitoring-demo.generator.js';
+
+const profiles: Record<string, Omit<DemoCompany, 'domain'>> = {
+  'Acme Retail': {
+    watch: [
+      ['apache', 'http_server'],
+      ['f5', 'nginx'],
+      ['openssl', 'openssl'],
+      ['wordpress', '*'],
+      ['php', 'php'],
+    ],
+    hosts: [
+      'www.acme-retail.example',
+      'shop.acme-retail.example',
+      'api.acme-retail.example',
+      'vpn.acme-retail.example',
+    ],
+  },
+  'Globex Bank': {
+    watch: [
+      ['microsoft', 'exchange_server'],
+      ['fortinet', 'fortios'],
+      ['vmware', 'vcenter_server'],
+      ['oracle', 'mysql'],
+      ['openssl', 'openssl'],
+      ['citrix', '*'],
+    ],
+    hosts: ['www.globex.example', 'netbanking.globex.example', 'mail.globex.example', 'sso.globex.example'],
+  },
+};
+
+/** Queues the demo imports; false when there is nothing to do (loaded already, or no demo companies). */
+export async function loadMonitoringDemo(db: Db, anchor: Date): Promise<boolean> {
+  const done = await db.selectFrom('import_jobs').select('id').where('is_demo', '=', true).limit(1).executeTakeFirst();
+  if (done) return false;
+  const companies = await db
+    .selectFrom('companies')
+    .innerJoin('company_domains', 'company_domains.company_id', 'companies.id')
+    .select(['companies.id', 'companies.name', 'company_domains.domain'])
+    .where(
+      'companies.name',
+      'in',
+      demoCompanies.map((c) => c.name),
+    )
+    .orderBy('companies.id')
+    .execute();
+  if (companies.length === 0) return false;
+  await db.transaction().execute(async (trx) => {
+    const queue = async (companyId: number, file: DemoFile) => {
+      await insertJob(
+        trx,
+        {
+          company_id: companyId,
+          kind: file.kind,
+          module: importerOf(file.kind).module,
+          file_name: file.fileName,
+          file_size: file.content.length,
+          options: Object.keys(file.options).length > 0 ? JSON.stringify(file.options) : null,
+          created_by: null,
+          created_at: anchor,
+          is_demo: true,
+        },
+        file.content,
+      );
+    };
+    const seen = new Set<number>();
+    const list = companies.filter((c) => (seen.has(c.id) ? false : (seen.add(c.id), true)));
+    for (const company of list) {
+      const profile = profiles[company.name];
+      if (!profile) continue;
+      for (const [vendor, product] of profile.watch) {
+        await trx
+          .insertInto('cve_watch_items')
+          .values({ company_id: company.id, vendor, product, created_by: null, created_at: anchor })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      }
+    }
+    const first = list[0];
+    if (!first) return;
+    await queue(first.id, breachCatalogue(anchor));
+    for (const [i, company] of list.entries()) {
+      const profile = profiles[company.name];
+      if (!profile) continue;
+      for (const file of companyFiles({ domain: company.domain, ...profile }, anchor, 100 + i)) {
+        if (file.kind !== 'nuclei') await queue(company.id, file);
+      }
+    }
+    for (const file of cveFiles(anchor)) await queue(first.id, file);
+    for (const [i, company] of list.entries()) {
+      const profile = profiles[company.name];
+      if (!profile) continue;
+      for (const file of companyFiles({ domain: company.domain, ...profile }, anchor, 100 + i)) {
+        if (file.kind === 'nuclei') await queue(company.id, file);
+      }
+    }
+  });
+  return true;
+}
+
+/** The demo's anchor: midnight UTC of the start day (the same files all day long). */
+export function demoAnchor(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}

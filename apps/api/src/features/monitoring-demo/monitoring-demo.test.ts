@@ -1,0 +1,61 @@
+// The demo data set: deterministic files in the real formats, loaded once through the importers.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json, signIn } from '../../testing/flows.js';
+import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
+import { companyFiles, cveFiles } from './monitoring-demo.generator.js';
+import { loadMonitoringDemo } from './monitoring-demo.loader.js';
+
+let database: TestDatabase;
+let app: VigilApp;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  ({ app } = await testApp(database));
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('demo data', () => {
+  it('is the same for the same anchor', () => {
+    const anchor = new Date('2026-11-21T00:00:00Z');
+    const company = { domain: 'acme-retail.example', watch: [], hosts: ['www.acme-retail.example'] };
+    expect(companyFiles(company, anchor, 1).map((f) => f.content.toString('base64'))).toEqual(
+      companyFiles(company, anchor, 1).map((f) => f.content.toString('base64')),
+    );
+    expect(cveFiles(anchor, 20)[0]?.content.equals(cveFiles(anchor, 20)[0]?.content ?? Buffer.alloc(0))).toBe(true);
+  });
+
+  it('loads once through the import jobs and fills the four screens of both demo companies', async () => {
+    const started = Date.now();
+    expect(await loadMonitoringDemo(app.ctx.db, new Date(Date.now() - 3_600_000))).toBe(true);
+    expect(await loadMonitoringDemo(app.ctx.db, new Date())).toBe(false);
+    const outcomes = await app.jobs.drain();
+    expect(outcomes.length).toBeGreaterThan(10);
+    expect(outcomes.every((o) => o === 'succeeded')).toBe(true);
+    const seconds = (Date.now() - started) / 1000;
+    expect(seconds).toBeLessThan(60);
+    const { browser, token } = await signIn(app);
+    for (const url of [
+      '/api/credentials',
+      '/api/credentials/devices',
+      '/api/cves',
+      '/api/vulnerabilities',
+      '/api/events',
+    ]) {
+      const body = json<{ data: { is_demo?: boolean }[]; meta: { total: number } }>(await browser.get(url, { token }));
+      expect(body.meta.total, url).toBeGreaterThan(3);
+    }
+    const imports = json<{ data: { is_demo: boolean; status: string }[] }>(
+      await browser.get('/api/imports', { token }),
+    );
+    expect(imports.data.every((j) => j.is_demo && j.status === 'succeeded')).toBe(true);
+    const dashboard = json<{
+      data: { leaked_credentials_30d: number; watched_cves: number; trend: { credentials: number }[] };
+    }>(await browser.get('/api/dashboard', { token }));
+    expect(dashboard.data.leaked_credentials_30d).toBeGreaterThan(50);
+    expect(dashboard.data.watched_cves).toBeGreaterThan(10);
+    expect(dashboard.data.trend.filter((d) => d.credentials > 0).length).toBeGreaterThan(4);
+  });
+});
