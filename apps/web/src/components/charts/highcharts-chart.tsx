@@ -1,0 +1,39 @@
+import Highcharts, { type Options } from 'highcharts';
+import 'highcharts/modules/accessibility';
+import HighchartsReactModule from 'highcharts-react-official';
+import { useMemo } from 'react';
+import { useFormat } from '@/lib/i18n/format';
+import { useColorMode } from '@/theme/color-mode';
+import { chartTheme } from './chart-theme';
+
+// Vite 8 hands a `"type": "module"` app the CJS module object of this UMD package: unwrap its
+// default, else React renders an object and the production page goes blank (stack-notes pitfall 9).
+const HighchartsReact =
+  (HighchartsReactModule as unknown as { default?: typeof HighchartsReactModule }).default ?? HighchartsReactModule;
+
+/** Deep-merges the theme under the chart's own options (the chart's options win). */
+function withTheme(theme: Options, options: Options): Options {
+  return Highcharts.merge(theme, options);
+}
+
+export interface HighchartsChartProps {
+  options: Options;
+  /** The chart's accessible description (what it shows), read by screen readers. */
+  description: string;
+}
+
+/** The one place Highcharts renders: theme and language follow the interface. */
+export default function HighchartsChart({ options, description }: HighchartsChartProps) {
+  const { colorMode } = useColorMode();
+  const { locale } = useFormat();
+  const merged = useMemo(
+    () =>
+      withTheme(chartTheme(colorMode, locale), {
+        ...options,
+        accessibility: { description, ...options.accessibility },
+      }),
+    [colorMode, locale, options, description],
+  );
+  // A new key when theme or language change: the chart is rebuilt with the new colours and locale.
+  return <HighchartsReact key={`${colorMode}-${locale}`} highcharts={Highcharts} options={merged} />;
+}
