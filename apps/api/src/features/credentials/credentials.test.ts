@@ -72,3 +72,130 @@ describe('combolist import', () => {
     expect(logs.text()).not.toContain(secret);
   });
 });
+
+/** A stored (uncompressed) zip, as Windows "Send to compressed folder" would make with -0. */
+function zipStored(files: { path: string; text: string }[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const file of files) {
+    const body = Buffer.from(file.text);
+    const name = Buffer.from(file.path);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(body.length, 18);
+    local.writeUInt32LE(body.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(body.length, 20);
+    central.writeUInt32LE(body.length, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, body);
+    centrals.push(central, name);
+    offset += 30 + name.length + body.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(files.length, 8);
+  end.writeUInt16LE(files.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+describe('HIBP import', () => {
+  it('stores the breach catalogue and turns a domain search into credentials with breach data', async () => {
+    const breaches = [
+      {
+        Name: 'Adobe',
+        Title: 'Adobe',
+        Domain: 'adobe.com',
+        BreachDate: '2013-10-04',
+        AddedDate: '2013-12-04T00:00:00Z',
+        PwnCount: 152445165,
+        DataClasses: ['Email addresses', 'Password hints', 'Passwords', 'Usernames'],
+        IsVerified: true,
+      },
+      { Name: 'Broken', BreachDate: '04/10/2013' },
+      { Title: 'No name' },
+    ];
+    const catalogue = await importFile(app, a, 'hibp', 'breaches.json', JSON.stringify(breaches));
+    expect(catalogue.counts).toMatchObject({ read: 3, added: 1, rejected: 2 });
+    expect(catalogue.rejects.map((r) => r.reason)).toEqual(['Bad BreachDate "04/10/2013".', 'Breach without Name.']);
+    const search = { frank: ['Adobe'], 'grace.h': ['Adobe', 'Unknown'], 'bad alias': ['Adobe'], nobody: [] };
+    const job = await importFile(app, a, 'hibp', 'search.json', JSON.stringify(search), `&domain=${a.domain}`);
+    expect(job.counts).toMatchObject({ added: 3, rejected: 2 });
+    const list = json<{
+      data: {
+        email: string;
+        source_name: string;
+        breach_date: string | null;
+        data_classes: string[];
+        severity: string;
+      }[];
+    }>(await a.browser.get('/api/credentials?source_kind=breach&sort=email', { token: a.token }));
+    expect(list.data.map((c) => `${c.email} ${c.source_name} ${c.breach_date} ${c.severity}`)).toEqual([
+      `frank@${a.domain} Adobe 2013-10-04 high`,
+      `grace.h@${a.domain} Adobe 2013-10-04 high`,
+      `grace.h@${a.domain} Unknown null medium`,
+    ]);
+    expect(list.data[0]?.data_classes).toContain('Passwords');
+  });
+});
+
+describe('infostealer import', () => {
+  it('reads a zipped log folder: devices with family, date and company credentials only', async () => {
+    const d = a.domain;
+    const archive = zipStored([
+      {
+        path: 'DESKTOP-AB12/UserInformation.txt',
+        text: 'Build ID: LogsDiller\r\nIP: 203.0.113.7\r\nCountry: PT\r\nMachineName: DESKTOP-AB12\r\nOS: Windows 10 Pro x64\r\nLog date: 12.11.2026 08:15:00\r\nStealer: RedLine\r\n',
+      },
+      {
+        path: 'DESKTOP-AB12/Passwords.txt',
+        text: `URL: https://sso.${d}/login\r\nUsername: ivan@${d}\r\nPassword: Winter-2026!\r\nApplication: Chrome\r\n===============\r\nURL: https://social.example/\r\nLogin: ivan.personal\r\nPassword: other-site\r\n===============\r\nURL: https://intranet.${d}/\r\nUsername: ivan\r\nPassword: Intranet-9\r\n\r\nURL: https://broken.${d}/\r\nUsername: nopass@${d}\r\n`,
+      },
+      {
+        path: 'LAPTOP-9/Passwords.txt',
+        text: 'URL: https://social.example/\nUsername: someone@mailbox.example\nPassword: x1234567\n',
+      },
+    ]);
+    const job = await importFile(app, a, 'infostealer', 'logs.zip', archive);
+    expect(job.status).toBe('succeeded');
+    expect(job.counts).toMatchObject({ read: 3, added: 3, rejected: 1 });
+    expect(job.rejects[0]).toMatchObject({
+      file: 'DESKTOP-AB12/Passwords.txt',
+      line: 15,
+      reason: 'Block without password.',
+    });
+    const devices = json<{
+      data: {
+        id: number;
+        machine_name: string;
+        malware_family: string;
+        infection_date: string;
+        credential_count: number;
+        urls: string[];
+      }[];
+    }>(await a.browser.get('/api/credentials/devices', { token: a.token }));
+    expect(devices.data).toHaveLength(1);
+    expect(devices.data[0]).toMatchObject({
+      machine_name: 'DESKTOP-AB12',
+      malware_family: 'RedLine',
+      infection_date: '2026-11-12T08:15:00.000Z',
+      credential_count: 2,
+      urls: [`https://sso.${d}/login`, `https://intranet.${d}/`],
+    });
+    const device = json<{ credentials: { email: string; password_masked: string }[] }>(
+      await a.browser.get(`/api/credentials/devices/${devices.data[0]?.id}`, { token: a.token }),
+    );
+    expect(device.credentials.map((c) => c.email).sort()).toEqual([`ivan@${d}`, 'ivan']);
+    expect(JSON.stringify(device)).not.toContain('Winter-2026!');
+  });
+});

@@ -1,0 +1,183 @@
+// Tenant scope on every monitoring endpoint: two companies with data of each kind; a user of one
+// never reads, changes or exports a row of the other, and an id of the other answers 404.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json } from '../../testing/flows.js';
+import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
+import { nvdPage } from '../cves/cves.fixtures.js';
+import { tar } from '../imports/import-archive.js';
+import { importFile, newTenant, type Tenant } from './monitoring.testing.js';
+
+let database: TestDatabase;
+let app: VigilApp;
+let a: Tenant;
+let b: Tenant;
+const ids = { credential: 0, device: 0, vulnerability: 0, cveFinding: 0, watchItem: 0, job: 0 };
+
+async function seed(who: Tenant, cve: string, vendor: string) {
+  await importFile(app, who, 'combolist', 'c.txt', `x1@${who.domain}:Secret-one-1\nx2@${who.domain}:Secret-two-2`);
+  const stealer = tar([
+    { path: 'PC1/System.txt', text: 'Malware: RedLine\nMachineName: PC1\nLog date: 01.11.2026 10:00:00' },
+    {
+      path: 'PC1/Passwords.txt',
+      text: `URL: https://vpn.${who.domain}/\nUsername: y@${who.domain}\nPassword: Hunter-22\n`,
+    },
+  ]);
+  await importFile(app, who, 'infostealer', 'logs.tar', stealer);
+  const job = await importFile(
+    app,
+    who,
+    'nuclei',
+    'scan.jsonl',
+    JSON.stringify({
+      'template-id': 'open-redirect',
+      info: { name: 'Open redirect', severity: 'medium' },
+      host: `https://www.${who.domain}`,
+      'matched-at': `https://www.${who.domain}/r`,
+    }),
+  );
+  const watch = await who.browser.post('/api/cves/watch-list', { vendor, product: null }, { token: who.token });
+  expect(watch.statusCode).toBe(201);
+  await importFile(
+    app,
+    who,
+    'nvd',
+    'nvd.json',
+    nvdPage([
+      {
+        id: cve,
+        published: '2026-11-01T00:00:00.000',
+        description: 'x',
+        cvss31: 8.1,
+        cpes: [`cpe:2.3:a:${vendor}:p:1:*:*:*:*:*:*:*`],
+      },
+    ]),
+  );
+  return { job: job.id, watch: json<{ data: { id: number } }>(watch).data.id };
+}
+
+const get = async (who: Tenant, url: string) => who.browser.get(url, { token: who.token });
+const data = async <T = { id: number }>(who: Tenant, url: string) => {
+  const response = await get(who, url);
+  expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+  return json<{ data: T[] }>(response).data;
+};
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  ({ app } = await testApp(database));
+  a = await newTenant(app, 'tena');
+  b = await newTenant(app, 'tenb');
+  const seededA = await seed(a, 'CVE-2026-7001', 'vendora');
+  await seed(b, 'CVE-2026-7002', 'vendorb');
+  ids.job = seededA.job;
+  ids.watchItem = seededA.watch;
+  ids.credential = (await data(a, '/api/credentials?source_kind=combolist'))[0]?.id ?? 0;
+  ids.device = (await data(a, '/api/credentials/devices'))[0]?.id ?? 0;
+  ids.vulnerability = (await data(a, '/api/vulnerabilities'))[0]?.id ?? 0;
+  ids.cveFinding = (await data(a, '/api/cves'))[0]?.id ?? 0;
+  expect(Object.values(ids).every((id) => id > 0)).toBe(true);
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('a user of company B', () => {
+  it.each([
+    '/api/findings',
+    '/api/events',
+    '/api/imports',
+    '/api/credentials',
+    '/api/credentials/devices',
+    '/api/cves',
+    '/api/vulnerabilities',
+  ])('lists only its own rows on %s', async (url) => {
+    const rows = await data<{ id: number; finding_id?: number | null; import_id?: number | null }>(b, url);
+    expect(rows.length).toBeGreaterThan(0);
+    const mine = await data<{ id: number }>(a, url);
+    const bIds = new Set(rows.map((r) => r.id));
+    expect(mine.some((r) => bIds.has(r.id))).toBe(false);
+  });
+
+  it.each([`/api/findings/export`, `/api/credentials/export`, `/api/cves/export`, `/api/vulnerabilities/export`])(
+    'exports only its own rows on %s',
+    async (url) => {
+      const csv = (await get(b, url)).body;
+      expect(csv.split('\r\n').length).toBeGreaterThan(2);
+      for (const needle of [a.domain, 'CVE-2026-7001', 'vendora']) expect(csv).not.toContain(needle);
+    },
+  );
+
+  it('gets 404 for every id of company A', async () => {
+    for (const url of [
+      `/api/findings/${ids.credential}`,
+      `/api/imports/${ids.job}`,
+      `/api/credentials/devices/${ids.device}`,
+      '/api/cves/CVE-2026-7001',
+    ]) {
+      expect((await get(b, url)).statusCode, url).toBe(404);
+    }
+    const patch = await b.browser.call('PATCH', `/api/findings/${ids.vulnerability}`, {
+      token: b.token,
+      body: { status: 'in_review' },
+    });
+    expect(patch.statusCode).toBe(404);
+    const comment = await b.browser.post(`/api/findings/${ids.cveFinding}/comments`, { body: 'x' }, { token: b.token });
+    expect(comment.statusCode).toBe(404);
+    const remove = await b.browser.call('DELETE', `/api/cves/watch-list/${ids.watchItem}`, { token: b.token });
+    expect(remove.statusCode).toBe(404);
+  });
+
+  it('cannot change A rows in bulk, nor see them through the timeline filter', async () => {
+    const bulk = await b.browser.post(
+      '/api/findings/bulk-status',
+      { ids: [ids.credential, ids.device], status: 'in_review' },
+      { token: b.token },
+    );
+    expect(json(bulk)).toEqual({
+      updated: [],
+      refused: [
+        { id: ids.credential, reason: 'Finding not found.' },
+        { id: ids.device, reason: 'Finding not found.' },
+      ],
+    });
+    expect(await data(b, `/api/events?finding_id=${ids.credential}`)).toEqual([]);
+    const still = json<{ data: { status: string } }>(await get(a, `/api/findings/${ids.credential}`));
+    expect(still.data.status).toBe('new');
+    const watch = await data<{ id: number }>(a, '/api/cves/watch-list');
+    expect(watch.map((w) => w.id)).toContain(ids.watchItem);
+  });
+
+  it('has its own watch list, SLA policy, assignees and dashboard', async () => {
+    const watch = await data<{ vendor: string }>(b, '/api/cves/watch-list');
+    expect(watch.map((w) => w.vendor)).toEqual(['vendorb']);
+    const put = await b.browser.call('PUT', '/api/vulnerabilities/sla-policy', {
+      token: b.token,
+      body: { critical_days: 1, high_days: 2, medium_days: 3, low_days: 4 },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(
+      json<{ data: { critical_days: number } }>(await get(a, '/api/vulnerabilities/sla-policy')).data.critical_days,
+    ).toBe(7);
+    expect(
+      json<{ data: { critical_days: number } }>(await get(b, '/api/vulnerabilities/sla-policy')).data.critical_days,
+    ).toBe(1);
+    expect((await data<{ id: number }>(b, '/api/findings/assignees')).map((m) => m.id)).toEqual([b.userId]);
+    const dashboardB = json<{ data: { open_by_module: Record<string, number> } }>(await get(b, '/api/dashboard'));
+    const totalB = (await data(b, '/api/findings?page_size=100')).length;
+    const sum = Object.values(dashboardB.data.open_by_module).reduce((x, y) => x + y, 0);
+    expect(sum).toBe(totalB);
+  });
+
+  it('imports into its own company only', async () => {
+    const job = await importFile(
+      app,
+      b,
+      'combolist',
+      'mixed.txt',
+      `z@${a.domain}:Cross-tenant-1\nz@${b.domain}:Own-tenant-1`,
+    );
+    expect(job.counts).toMatchObject({ read: 2, added: 1 });
+    expect((await data<{ email: string }>(a, '/api/credentials')).map((c) => c.email)).not.toContain(`z@${a.domain}`);
+  });
+});

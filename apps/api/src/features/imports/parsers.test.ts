@@ -1,0 +1,98 @@
+// The pure parsers on edge cases of their formats (no database).
+import { describe, expect, it } from 'vitest';
+import { parseComboLine } from '../credentials/combolist.parser.js';
+import { maskPassword } from '../credentials/credentials.secrets.js';
+import { parseInfostealer, parseLogDate } from '../credentials/infostealer.parser.js';
+import { parseEpss } from '../cves/epss.parser.js';
+import { cpeProduct } from '../cves/nvd.parser.js';
+import { filesOf, tar, untar } from './import-archive.js';
+
+describe('combolist lines', () => {
+  it.each([
+    ['a@x.example:pw', { email: 'a@x.example', password: 'pw', url: null }],
+    ['A@X.example;p;w', { email: 'a@x.example', password: 'p;w', url: null }],
+    ['a@x.example|p:w', { email: 'a@x.example', password: 'p:w', url: null }],
+    [
+      'https://x.example:8443/login:a@x.example:p@ss:1',
+      { email: 'a@x.example', password: 'p@ss:1', url: 'https://x.example:8443/login' },
+    ],
+    ['x.example/login:a@x.example:pw', { email: 'a@x.example', password: 'pw', url: 'x.example/login' }],
+    [
+      'android://hash@com.app/:a@x.example:pw',
+      { email: 'a@x.example', password: 'pw', url: 'android://hash@com.app/' },
+    ],
+  ])('%s', (line, record) => {
+    expect(parseComboLine(line)).toEqual({ ok: true, record });
+  });
+
+  it('refuses lines without an e-mail, a separator or a password', () => {
+    expect(parseComboLine('just text')).toEqual({ ok: false, reason: 'No e-mail address.' });
+    expect(parseComboLine('a@x.example')).toMatchObject({ ok: false });
+    expect(parseComboLine('a@x.example:')).toEqual({ ok: false, reason: 'Empty password.' });
+  });
+
+  it('masks with length and last two characters only', () => {
+    expect(maskPassword('Secret-Alpha-01')).toBe('•••••••••••••01 (15)');
+    expect(maskPassword('abc')).toBe('••• (3)');
+  });
+});
+
+describe('stealer logs', () => {
+  it('reads blocks separated by blank lines or rules, and dates as stealers write them', () => {
+    const files = [
+      {
+        path: 'PC/Passwords.txt',
+        text: 'URL: a\nUSER: u1\nPASS: p1\nURL: b\nLogin: u2\nPassword: p2\n----------\nURL: c\n',
+      },
+      { path: 'PC/information.txt', text: 'Vidar\nComputer: PC\nDate: 11/05/2026 13:45:10' },
+    ];
+    const items = [...parseInfostealer(files)];
+    expect(items.filter((i) => i.kind === 'reject').map((i) => i.line)).toEqual([8]);
+    const device = items.find((i) => i.kind === 'record');
+    expect(device?.kind === 'record' && device.record).toMatchObject({
+      machineName: 'PC',
+      malwareFamily: 'Vidar',
+      infectionDate: new Date('2026-11-05T13:45:10Z'),
+      credentials: [
+        { url: 'a', username: 'u1', password: 'p1', line: 1 },
+        { url: 'b', username: 'u2', password: 'p2', line: 4 },
+      ],
+    });
+    expect(parseLogDate('2026-11-05T10:00:00Z')?.toISOString()).toBe('2026-11-05T10:00:00.000Z');
+  });
+
+  it('round-trips a tar archive and refuses paths that climb out', () => {
+    const archive = tar([
+      { path: 'a/Passwords.txt', text: 'x' },
+      { path: '../evil.txt', text: 'y' },
+    ]);
+    expect(untar(archive).map((f) => f.path)).toEqual(['a/Passwords.txt']);
+    expect(filesOf('logs.tar', archive, true)).toHaveLength(1);
+  });
+});
+
+describe('CVE formats', () => {
+  it('takes vendor and product from cpe:2.3 names, escapes included', () => {
+    expect(cpeProduct('cpe:2.3:a:apache:http_server:2.4.49:*:*:*:*:*:*:*')).toEqual({
+      vendor: 'apache',
+      product: 'http_server',
+    });
+    expect(cpeProduct('cpe:2.3:a:foo\\:bar:baz:1:*:*:*:*:*:*:*')).toEqual({ vendor: 'foo:bar', product: 'baz' });
+    expect(cpeProduct('cpe:/a:apache:http_server')).toBeUndefined();
+  });
+
+  it('reads EPSS meta and refuses a missing header', () => {
+    const items = [
+      ...parseEpss([
+        {
+          path: 'e.csv',
+          text: '#model_version:v2025.03.14,score_date:2026-11-21T00:00:00+0000\ncve,epss,percentile\nCVE-2026-0001,0.5,0.9\nCVE-2026-0002,2,0.9',
+        },
+      ]),
+    ];
+    expect(items[0]).toMatchObject({ kind: 'record', record: { model: 'v2025.03.14', scoreDate: '2026-11-21' } });
+    expect(items[1]).toMatchObject({ kind: 'reject', line: 4 });
+    const bad = [...parseEpss([{ path: 'e.csv', text: 'a,b,c\n1,2,3' }])];
+    expect(bad).toEqual([expect.objectContaining({ kind: 'reject', line: 1 })]);
+  });
+});

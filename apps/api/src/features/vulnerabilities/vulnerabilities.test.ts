@@ -1,0 +1,113 @@
+// nuclei import: dedup across imports, SLA due dates from the company policy, EPSS/KEV enrichment.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json } from '../../testing/flows.js';
+import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
+import { epssCsv, kevCatalogue, nvdPage } from '../cves/cves.fixtures.js';
+import { importFile, newTenant, type Tenant } from '../findings/monitoring.testing.js';
+
+let database: TestDatabase;
+let app: VigilApp;
+let a: Tenant;
+
+const line = (template: string, matched: string, severity: string, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    'template-id': template,
+    info: { name: template, severity, ...extra },
+    host: 'https://www.x.example',
+    'matched-at': matched,
+    timestamp: '2026-11-01T00:00:00Z',
+  });
+
+interface Row {
+  template_id: string;
+  severity: string;
+  due_at: string | null;
+  cve_id: string | null;
+  epss: number | null;
+  kev: boolean;
+  overdue: boolean;
+}
+
+async function rows(query = '') {
+  return json<{ data: Row[] }>(await a.browser.get(`/api/vulnerabilities${query}`, { token: a.token })).data;
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  ({ app } = await testApp(database));
+  a = await newTenant(app, 'vuln');
+  await importFile(
+    app,
+    a,
+    'nvd',
+    'nvd.json',
+    nvdPage([{ id: 'CVE-2026-5555', published: '2026-10-01T00:00:00.000', description: 'x', cvss31: 9.8, cpes: [] }]),
+  );
+  await importFile(
+    app,
+    a,
+    'kev',
+    'kev.json',
+    kevCatalogue([
+      { cveID: 'CVE-2026-5555', vendorProject: 'X', product: 'Y', dateAdded: '2026-10-05', dueDate: '2026-10-26' },
+    ]),
+  );
+  await importFile(app, a, 'epss', 'epss.csv', epssCsv([['CVE-2026-5555', 0.87, 0.99]]));
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('nuclei import', () => {
+  it('imports JSONL with SLA due dates and enrichment, rejecting bad lines', async () => {
+    const file = [
+      line('cve-2026-5555', 'https://www.x.example/a', 'critical', {
+        classification: { 'cve-id': ['cve-2026-5555'], 'cvss-score': 9.8 },
+      }),
+      line('missing-hsts', 'https://www.x.example', 'info'),
+      line('weak-tls', 'https://www.x.example:443', 'low'),
+      '{"template-id": "no-host", "info": {"severity": "high"}}',
+      '{not json',
+      line('odd', 'https://www.x.example', 'severe'),
+    ].join('\n');
+    const job = await importFile(app, a, 'nuclei', 'nuclei.jsonl', file);
+    expect(job.counts).toEqual({ read: 6, added: 3, updated: 0, rejected: 3 });
+    expect(job.rejects.map((r) => `${r.line}: ${r.reason}`)).toEqual([
+      '4: no-host: missing host.',
+      '5: Not valid JSON.',
+      '6: odd: unknown severity "severe".',
+    ]);
+    const critical = (await rows('?severity=critical'))[0];
+    expect(critical).toMatchObject({
+      cve_id: 'CVE-2026-5555',
+      epss: 0.87,
+      kev: true,
+      due_at: '2026-11-08T00:00:00.000Z',
+      overdue: true,
+    });
+    expect((await rows('?severity=info'))[0]?.due_at).toBeNull();
+    expect((await rows('?overdue=true')).map((r) => r.template_id).sort()).toEqual(['cve-2026-5555']);
+  });
+
+  it('deduplicates a re-import by template and matched-at', async () => {
+    const job = await importFile(app, a, 'nuclei', 'again.jsonl', line('weak-tls', 'https://www.x.example:443', 'low'));
+    expect(job.counts).toMatchObject({ added: 0, updated: 1 });
+    expect(await rows()).toHaveLength(3);
+  });
+
+  it('moves open due dates when the SLA policy changes', async () => {
+    const put = await a.browser.call('PUT', '/api/vulnerabilities/sla-policy', {
+      token: a.token,
+      body: { critical_days: 3, high_days: 14, medium_days: 60, low_days: 365 },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await rows('?severity=critical'))[0]?.due_at).toBe('2026-11-04T00:00:00.000Z');
+    expect((await rows('?severity=low'))[0]?.due_at).toBe('2027-11-01T00:00:00.000Z');
+    const dashboard = json<{ data: { overdue_slas: number; open_by_severity: Record<string, number> } }>(
+      await a.browser.get('/api/dashboard', { token: a.token }),
+    );
+    expect(dashboard.data.overdue_slas).toBe(1);
+    expect(dashboard.data.open_by_severity).toMatchObject({ critical: 1, low: 1, info: 1 });
+  });
+});
