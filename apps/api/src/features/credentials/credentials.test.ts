@@ -171,7 +171,7 @@ describe('infostealer import', () => {
     expect(job.counts).toMatchObject({ read: 3, added: 3, rejected: 1 });
     expect(job.rejects[0]).toMatchObject({
       file: 'DESKTOP-AB12/Passwords.txt',
-      line: 15,
+      line: 14,
       reason: 'Block without password.',
     });
     const devices = json<{
