@@ -195,7 +195,7 @@ describe('infostealer import', () => {
     const device = json<{ credentials: { email: string; password_masked: string }[] }>(
       await a.browser.get(`/api/credentials/devices/${devices.data[0]?.id}`, { token: a.token }),
     );
-    expect(device.credentials.map((c) => c.email).sort()).toEqual([`ivan@${d}`, 'ivan']);
+    expect(device.credentials.map((c) => c.email).sort()).toEqual(['ivan', `ivan@${d}`]);
     expect(JSON.stringify(device)).not.toContain('Winter-2026!');
   });
 });
