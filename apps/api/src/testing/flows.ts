@@ -1,7 +1,12 @@
 // Steps that many tests share: read a mailed code or link, sign the demo user in.
 import { expect } from 'vitest';
 import type { VigilApp } from '../app.js';
+import { CURRENT_TERMS_VERSION } from '../features/auth/sign-in.steps.js';
+import { addMembership } from '../features/clients/clients.repository.js';
 import { demoUser } from '../features/demo/demo.seed.js';
+import { insertUser, updateUser } from '../features/users/users.repository.js';
+import type { UserUpdate } from '../features/users/users.table.js';
+import { hashPassword } from '../shared/passwords.js';
 import { TestBrowser } from './browser.js';
 
 export async function latestMail(app: VigilApp, to: string) {
@@ -54,4 +59,25 @@ export async function signIn(
   const verified = await browser.post('/api/verify-two-factor', { user_id: step.user_id, code });
   expect(verified.statusCode, verified.body).toBe(200);
   return { browser, token: json<{ access_token: string }>(verified).access_token, userId: step.user_id };
+}
+
+/** An active, verified user of Acme Retail with every step done, no two-factor, password 'Correct-horse-1'. */
+export async function createUser(app: VigilApp, now: Date, email: string, changes: UserUpdate = {}) {
+  const user = await insertUser(app.ctx.db, {
+    email,
+    name: email.split('@')[0] ?? 'user',
+    position: null,
+    password_hash: await hashPassword('Correct-horse-1'),
+    active: true,
+    is_admin: false,
+    two_factor_enabled: false,
+    email_verified_at: now,
+    terms_version: CURRENT_TERMS_VERSION,
+    current_company_id: 1,
+    created_at: now,
+    updated_at: now,
+  });
+  await addMembership(app.ctx.db, user.id, 1, 'analyst', now);
+  await updateUser(app.ctx.db, user.id, changes);
+  return { ...user, ...changes };
 }
