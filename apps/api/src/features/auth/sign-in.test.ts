@@ -32,6 +32,11 @@ function makeUser(email: string, changes: UserUpdate = {}) {
   return createUser(app, clock.now(), email, changes);
 }
 
+beforeAll(async () => {
+  await makeUser('timing-0@acme-retail.example');
+  await makeUser('timing-1@acme-retail.example');
+});
+
 describe('POST /login', () => {
   it('asks for the e-mailed code when two-factor is on (200, flag, user_id, pending cookie)', async () => {
     const { browser, response, body } = await startLogin();
@@ -53,6 +58,26 @@ describe('POST /login', () => {
     expect(wrong.response.statusCode).toBe(401);
     expect(unknown.body).toEqual({ message: 'Invalid email or password.' });
     expect(wrong.body).toEqual(unknown.body);
+  });
+
+  it('spends the same argon2 time on an unknown e-mail as on a wrong password', async () => {
+    const browser = await TestBrowser.open(app);
+    const timeOf = async (email: string) => {
+      const started = performance.now();
+      expect((await browser.post('/api/login', { email, password: 'Not-the-password-9' })).statusCode).toBe(401);
+      return performance.now() - started;
+    };
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    const unknown: number[] = [];
+    const wrong: number[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      unknown.push(await timeOf(`nobody-${i}@acme-retail.example`));
+      wrong.push(await timeOf(`timing-${i % 2}@acme-retail.example`));
+    }
+    // Both verify one argon2id hash (m = 19 MiB, t = 2): several milliseconds each, in a ratio near 1.
+    expect(median(unknown)).toBeGreaterThan(3);
+    expect(median(unknown) / median(wrong)).toBeGreaterThan(1 / 3);
+    expect(median(unknown) / median(wrong)).toBeLessThan(3);
   });
 
   it('validates the body (422)', async () => {
