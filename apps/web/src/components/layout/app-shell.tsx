@@ -1,5 +1,5 @@
 import { Box, Link as ChakraLink, Flex, IconButton } from '@chakra-ui/react';
-import { type ReactNode, useEffect, useReducer } from 'react';
+import { type ReactNode, useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { AppIcon } from '@/components/ui/icons';
@@ -31,6 +31,16 @@ export function AppShell({ headerEnd, children }: AppShellProps) {
     dispatch({ type: 'route', path: location.pathname, group: groupOfPath(location.pathname) });
   }, [location.pathname]);
 
+  // The mobile overlay takes the focus when it opens and gives it back to the toggle when it closes.
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (!state.mobile) return;
+    if (state.mobileOpen) document.querySelector<HTMLElement>(`#${SIDEBAR_ID} button, #${SIDEBAR_ID} a`)?.focus();
+    else if (wasOpen.current) toggleRef.current?.focus();
+    wasOpen.current = state.mobileOpen;
+  }, [state.mobile, state.mobileOpen]);
+
   const open = state.mobile ? state.mobileOpen : state.expanded;
   const contentOffset = state.mobile ? '0' : state.expanded ? SIDEBAR_WIDE : SIDEBAR_RAIL;
 
@@ -51,6 +61,7 @@ export function AppShell({ headerEnd, children }: AppShellProps) {
         borderColor="border"
       >
         <IconButton
+          ref={toggleRef}
           variant="ghost"
           aria-label={t(state.mobile ? 'nav.toggleMobile' : 'nav.toggle')}
           aria-expanded={open}

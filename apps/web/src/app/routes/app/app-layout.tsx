@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router-dom';
 import { AppShell } from '@/components/layout/app-shell';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
-import { CompanySwitcher, SessionLanguageSelect, UserMenu } from '@/features/auth/header';
+import { CompanySwitcher, SessionAlerts, SessionLanguageSelect, UserMenu } from '@/features/auth/header';
 
 /** The signed-in layout: the shell with the header controls of spec/issue 5, then the screen. */
 export function AppLayout() {
@@ -16,6 +16,7 @@ export function AppLayout() {
         </>
       }
     >
+      <SessionAlerts />
       <Outlet />
     </AppShell>
   );
