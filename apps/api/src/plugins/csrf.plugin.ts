@@ -1,5 +1,6 @@
-// Double-submit anti-forgery: every /api answer sets XSRF-TOKEN (readable by the page's script)
-// when the request has none; every state-changing /api call must echo it in X-XSRF-TOKEN.
+// Double-submit anti-forgery: every answer (the web app's index.html included, so the first POST
+// of a fresh page already has it) sets XSRF-TOKEN, readable by the page's script, when the request
+// has none; every state-changing /api call must echo it in X-XSRF-TOKEN.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError, messages } from '../shared/http-error.js';
@@ -12,7 +13,6 @@ const unsafe = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const csrfPlugin = fp(
   async (app: FastifyInstance, options: { secure: boolean }) => {
     app.addHook('onRequest', async (request, reply) => {
-      if (!request.url.startsWith('/api/')) return;
       const cookie = request.cookies[XSRF_COOKIE];
       if (!cookie) {
         reply.setCookie(XSRF_COOKIE, randomToken(32), {
@@ -22,7 +22,7 @@ export const csrfPlugin = fp(
           secure: options.secure,
         });
       }
-      if (!unsafe.has(request.method)) return;
+      if (!unsafe.has(request.method) || !request.url.startsWith('/api/')) return;
       const header = request.headers[XSRF_HEADER];
       if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) {
         throw new HttpError(419, messages.csrf);

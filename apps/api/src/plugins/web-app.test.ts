@@ -31,6 +31,8 @@ describe('web app', () => {
       expect(response.body).toContain('<div id="root">');
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      // The page's first POST needs the anti-forgery cookie: the page itself sets it.
+      expect(response.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value).toBeTruthy();
     }
   });
 

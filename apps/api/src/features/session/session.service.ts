@@ -13,6 +13,7 @@ import type { SessionRow } from './session.table.js';
 
 export const SESSION_LIFETIME_MS = 12 * HOUR;
 export const SESSION_IDLE_MS = 30 * MINUTE;
+const TOUCH_INTERVAL_MS = MINUTE;
 
 export interface AuthContext {
   session: SessionRow;
@@ -112,7 +113,10 @@ export async function authenticate({
     throw new HttpError(401, messages.sessionIdle);
   }
   if (!user.active) throw new HttpError(401, messages.unauthenticated);
-  if (input.countsAsActivity) await touchSession(ctx.db, session.id, now);
+  // Activity is recorded at most once a minute: one write per minute per session, not per call.
+  if (input.countsAsActivity && now.getTime() - session.last_activity_at.getTime() >= TOUCH_INTERVAL_MS) {
+    await touchSession(ctx.db, session.id, now);
+  }
   const scope = member_company_id === null ? null : { userId: user.id, companyId: member_company_id };
   return { session, user, scope };
 }
