@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 // Writers of the credential importers: keep only the company's domains, mask and hash passwords,
 // upsert findings by fingerprint and add the credential (or device) rows of new findings.
 import { sql } from 'kysely';
@@ -12,7 +13,7 @@ import type { DeviceRecord } from './infostealer.parser.js';
 
 export interface CredentialState {
   domains: string[];
-  key: string;
+  key: KeyObject;
   /** The searched domain of an HIBP domain search. */
   searchDomain: string | null;
 }

@@ -1,9 +1,11 @@
 // Passwords are never stored in clear: a masked form for people (length and last two
 // characters) and an HMAC-SHA-256 under a server key for de-duplication.
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { hmac } from '../../shared/secrets.js';
 
-export function passwordKey(codeKey: string): string {
-  return hmac(codeKey, 'vigil leaked-credential passwords');
+/** The server key of password hashes (derived from the cookie secret's code key), prepared once per job. */
+export function passwordKey(codeKey: string): KeyObject {
+  return createSecretKey(Buffer.from(hmac(codeKey, 'vigil leaked-credential passwords'), 'hex'));
 }
 
 /** `••••••••ab (10)`; passwords under 6 characters show no character at all. */
@@ -13,8 +15,8 @@ export function maskPassword(password: string): string {
   return `${'•'.repeat(Math.min(16, chars.length - shown.length))}${shown} (${chars.length})`;
 }
 
-export function passwordHmac(key: string, password: string): string {
-  return hmac(key, password);
+export function passwordHmac(key: KeyObject, password: string): string {
+  return createHmac('sha256', key).update(password).digest('hex');
 }
 
 /** Whether an e-mail (or host) belongs to one of the domains, subdomains included. */

@@ -2,8 +2,8 @@
 // company's domains are kept; passwords never stored or logged in clear.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../testing/flows.js';
+import { importFile, newTenant, type Tenant } from '../../testing/monitoring.js';
 import { LogCapture, openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
-import { importFile, newTenant, type Tenant } from '../findings/monitoring.testing.js';
 
 let database: TestDatabase;
 let app: VigilApp;

@@ -3,8 +3,8 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../testing/flows.js';
+import { importFile, newTenant, type Tenant } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
-import { importFile, newTenant, type Tenant } from '../findings/monitoring.testing.js';
 import { epssCsv, kevCatalogue, nvdPage } from './cves.fixtures.js';
 
 let database: TestDatabase;

@@ -2,8 +2,8 @@
 // events, bulk change, reopen when an import sees a resolved finding again, CSV export.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../testing/flows.js';
+import { importFile, newTenant, type Tenant } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
-import { importFile, newTenant, type Tenant } from './monitoring.testing.js';
 
 let database: TestDatabase;
 let app: VigilApp;

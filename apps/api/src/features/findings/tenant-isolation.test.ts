@@ -2,10 +2,10 @@
 // never reads, changes or exports a row of the other, and an id of the other answers 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../testing/flows.js';
+import { importFile, newTenant, type Tenant } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { nvdPage } from '../cves/cves.fixtures.js';
 import { tar } from '../imports/import-archive.js';
-import { importFile, newTenant, type Tenant } from './monitoring.testing.js';
 
 let database: TestDatabase;
 let app: VigilApp;

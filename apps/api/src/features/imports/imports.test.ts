@@ -2,8 +2,8 @@
 // up after its lease, a stopped job resumes from its checkpoint without duplicates.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../testing/flows.js';
+import { importFile, newTenant, type Tenant, waitForImport } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
-import { importFile, newTenant, type Tenant, waitForImport } from '../findings/monitoring.testing.js';
 import { runJob } from './import-runner.js';
 import { claimJob, findJobRow, insertJob } from './imports.repository.js';
 

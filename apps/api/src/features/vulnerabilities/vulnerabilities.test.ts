@@ -1,9 +1,9 @@
 // nuclei import: dedup across imports, SLA due dates from the company policy, EPSS/KEV enrichment.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../testing/flows.js';
+import { importFile, newTenant, type Tenant } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { epssCsv, kevCatalogue, nvdPage } from '../cves/cves.fixtures.js';
-import { importFile, newTenant, type Tenant } from '../findings/monitoring.testing.js';
 
 let database: TestDatabase;
 let app: VigilApp;

@@ -1,12 +1,12 @@
 // Test helpers of the monitoring features: two companies with one user each (for tenant
 // isolation), uploads through the API, and waiting for an import job to end.
 import { expect } from 'vitest';
-import type { VigilApp } from '../../app.js';
-import { hashPassword } from '../../shared/passwords.js';
-import { json, type SignedIn, signIn } from '../../testing/flows.js';
-import { CURRENT_TERMS_VERSION } from '../auth/sign-in.steps.js';
-import { addMembership, insertCompany } from '../clients/clients.repository.js';
-import { insertUser } from '../users/users.repository.js';
+import type { VigilApp } from '../app.js';
+import { CURRENT_TERMS_VERSION } from '../features/auth/sign-in.steps.js';
+import { addMembership, insertCompany } from '../features/clients/clients.repository.js';
+import { insertUser } from '../features/users/users.repository.js';
+import { hashPassword } from '../shared/passwords.js';
+import { json, type SignedIn, signIn } from './flows.js';
 
 export interface Tenant extends SignedIn {
   companyId: number;
@@ -58,14 +58,7 @@ export interface ImportView {
   error: string | null;
 }
 
-export async function upload(
-  app: VigilApp,
-  who: SignedIn,
-  kind: string,
-  fileName: string,
-  content: string | Buffer,
-  extra = '',
-) {
+export async function upload(who: SignedIn, kind: string, fileName: string, content: string | Buffer, extra = '') {
   const response = await who.browser.post(
     `/api/imports?kind=${kind}&file_name=${encodeURIComponent(fileName)}${extra}`,
     typeof content === 'string' ? Buffer.from(content) : content,
@@ -96,5 +89,5 @@ export async function importFile(
   content: string | Buffer,
   extra = '',
 ): Promise<ImportView> {
-  return waitForImport(app, who, await upload(app, who, kind, fileName, content, extra));
+  return waitForImport(app, who, await upload(who, kind, fileName, content, extra));
 }
