@@ -1,4 +1,4 @@
-import { Avatar, Button, Menu, Portal, Text } from '@chakra-ui/react';
+import { Avatar, Button, chakra, Menu, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAuthActorRef } from '../auth-actor';
@@ -20,28 +20,27 @@ export function UserMenu() {
       }}
     >
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" px="1" aria-label={t('header.userMenu.label', { name })}>
-          <Avatar.Root size="xs">
+        {/* Named by its content (not aria-label), so the visible name is part of the accessible one. */}
+        <Button variant="ghost" size="sm" px="1">
+          <Avatar.Root size="xs" aria-hidden="true">
             <Avatar.Fallback name={name} />
             {user?.picture ? <Avatar.Image src={user.picture} alt="" /> : null}
           </Avatar.Root>
-          <Text as="span" display={{ base: 'none', lg: 'inline' }} maxW="40" truncate>
+          <chakra.span srOnly>{t('header.userMenu.label', { name })}</chakra.span>
+          <Text as="span" aria-hidden="true" display={{ base: 'none', lg: 'inline' }} maxW="40" truncate>
             {name}
           </Text>
         </Button>
       </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="48">
-            <Menu.Item value="/profile">{t('header.userMenu.profile')}</Menu.Item>
-            <Menu.Item value="/account-setting">{t('header.userMenu.settings')}</Menu.Item>
-            <Menu.Separator />
-            <Menu.Item value="logout" color="fg.error">
-              {t('header.userMenu.logout')}
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
+      {/* Not portalled: the menu stays inside the header landmark. */}
+      <Menu.Positioner>
+        <Menu.Content minW="48">
+          <Menu.Item value="/profile">{t('header.userMenu.profile')}</Menu.Item>
+          <Menu.Item value="/account-setting">{t('header.userMenu.settings')}</Menu.Item>
+          <Menu.Separator />
+          <Menu.Item value="logout">{t('header.userMenu.logout')}</Menu.Item>
+        </Menu.Content>
+      </Menu.Positioner>
     </Menu.Root>
   );
 }
