@@ -1,0 +1,107 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { App } from '@/app/app';
+import { routes } from '@/app/router';
+import { createTestAuthLogic, seedSession, stubApi, TEST_USER } from '@/testing/auth';
+import { createTestI18n } from '@/testing/i18n';
+
+const session = {
+  access_token: 'tok-9',
+  token_type: 'Bearer' as const,
+  expires_in: 3600,
+  user: { id: TEST_USER.id, name: TEST_USER.name, email: TEST_USER.email, idCliente: 1 },
+};
+
+async function renderAt(path: string, api = stubApi()) {
+  const i18n = await createTestI18n();
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<App i18n={i18n} router={router} authLogic={createTestAuthLogic(api)} />);
+  return { router, i18n };
+}
+
+describe('sign-in screens', () => {
+  it('two-step verification: a pasted code fills the boxes and is verified', async () => {
+    const verifyTwoFactor = vi.fn(async () => session);
+    const { router } = await renderAt(
+      '/two-step-verification?user_id=7&email=ana%40acme.test',
+      stubApi({ verifyTwoFactor, listClients: async () => ({ data: [] }) }),
+    );
+    await screen.findByText('Enter the 6-digit code we sent to ana@acme.test.');
+    const resend = screen.getByRole('button', { name: /Send a new code in \d+ s/ });
+    expect(resend.hasAttribute('disabled')).toBe(true);
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('Digit 1 of 6'));
+    await user.paste('123456');
+    await waitFor(() => expect(verifyTwoFactor).toHaveBeenCalledWith({ user_id: 7, code: '123456' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('two-step verification: a wrong code is an alert from the catalogue', async () => {
+    const verifyTwoFactor = vi.fn(async () => Promise.reject(Object.assign(new Error('x'), { status: 401, body: {} })));
+    await renderAt('/two-step-verification?user_id=7&email=ana%40acme.test', stubApi({ verifyTwoFactor }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('Digit 1 of 6'));
+    await user.keyboard('654321');
+    expect((await screen.findByRole('alert')).textContent).toContain('Invalid or expired 2FA code.');
+  });
+
+  it('Microsoft return on /signin: the temporary token is exchanged for a session', async () => {
+    const retrieveMicrosoftToken = vi.fn(async () => session);
+    const { router } = await renderAt(
+      '/signin?redirect_key=key-1&temp_token=tmp-1',
+      stubApi({ retrieveMicrosoftToken, listClients: async () => ({ data: [] }) }),
+    );
+    await waitFor(() =>
+      expect(retrieveMicrosoftToken).toHaveBeenCalledWith({ redirect_key: 'key-1', temp_token: 'tmp-1' }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(sessionStorage.getItem('token')).toBe('tok-9');
+  });
+
+  it('Microsoft return with an unknown domain: the catalogue message, translated', async () => {
+    const { router } = await renderAt('/signin?status=error&message=Domain%20not%20recognized&email=bo%40other.test');
+    expect((await screen.findByRole('alert')).textContent).toContain('Domain not recognised: bo@other.test');
+    // The callback's parameters leave the address so a reload does not replay them.
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('registration is a view of Signin, validated with zod before anything is sent', async () => {
+    const register = vi.fn();
+    await renderAt('/signin', stubApi({ register }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Create an account' }));
+    await screen.findByRole('heading', { name: 'Create your account' });
+    fireEvent.change(screen.getByLabelText(/Full name/), { target: { value: 'Bo' } });
+    fireEvent.change(screen.getByLabelText(/^E-mail/), { target: { value: 'bo@acme.test' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'long-enough-1' } });
+    fireEvent.change(screen.getByLabelText(/^Confirm password/), { target: { value: 'different-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('The passwords do not match.')).toBeTruthy();
+    expect(register).not.toHaveBeenCalled();
+  });
+
+  it('signed in, a language switch goes through POST /switch-language and loads that language', async () => {
+    await seedSession();
+    const switchLanguage = vi.fn(async () => ({ status: 'success' as const, message: 'ok', language: 'de' as const }));
+    const requests: string[] = [];
+    const i18n = await createTestI18n('en', requests);
+    const router = createMemoryRouter(routes, { initialEntries: ['/dashboard'] });
+    render(
+      <App
+        i18n={i18n}
+        router={router}
+        authLogic={createTestAuthLogic(stubApi({ switchLanguage, listClients: async () => ({ data: [] }) }))}
+      />,
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    // The companies load first (one signed-in call at a time).
+    await screen.findByRole('option', { name: 'No company available' });
+    await userEvent.setup().selectOptions(screen.getByTestId('language-select'), 'de');
+    await waitFor(() => expect(switchLanguage).toHaveBeenCalledWith({ language: 'de' }));
+    await screen.findByRole('navigation', { name: 'Hauptnavigation' });
+    // en at start, then only the language switched to.
+    expect(requests).toEqual(['/locales/en.json', '/locales/de.json']);
+    expect(document.documentElement.lang).toBe('de');
+  });
+});
