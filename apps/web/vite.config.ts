@@ -13,18 +13,13 @@ const commonChakra =
   /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](box|flex|stack|text|heading|button|link|icon|icons\.js|spinner|alert|separator|group)[\\/.]/;
 const vendorModules = (id: string) => (vendorPackages.test(id) && !chakraComponents.test(id)) || commonChakra.test(id);
 
-/** The app's own modules that every page runs: providers, router, guard, i18n, theme, shared UI. */
-const appModules = (id: string) =>
-  /apps[\\/]web[\\/]src[\\/]/.test(id) &&
-  !/[\\/]app[\\/]routes[\\/](app|auth|public)[\\/]|[\\/]features[\\/](?!auth[\\/](auth-actor|index|hooks|utils[\\/](guard|ports)|api|components[\\/](auth-provider|require-auth|session-language-select)))|[\\/]components[\\/](layout[\\/](app-shell|sidebar|page-header)|sidebar-state|charts|data-table)[\\/.]|[\\/]lib[\\/]use-media-query|[\\/]lib[\\/]api\.ts|\.test\./.test(
-    id,
-  );
-
-/** The sign-in screen and the parts the other auth screens share (layout, alerts, fields, validation). */
-const authScreenModules =
-  /apps[\\/]web[\\/]src[\\/]features[\\/]auth[\\/](components[\\/](auth-layout|auth-alerts|form-field|microsoft-logo|sign-in-form|signin-screen)|utils[\\/](messages|validate-form))\./;
-
-const signinRoute = /apps[\\/]web[\\/]src[\\/](app[\\/]routes[\\/]auth[\\/]signin|features[\\/]auth[\\/]signin)\./;
+/**
+ * The app's own modules that every first visit runs (boot, router, guard, i18n, theme, the sign-in
+ * screen): an allowlist, so a new module of another screen never lands on the sign-in page by accident.
+ * Their static imports follow them (includeDependenciesRecursively); keep screens out of this list.
+ */
+const appModules =
+  /apps[\\/]web[\\/]src[\\/](main\.tsx|app[\\/](app|provider|router|navigation)\.tsx?|app[\\/]routes[\\/](root|route-error|public[\\/]not-found|auth[\\/]signin)\.tsx|config[\\/]|theme[\\/]|lib[\\/](i18n[\\/]|auth-bridge|redirect|chunk-reload)|components[\\/]ui[\\/](icons|skip-link|theme-toggle|language-select|simple-select|text-input)\.|components[\\/]layout[\\/]status-page\.|features[\\/]auth[\\/](auth-actor|index|signin|hooks[\\/]|api[\\/]|utils[\\/](guard|ports|messages|validate-form)\.|components[\\/](auth-provider|require-auth|session-language-select|auth-layout|auth-alerts|form-field|microsoft-logo|sign-in-form|signin-screen)\.))/;
 
 const apiTarget = process.env.VIGIL_API_URL ?? 'http://127.0.0.1:3000';
 
@@ -58,9 +53,10 @@ export default defineConfig({
             { name: 'vendor', test: vendorModules, priority: 30, includeDependenciesRecursively: true },
             // Most first visits land on /signin (a protected path redirects there): its screen travels
             // with the app chunk instead of costing one more round trip after the app has started.
+            // Check with `node scripts/bundle-report.mjs` after changing this list (budget: 200 KiB).
             {
               name: 'app',
-              test: (id: string) => appModules(id) || authScreenModules.test(id) || signinRoute.test(id),
+              test: appModules,
               priority: 20,
               includeDependenciesRecursively: true,
             },
