@@ -1,5 +1,8 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Route modules load lazily, and the 2-core machine is often busy: wait up to 5 s for the screen.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
