@@ -1,0 +1,228 @@
+import { Alert, Box, Button, chakra, HStack, Link, Skeleton, Table, Text } from '@chakra-ui/react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { CheckboxPopover } from './checkbox-popover';
+import { DetailDrawer } from './detail-drawer';
+import { FilterBar } from './filter-bar';
+import { Pagination } from './pagination';
+import { TableEmptyState } from './table-empty-state';
+import type { ColumnDef, FilterDef, PageMeta } from './types';
+import { useColumnVisibility } from './use-column-visibility';
+import type { TableActions, TableState } from './use-table-state';
+
+export interface DataTableProps<Row> {
+  /** Names the table in localStorage (column choice) and in tests. */
+  tableId: string;
+  caption: string;
+  columns: ColumnDef<Row>[];
+  rows: Row[] | undefined;
+  meta: PageMeta | undefined;
+  rowId: (row: Row) => string;
+  state: TableState & TableActions;
+  filters?: FilterDef[];
+  searchLabel?: string;
+  loading?: boolean;
+  error?: string | null;
+  /** What will appear and how the data gets there (importer and format). */
+  empty: { title: string; description: string };
+  /** The API's streamed CSV export with the same filters (a plain download link). */
+  exportHref?: string;
+  renderBulkActions?: (ids: string[], clear: () => void) => ReactNode;
+  renderDetail?: (id: string) => ReactNode;
+  detailTitle?: string;
+  /** Highlights a row (e.g. an overdue SLA). */
+  rowTone?: (row: Row) => 'danger' | undefined;
+  toolbar?: ReactNode;
+}
+
+/** The one table of every monitoring list: server pages, sort, filters, search, columns, selection, detail. */
+export function DataTable<Row>(props: DataTableProps<Row>) {
+  const { t } = useTranslation();
+  const { tableId, caption, columns, rows, meta, rowId, state, loading, error, renderBulkActions } = props;
+  const location = useLocation();
+  const { hidden, toggle } = useColumnVisibility(
+    tableId,
+    columns.filter((c) => c.hiddenByDefault).map((c) => c.id),
+  );
+  const visible = columns.filter((c) => !hidden.includes(c.id));
+  const [selected, setSelected] = useState<string[]>([]);
+  const pageIds = rows?.map(rowId) ?? [];
+  const pageKey = `${state.page}|${state.pageSize}|${state.sort}|${state.q}|${JSON.stringify(state.filters)}`;
+  // A new page or filter clears the selection: bulk actions act on what the user sees.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pageKey is the trigger
+  useEffect(() => setSelected([]), [pageKey]);
+
+  const selectable = Boolean(renderBulkActions);
+  const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.includes(id));
+  const openHref = (id: string) => {
+    const search = new URLSearchParams(location.search);
+    search.set('open', id);
+    return { pathname: location.pathname, search: `?${search.toString()}` };
+  };
+
+  const sortOf = (column: ColumnDef<Row>): 'ascending' | 'descending' | 'none' => {
+    if (!column.sortKey) return 'none';
+    if (state.sort === column.sortKey) return 'ascending';
+    if (state.sort === `-${column.sortKey}`) return 'descending';
+    return 'none';
+  };
+  const nextSort = (column: ColumnDef<Row>) =>
+    sortOf(column) === 'descending' ? column.sortKey : `-${column.sortKey}`;
+
+  const empty = !loading && !error && rows !== undefined && rows.length === 0;
+
+  return (
+    <Box data-testid={`table-${tableId}`}>
+      <FilterBar
+        filters={props.filters ?? []}
+        state={state}
+        {...(props.searchLabel ? { searchLabel: props.searchLabel } : {})}
+      />
+      <HStack gap="2" mb="3" flexWrap="wrap" justify="space-between">
+        <HStack gap="2" flexWrap="wrap">
+          {selectable && selected.length > 0 ? (
+            <HStack gap="2" role="group" aria-label={t('dataTable.bulkActions')}>
+              <Text fontSize="sm" fontWeight="medium">
+                {t('dataTable.selected', { count: selected.length })}
+              </Text>
+              {renderBulkActions?.(selected, () => setSelected([]))}
+            </HStack>
+          ) : null}
+          {props.toolbar}
+        </HStack>
+        <HStack gap="2">
+          <CheckboxPopover
+            label={t('dataTable.columns')}
+            options={columns.map((c) => ({ value: c.id, label: c.header }))}
+            checked={visible.map((c) => c.id)}
+            onChange={(id, on) => toggle(id, on)}
+          />
+          {props.exportHref ? (
+            <Button asChild size="sm" variant="outline">
+              <a href={props.exportHref} download>
+                {t('dataTable.exportCsv')}
+              </a>
+            </Button>
+          ) : null}
+        </HStack>
+      </HStack>
+      {error ? (
+        <Alert.Root status="error" mb="3">
+          <Alert.Indicator />
+          <Alert.Title>{error}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+      {empty ? (
+        <TableEmptyState {...props.empty} filtered={state.hasFilters} onClearFilters={state.clearFilters} />
+      ) : (
+        <Table.ScrollArea borderWidth="1px" borderRadius="l2" bg="bg.panel">
+          <Table.Root size="sm" interactive aria-busy={loading ? true : undefined}>
+            <chakra.caption srOnly>{caption}</chakra.caption>
+            <Table.Header>
+              <Table.Row>
+                {selectable ? (
+                  <Table.ColumnHeader width="10">
+                    <chakra.input
+                      type="checkbox"
+                      aria-label={t('dataTable.selectPage')}
+                      checked={allSelected}
+                      onChange={(event) => setSelected(event.currentTarget.checked ? pageIds : [])}
+                    />
+                  </Table.ColumnHeader>
+                ) : null}
+                {visible.map((column) => (
+                  <Table.ColumnHeader
+                    key={column.id}
+                    scope="col"
+                    textAlign={column.align === 'end' ? 'end' : 'start'}
+                    {...(column.sortKey ? { 'aria-sort': sortOf(column) } : {})}
+                  >
+                    {column.sortKey ? (
+                      <chakra.button
+                        type="button"
+                        fontWeight="inherit"
+                        display="inline-flex"
+                        gap="1"
+                        cursor="pointer"
+                        _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}
+                        onClick={() => state.setSort(nextSort(column))}
+                      >
+                        {column.header}
+                        <span aria-hidden="true">
+                          {sortOf(column) === 'ascending' ? '▲' : sortOf(column) === 'descending' ? '▼' : '↕'}
+                        </span>
+                      </chakra.button>
+                    ) : (
+                      column.header
+                    )}
+                  </Table.ColumnHeader>
+                ))}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {rows === undefined
+                ? Array.from({ length: 5 }, (_, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+                    <Table.Row key={i}>
+                      {selectable ? <Table.Cell /> : null}
+                      {visible.map((column) => (
+                        <Table.Cell key={column.id}>
+                          <Skeleton height="4" />
+                        </Table.Cell>
+                      ))}
+                    </Table.Row>
+                  ))
+                : rows.map((row) => {
+                    const id = rowId(row);
+                    const tone = props.rowTone?.(row);
+                    return (
+                      <Table.Row
+                        key={id}
+                        data-selected={selected.includes(id) ? '' : undefined}
+                        bg={tone === 'danger' ? 'red.subtle' : undefined}
+                      >
+                        {selectable ? (
+                          <Table.Cell>
+                            <chakra.input
+                              type="checkbox"
+                              aria-label={t('dataTable.selectRow', { id })}
+                              checked={selected.includes(id)}
+                              onChange={(event) => {
+                                const on = event.currentTarget.checked;
+                                setSelected((current) => (on ? [...current, id] : current.filter((v) => v !== id)));
+                              }}
+                            />
+                          </Table.Cell>
+                        ) : null}
+                        {visible.map((column) => (
+                          <Table.Cell key={column.id} textAlign={column.align === 'end' ? 'end' : 'start'}>
+                            {column.primary && props.renderDetail ? (
+                              <Link asChild colorPalette="blue" fontWeight="medium">
+                                <RouterLink to={openHref(id)}>{column.cell(row)}</RouterLink>
+                              </Link>
+                            ) : (
+                              column.cell(row)
+                            )}
+                          </Table.Cell>
+                        ))}
+                      </Table.Row>
+                    );
+                  })}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+      {meta && !empty ? <Pagination meta={meta} onPage={state.setPage} onPageSize={state.setPageSize} /> : null}
+      {props.renderDetail ? (
+        <DetailDrawer
+          open={Boolean(state.open)}
+          title={props.detailTitle ?? caption}
+          onClose={() => state.setOpen(undefined)}
+        >
+          {state.open ? props.renderDetail(state.open) : null}
+        </DetailDrawer>
+      ) : null}
+    </Box>
+  );
+}

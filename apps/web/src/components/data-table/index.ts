@@ -1,0 +1,7 @@
+// The one data table of every monitoring list, and the URL state it is bound to.
+export { DataTable, type DataTableProps } from './data-table';
+export { DetailDrawer } from './detail-drawer';
+export { FilterBar } from './filter-bar';
+export { Pagination } from './pagination';
+export type { ColumnDef, FilterDef, FilterOption, FindingSlots, PageMeta } from './types';
+export { PAGE_SIZES, periodQuery, type TableActions, type TableState, useTableState } from './use-table-state';

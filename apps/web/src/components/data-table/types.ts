@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+/** A filter a screen declares; its value lives in the URL under `id` (a date range under from/to). */
+export type FilterDef =
+  | { id: string; kind: 'select'; label: string; options: FilterOption[] }
+  | { id: string; kind: 'multi'; label: string; options: FilterOption[] }
+  | { id: string; kind: 'date-range'; label: string };
+
+export interface ColumnDef<Row> {
+  id: string;
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** The API's sort key (`-key` sorts descending); without it the column does not sort. */
+  sortKey?: string;
+  /** Hidden until the user shows it in the column chooser. */
+  hiddenByDefault?: boolean;
+  /** The cell that opens the row's detail (a link, so it works by keyboard and can be shared). */
+  primary?: boolean;
+  align?: 'start' | 'end';
+}
+
+export interface PageMeta {
+  page: number;
+  page_size: number;
+  total: number;
+  total_is_lower_bound: boolean;
+  has_more: boolean;
+}
+
+/** Slots a monitoring screen receives from `src/app/` (features never import each other). */
+export interface FindingSlots {
+  /** Status, assignee, comments and history of one finding (the findings feature). */
+  renderFinding: (findingId: number) => ReactNode;
+  /** Bulk status change of the selected findings; `onDone` clears the selection. */
+  renderBulkActions: (ids: number[], onDone: () => void) => ReactNode;
+  /** The import button and dialog for the screen's importers (the imports feature). */
+  renderImport: (kinds: string[]) => ReactNode;
+}

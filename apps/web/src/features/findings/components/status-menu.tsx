@@ -1,0 +1,89 @@
+import { Button, chakra, HStack, Menu, useRecipe } from '@chakra-ui/react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppIcon } from '@/components/ui/icons';
+import type { FindingStatus } from '../api/findings-api';
+
+export interface StatusMenuProps {
+  current: FindingStatus;
+  /** The statuses the workflow allows from `current` (the server says which). */
+  allowed: FindingStatus[];
+  onChange: (status: FindingStatus, riskAcceptedUntil?: string) => void;
+  busy?: boolean;
+  label?: string;
+}
+
+/** Moves a finding along the workflow; only allowed transitions are offered, risk acceptance asks until when. */
+export function StatusMenu({ current, allowed, onChange, busy, label }: StatusMenuProps) {
+  const { t } = useTranslation();
+  const recipe = useRecipe({ key: 'input' });
+  const [askUntil, setAskUntil] = useState(false);
+  const [until, setUntil] = useState('');
+  const dateId = useId();
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const options = allowed.filter((status) => status !== current);
+  return (
+    <chakra.div>
+      <Menu.Root
+        onSelect={({ value }) => {
+          if (value === 'risk_accepted') setAskUntil(true);
+          else if (isStatus(value)) onChange(value);
+        }}
+      >
+        <Menu.Trigger asChild>
+          <Button size="sm" variant="outline" disabled={busy || options.length === 0} loading={busy}>
+            {label ?? t('findings.changeStatus')}
+            <AppIcon name="chevronDown" boxSize="4" />
+          </Button>
+        </Menu.Trigger>
+        <Menu.Positioner>
+          <Menu.Content minW="48">
+            {options.map((status) => (
+              <Menu.Item key={status} value={status}>
+                {t(`findings.status.${status}`)}
+              </Menu.Item>
+            ))}
+          </Menu.Content>
+        </Menu.Positioner>
+      </Menu.Root>
+      {askUntil ? (
+        <chakra.form
+          mt="2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!until) return;
+            onChange('risk_accepted', new Date(`${until}T23:59:59.000Z`).toISOString());
+            setAskUntil(false);
+          }}
+        >
+          <chakra.label htmlFor={dateId} fontSize="sm" display="block" mb="1">
+            {t('findings.riskAcceptedUntil')}
+          </chakra.label>
+          <HStack gap="2">
+            <chakra.input
+              id={dateId}
+              type="date"
+              required
+              min={tomorrow}
+              value={until}
+              onChange={(event) => setUntil(event.currentTarget.value)}
+              css={recipe({ size: 'sm', variant: 'outline' })}
+              width="auto"
+            />
+            <Button size="sm" type="submit" colorPalette="yellow">
+              {t('findings.acceptRisk')}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setAskUntil(false)}>
+              {t('findings.cancel')}
+            </Button>
+          </HStack>
+        </chakra.form>
+      ) : null}
+    </chakra.div>
+  );
+}
+
+const ALL: readonly string[] = ['new', 'in_review', 'confirmed', 'false_positive', 'risk_accepted', 'resolved'];
+function isStatus(value: string): value is FindingStatus {
+  return ALL.includes(value);
+}

@@ -1,0 +1,4 @@
+// Triage shared by every module's findings; composed into the screens by src/app/.
+export { BulkStatusActions } from './components/bulk-status-actions';
+export { FindingPanel } from './components/finding-panel';
+export { StatusMenu } from './components/status-menu';

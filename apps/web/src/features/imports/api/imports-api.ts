@@ -1,0 +1,52 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Schemas } from '@vigil/api-client';
+import { useApi } from '@/lib/api-context';
+
+export type ImportKind = Schemas['ImportKind'];
+export type ImportJob = Schemas['ImportDetail']['data'];
+
+export interface UploadInput {
+  kind: ImportKind;
+  fileName: string;
+  body: Blob | Uint8Array;
+}
+
+/** Uploads one file as the raw body (application/octet-stream) and queues its import job. */
+export function useCreateImport() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: async ({ kind, fileName, body }: UploadInput) => {
+      const { data } = await api.POST('/imports', {
+        params: { query: { kind, file_name: fileName } },
+        body,
+        bodySerializer: (raw: unknown) => (raw instanceof Blob || raw instanceof Uint8Array ? raw : ''),
+        headers: { 'Content-Type': 'application/octet-stream' },
+      });
+      if (!data) throw new Error('empty answer');
+      return data.data;
+    },
+  });
+}
+
+const finished = (job: ImportJob | undefined) => job?.status === 'succeeded' || job?.status === 'failed';
+
+/** One job, polled every `interval` ms until it has succeeded or failed. */
+export function useImportJob(id: number, interval = 1000) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['imports', 'one', id],
+    staleTime: 0,
+    queryFn: async ({ signal }) => {
+      const { data } = await api.GET('/imports/{id}', { params: { path: { id } }, signal });
+      if (!data) throw new Error('empty answer');
+      return data.data;
+    },
+    refetchInterval: (query) => (finished(query.state.data) ? false : interval),
+  });
+}
+
+/** Refreshes every list, the timeline and the KPIs once an import has finished. */
+export function useRefreshAfterImport() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'imports' });
+}

@@ -1,0 +1,140 @@
+import { Alert, Button, CloseButton, chakra, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { ApiError } from '@vigil/api-client';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SimpleSelect } from '@/components/ui/simple-select';
+import { type ImportKind, useCreateImport, useRefreshAfterImport } from '../api/imports-api';
+import { tarOfFiles } from '../utils/tar';
+import { ImportProgress } from './import-progress';
+
+const KINDS: readonly string[] = ['hibp', 'combolist', 'infostealer', 'nvd', 'kev', 'epss', 'nuclei'];
+const isKind = (value: string): value is ImportKind => KINDS.includes(value);
+
+/** The screen's import button: choose the format, pick a file (or a stealer-log folder), watch the job. */
+export function ImportDialog({ kinds }: { kinds: string[] }) {
+  const { t } = useTranslation();
+  const choices = kinds.filter(isKind);
+  const [open, setOpen] = useState(false);
+  const [kind, setKind] = useState<ImportKind>(choices[0] ?? 'combolist');
+  const [files, setFiles] = useState<File[]>([]);
+  const [jobId, setJobId] = useState<number | null>(null);
+  const create = useCreateImport();
+  const refresh = useRefreshAfterImport();
+  const fileId = useId();
+  const folderId = useId();
+
+  const reset = () => {
+    setFiles([]);
+    setJobId(null);
+    create.reset();
+  };
+  const upload = async () => {
+    const first = files[0];
+    if (!first) return;
+    const folder = files.length > 1 || first.webkitRelativePath.includes('/');
+    const body = folder ? await tarOfFiles(files) : first;
+    const fileName = folder ? `${first.webkitRelativePath.split('/')[0] || 'stealer-logs'}.tar` : first.name;
+    create.mutate({ kind, fileName, body }, { onSuccess: (job) => setJobId(job.id) });
+  };
+  const failure = create.error instanceof ApiError ? create.error.serverMessage || create.error.message : null;
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(event) => {
+        setOpen(event.open);
+        if (!event.open) reset();
+      }}
+      size="lg"
+    >
+      <Dialog.Trigger asChild>
+        <Button size="sm" colorPalette="blue">
+          {t('imports.button')}
+        </Button>
+      </Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{t('imports.title')}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              {jobId === null ? (
+                <Stack gap="4">
+                  <SimpleSelect
+                    label={t('imports.kind')}
+                    value={kind}
+                    onChange={(event) => {
+                      const value = event.currentTarget.value;
+                      if (isKind(value)) setKind(value);
+                      setFiles([]);
+                    }}
+                    width="full"
+                  >
+                    {choices.map((k) => (
+                      <option key={k} value={k}>
+                        {t(`imports.kinds.${k}`)}
+                      </option>
+                    ))}
+                  </SimpleSelect>
+                  <Text fontSize="sm" color="fg.muted">
+                    {t(`imports.formats.${kind}`)}
+                  </Text>
+                  <Stack gap="1">
+                    <chakra.label htmlFor={fileId} fontSize="sm" fontWeight="medium">
+                      {t('imports.file')}
+                    </chakra.label>
+                    <chakra.input
+                      id={fileId}
+                      type="file"
+                      fontSize="sm"
+                      onChange={(event) => setFiles(Array.from(event.currentTarget.files ?? []))}
+                    />
+                  </Stack>
+                  {kind === 'infostealer' ? (
+                    <Stack gap="1">
+                      <chakra.label htmlFor={folderId} fontSize="sm" fontWeight="medium">
+                        {t('imports.folder')}
+                      </chakra.label>
+                      <chakra.input
+                        id={folderId}
+                        type="file"
+                        fontSize="sm"
+                        multiple
+                        {...{ webkitdirectory: '' }}
+                        onChange={(event) => setFiles(Array.from(event.currentTarget.files ?? []))}
+                      />
+                    </Stack>
+                  ) : null}
+                  {failure ? (
+                    <Alert.Root status="error">
+                      <Alert.Indicator />
+                      <Alert.Title>{failure}</Alert.Title>
+                    </Alert.Root>
+                  ) : null}
+                </Stack>
+              ) : (
+                <ImportProgress jobId={jobId} onFinished={() => void refresh()} />
+              )}
+            </Dialog.Body>
+            <Dialog.Footer>
+              {jobId === null ? (
+                <Button onClick={() => void upload()} disabled={files.length === 0} loading={create.isPending}>
+                  {t('imports.upload')}
+                </Button>
+              ) : (
+                <Button variant="outline" onClick={reset}>
+                  {t('imports.another')}
+                </Button>
+              )}
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('imports.close')} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
