@@ -76,8 +76,8 @@ export async function loadMonitoringDemo(db: Db, anchor: Date): Promise<boolean>
         file.content,
       );
     };
-    const seen = new Set<number>();
-    const list = companies.filter((c) => (seen.has(c.id) ? false : (seen.add(c.id), true)));
+    // One entry per company (the demo companies have one domain each).
+    const list = [...new Map(companies.map((c) => [c.id, c])).values()];
     for (const company of list) {
       const profile = profiles[company.name];
       if (!profile) continue;
