@@ -1,7 +1,6 @@
 /** Business constants of spec §9. */
 export const MOBILE_BREAKPOINT_PX = 768;
 export const NOT_FOUND_YEAR_REFRESH_MS = 60_000;
-export const INACTIVITY_CHECK_MS = 1_800_000;
 /** sessionStorage flag: set before the one reload that a failed chunk load is allowed. */
 export const CHUNK_RELOAD_FLAG = 'vigil:chunk-reload';
 /** Seconds before another two-factor code may be requested. */

@@ -1,5 +1,5 @@
 import type { AuthUser, Client } from '@vigil/auth-machine';
-import { useAuthActorRef, useAuthSelector } from '../auth-actor';
+import { useAuthSelector } from '../auth-actor';
 
 export type SessionStatus = 'checking' | 'authenticated' | 'anonymous';
 
@@ -28,8 +28,4 @@ export function useCompanies(): { clients: Client[]; currentId: number | null; b
   );
   const error = useAuthSelector((s) => (s.hasTag('authenticated') ? s.context.error : null));
   return { clients, currentId, busy, error };
-}
-
-export function useAuthSend() {
-  return useAuthActorRef().send;
 }
