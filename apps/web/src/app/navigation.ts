@@ -1,5 +1,5 @@
 import type { NavigationTarget } from '@vigil/auth-machine';
-import { publicPaths } from '@/config/paths';
+import { routeNames } from '@/config/paths';
 import { safeRedirectTarget } from '@/lib/redirect';
 
 interface Navigator {
@@ -14,9 +14,10 @@ export function navigateToTarget(
 ) {
   switch (target.kind) {
     case 'route': {
-      if (target.name === 'Signin') return router.navigate(publicPaths.signin);
+      // The spec's route names map to the route table's paths.
+      if (target.name === 'Signin') return router.navigate(routeNames.Signin);
       const query = new URLSearchParams(target.query);
-      return router.navigate(`${publicPaths.twoStepVerification}?${query.toString()}`);
+      return router.navigate(`${routeNames.TwoStepVerification}?${query.toString()}`);
     }
     case 'path':
       // The machine echoes the redirect it was given; it is checked again here (never an open redirect).
