@@ -41,24 +41,24 @@ describe('route guard', () => {
 
   it('lets a restored session through to the screen, with its title', async () => {
     await seedSession();
-    await renderApp('/credentials', createTestAuthLogic(stubApi({ listClients: async () => ({ data: [] }) })));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Credentials' })).toBeTruthy();
-    expect(screen.getByTestId('screen-empty-state').textContent).toContain('Have I Been Pwned');
-    await waitFor(() => expect(document.title).toBe('Vigil | Credentials'));
+    await renderApp('/technicalrisk', createTestAuthLogic(stubApi({ listClients: async () => ({ data: [] }) })));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Technical risk' })).toBeTruthy();
+    expect(screen.getByTestId('screen-empty-state').textContent).toContain('documented formula');
+    await waitFor(() => expect(document.title).toBe('Vigil | Technical risk'));
   });
 
   it('honours the redirect target after sign-in', async () => {
     const login = vi.fn(async () => session);
     const router = await renderApp(
-      '/cvemonitor',
+      '/globalcorporate',
       createTestAuthLogic(stubApi({ login, listClients: async () => ({ data: [] }) })),
     );
     await screen.findByRole('heading', { name: 'Sign in to your account' });
     fireEvent.change(screen.getByLabelText(/E-mail/), { target: { value: 'ana@acme.test' } });
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'secret' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'CVE monitor' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/cvemonitor');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Global Vision' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/globalcorporate');
     expect(login).toHaveBeenCalledWith({ email: 'ana@acme.test', password: 'secret' });
   });
 
@@ -71,8 +71,7 @@ describe('route guard', () => {
     fireEvent.change(screen.getByLabelText(/E-mail/), { target: { value: 'ana@acme.test' } });
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'secret' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
-    expect(router.state.location.pathname).toBe('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     await waitFor(() => expect(document.title).toBe('Vigil | Home'));
   });
 

@@ -2,13 +2,11 @@ import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react'
 import {
   alertSlotRecipe,
   animationStyles,
-  avatarSlotRecipe,
   breakpoints,
   buttonRecipe,
   containerRecipe,
   cssVarsPrefix,
   cssVarsRoot,
-  emptyStateSlotRecipe,
   fieldSlotRecipe,
   globalCss,
   headingRecipe,
@@ -16,7 +14,6 @@ import {
   keyframes,
   layerStyles,
   linkRecipe,
-  menuSlotRecipe,
   nativeSelectSlotRecipe,
   pinInputSlotRecipe,
   semanticTokens,
@@ -25,13 +22,15 @@ import {
   textStyles,
   tokens,
 } from '@chakra-ui/react/theme';
+import { appRecipes } from './app-recipes';
 
 /*
  * Chakra's full default config ships every recipe (≈ 60 KB gzip more on the sign-in page). The app
- * registers only the recipes of the components it uses; add a recipe here before using a new
- * Chakra component (a component without its recipe throws at render, so tests catch it).
+ * registers only the recipes of the components it uses: the public pages' here, the signed-in
+ * screens' in `app-recipes.ts`. Using a new Chakra component? Add its recipe (a component without
+ * its recipe throws at render) and check the sign-in budget (`scripts/bundle-report.mjs`).
  */
-const config = defineConfig({
+const baseConfig = defineConfig({
   preflight: true,
   cssVarsPrefix,
   cssVarsRoot,
@@ -58,10 +57,7 @@ const config = defineConfig({
     },
     slotRecipes: {
       alert: alertSlotRecipe,
-      avatar: avatarSlotRecipe,
-      emptyState: emptyStateSlotRecipe,
       field: fieldSlotRecipe,
-      menu: menuSlotRecipe,
       nativeSelect: nativeSelectSlotRecipe,
       pinInput: pinInputSlotRecipe,
     },
@@ -71,4 +67,5 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, config);
+/** The app's Chakra system: the public pages' recipes and the signed-in screens' (app-recipes.ts). */
+export const system = createSystem(defaultBaseConfig, baseConfig, appRecipes);

@@ -86,7 +86,7 @@ describe('sign-in screens', () => {
     const switchLanguage = vi.fn(async () => ({ status: 'success' as const, message: 'ok', language: 'de' as const }));
     const requests: string[] = [];
     const i18n = await createTestI18n('en', requests);
-    const router = createMemoryRouter(routes, { initialEntries: ['/dashboard'] });
+    const router = createMemoryRouter(routes, { initialEntries: ['/insight'] });
     render(
       <App
         i18n={i18n}
@@ -94,7 +94,7 @@ describe('sign-in screens', () => {
         authLogic={createTestAuthLogic(stubApi({ switchLanguage, listClients: async () => ({ data: [] }) }))}
       />,
     );
-    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    await screen.findByRole('heading', { level: 1, name: 'Insights' });
     // The companies load first (one signed-in call at a time).
     await screen.findByRole('option', { name: 'No company available' });
     await userEvent.setup().selectOptions(screen.getByTestId('language-select'), 'de');
