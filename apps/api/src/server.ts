@@ -7,7 +7,7 @@ import { buildApp } from './app.js';
 import { type AppConfig, loadConfig, repoRoot, webDistExists } from './config/env.js';
 import { openDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrations.js';
-import { type LocalOidcProvider, startLocalOidcProvider } from './dev/local-oidc-provider.js';
+import type { LocalOidcProvider } from './dev/local-oidc-provider.js';
 import { demoAdmin, demoUser, seedDemo } from './features/demo/demo.seed.js';
 import { findUserByEmail } from './features/users/users.repository.js';
 import { purgeExpired } from './jobs/purge-expired.job.js';
@@ -56,14 +56,15 @@ async function main(): Promise<void> {
 
   let local: LocalOidcProvider | undefined;
   const redirectUri = `${publicUrl}/api/auth/microsoft/callback`;
-  if (!config.microsoft) {
+  // The local stand-in signs anyone in as a demo identity: never in production.
+  if (!config.microsoft && config.nodeEnv !== 'production') {
+    // Loaded only here: oidc-provider warns about Node 20 on import, and production never needs it.
+    const { startLocalOidcProvider } = await import('./dev/local-oidc-provider.js');
     local = await startLocalOidcProvider({ redirectUris: [redirectUri], port: config.localOidcPort });
   }
-  const oidc = config.microsoft ?? {
-    issuer: local?.issuer ?? '',
-    clientId: local?.clientId ?? '',
-    clientSecret: local?.clientSecret ?? '',
-  };
+  const oidc =
+    config.microsoft ??
+    (local ? { issuer: local.issuer, clientId: local.clientId, clientSecret: local.clientSecret } : undefined);
 
   const app = await buildApp({ config, database, cookieSecret: cookieSecretOf(config), publicUrl, oidc });
   await app.listen({ host: config.host, port: config.port });
@@ -96,7 +97,7 @@ async function main(): Promise<void> {
         : `  mailbox       ${publicUrl}/dev/mailbox  (JSON: ${publicUrl}/api/dev/outbox)`,
     local
       ? `  Microsoft     local OpenID provider at ${local.issuer} (demo identities; set MICROSOFT_* for the real one)`
-      : `  Microsoft     ${config.microsoft?.issuer ?? ''}`,
+      : `  Microsoft     ${config.microsoft?.issuer ?? 'not configured (set MICROSOFT_TENANT_ID, _CLIENT_ID, _CLIENT_SECRET)'}`,
     `  API contract  ${publicUrl}/api/health · curl -c jar ${publicUrl}/api/csrf-cookie for the XSRF-TOKEN cookie`,
     '',
   );
