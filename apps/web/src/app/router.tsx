@@ -7,6 +7,14 @@ import { RootLayout } from './routes/root';
 import { RouteError } from './routes/route-error';
 
 const monitoring = () => import('./routes/app/monitoring-screen');
+const dashboard = () => import('./routes/app/dashboard');
+/** The monitoring screens that have their own module; the others show the honest empty state. */
+const screenModules: Partial<Record<string, NonNullable<RouteObject['lazy']>>> = {
+  dashboard,
+  credentials: () => import('./routes/app/credentials'),
+  'cve-monitor': () => import('./routes/app/cve-monitor'),
+  vulnerabilities: () => import('./routes/app/vulnerabilities'),
+};
 const statusPages = () => import('./routes/public/status-pages');
 
 /**
@@ -28,11 +36,11 @@ export const routes: RouteObject[] = [
           {
             lazy: () => import('./routes/app/app-layout'),
             children: [
-              { index: true, lazy: monitoring, handle: { title: 'common.home', screen: 'dashboard' } },
+              { index: true, lazy: dashboard, handle: { title: 'common.home', screen: 'dashboard' } },
               ...protectedScreens.map(
                 (screen): RouteObject => ({
                   path: screen.path,
-                  lazy: monitoring,
+                  lazy: screenModules[screen.id] ?? monitoring,
                   handle: { title: `screens.${screen.id}.title`, screen: screen.id },
                 }),
               ),

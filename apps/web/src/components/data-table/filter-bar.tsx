@@ -31,7 +31,7 @@ export function FilterBar({ filters, state, searchLabel }: FilterBarProps) {
   useEffect(() => setText(q), [q]);
 
   return (
-    <HStack as="search" gap="2" flexWrap="wrap" alignItems="flex-end" mb="3">
+    <HStack role="search" gap="2" flexWrap="wrap" alignItems="flex-end" mb="3">
       {searchLabel ? (
         <chakra.div minW={{ base: 'full', md: '64' }}>
           <chakra.label htmlFor={searchId} srOnly>

@@ -1,0 +1,51 @@
+import type { Schemas } from '@vigil/api-client';
+import type { TFunction } from 'i18next';
+import { SEVERITIES, STATUSES } from '@/components/ui/finding-badges';
+import type { FilterDef } from './types';
+import { periodQuery, type TableState } from './use-table-state';
+
+type Severity = Schemas['Severity'];
+type Status = Schemas['FindingStatus'];
+
+/** Status, severity and period: the filters every findings list has. */
+export function findingFilters(t: TFunction): FilterDef[] {
+  return [
+    {
+      id: 'status',
+      kind: 'multi',
+      label: t('findings.statusLabel'),
+      options: STATUSES.map((s) => ({ value: s, label: t(`findings.status.${s}`) })),
+    },
+    {
+      id: 'severity',
+      kind: 'multi',
+      label: t('findings.severityLabel'),
+      options: SEVERITIES.map((s) => ({ value: s, label: t(`findings.severity.${s}`) })),
+    },
+    { id: 'period', kind: 'date-range', label: t('dataTable.period') },
+  ];
+}
+
+const isSeverity = (v: string): v is Severity => (SEVERITIES as string[]).includes(v);
+const isStatus = (v: string): v is Status => (STATUSES as string[]).includes(v);
+
+/** The allowed sort, or undefined (the API's default) for anything else in the URL. */
+export function pickSort<T extends string>(sort: string | undefined, allowed: readonly T[]): T | undefined {
+  return allowed.find((s) => s === sort);
+}
+
+/** The URL state as the findings lists' shared query parameters (without page and sort). */
+export function findingFilterQuery(state: TableState) {
+  const status = (state.filters.status ?? []).filter(isStatus);
+  const severity = (state.filters.severity ?? []).filter(isSeverity);
+  return {
+    ...(state.q ? { q: state.q } : {}),
+    ...(status.length ? { status } : {}),
+    ...(severity.length ? { severity } : {}),
+    ...periodQuery(state.filters),
+  };
+}
+
+export function pageQuery(state: TableState) {
+  return { page: state.page, page_size: state.pageSize };
+}

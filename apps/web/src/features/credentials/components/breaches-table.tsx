@@ -1,0 +1,118 @@
+import { Badge, Code, HStack, Stack, Text } from '@chakra-ui/react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type ColumnDef,
+  DataTable,
+  type FilterDef,
+  type FindingSlots,
+  findingFilterQuery,
+  findingFilters,
+  pageQuery,
+  pickSort,
+  useTableState,
+} from '@/components/data-table';
+import { StatusBadge } from '@/components/ui/finding-badges';
+import { apiUrl } from '@/lib/api-url';
+import { useFormat } from '@/lib/i18n/format';
+import { type Credential, type CredentialQuery, useCredentials } from '../api/credentials-api';
+
+const SORTS = ['-last_seen_at', 'last_seen_at', '-first_seen_at', 'first_seen_at', 'email', '-email'] as const;
+const SOURCES = ['breach', 'combolist', 'infostealer'] as const;
+
+/** Breaches and combolists: one row per leaked account of the company's domains. */
+export function BreachesTable({ slots, onDemo }: { slots: FindingSlots; onDemo: (demo: boolean) => void }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const filters: FilterDef[] = [
+    {
+      id: 'source_kind',
+      kind: 'select',
+      label: t('credentials.source'),
+      options: SOURCES.map((s) => ({ value: s, label: t(`credentials.sourceKinds.${s}`) })),
+    },
+    ...findingFilters(t),
+  ];
+  const state = useTableState(filters);
+  const source = SOURCES.find((s) => s === state.filters.source_kind?.[0]);
+  const filterQuery = { ...findingFilterQuery(state), ...(source ? { source_kind: source } : {}) };
+  const sort = pickSort(state.sort, SORTS);
+  const query: CredentialQuery = { ...filterQuery, ...pageQuery(state), ...(sort ? { sort } : {}) };
+  const list = useCredentials(query);
+  const demo = Boolean(list.data?.data.some((row) => row.is_demo));
+  useEffect(() => onDemo(demo), [demo, onDemo]);
+
+  const columns: ColumnDef<Credential>[] = [
+    { id: 'email', header: t('credentials.email'), cell: (r) => r.email, sortKey: 'email', primary: true },
+    {
+      id: 'source',
+      header: t('credentials.source'),
+      cell: (r) => (
+        <Stack gap="0">
+          <Text>{r.source_name}</Text>
+          <Text fontSize="xs" color="fg.muted">
+            {t(`credentials.sourceKinds.${r.source_kind}`)}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      id: 'breach_date',
+      header: t('credentials.breachDate'),
+      cell: (r) => (r.breach_date ? format.date(r.breach_date) : '—'),
+    },
+    {
+      id: 'data_classes',
+      header: t('credentials.dataClasses'),
+      cell: (r) => (
+        <HStack gap="1" flexWrap="wrap">
+          {r.data_classes.slice(0, 4).map((c) => (
+            <Badge key={c} size="xs" variant="surface">
+              {c}
+            </Badge>
+          ))}
+        </HStack>
+      ),
+    },
+    {
+      id: 'password_type',
+      header: t('credentials.passwordType'),
+      cell: (r) => (r.password_type ? t(`credentials.passwordTypes.${r.password_type}`) : '—'),
+    },
+    {
+      id: 'password',
+      header: t('credentials.password'),
+      cell: (r) => (r.password_masked ? <Code>{r.password_masked}</Code> : '—'),
+    },
+    { id: 'status', header: t('findings.statusLabel'), cell: (r) => <StatusBadge status={r.status} /> },
+    { id: 'assignee', header: t('findings.assignee'), cell: (r) => r.assignee?.name ?? '—', hiddenByDefault: true },
+    { id: 'domain', header: t('credentials.domain'), cell: (r) => r.domain, hiddenByDefault: true },
+    {
+      id: 'last_seen_at',
+      header: t('findings.lastSeen'),
+      cell: (r) => format.date(r.last_seen_at),
+      sortKey: 'last_seen_at',
+    },
+  ];
+
+  return (
+    <DataTable
+      tableId="credentials"
+      caption={t('credentials.breachesCaption')}
+      columns={columns}
+      rows={list.data?.data}
+      meta={list.data?.meta}
+      rowId={(r) => String(r.id)}
+      state={state}
+      filters={filters}
+      searchLabel={t('credentials.search')}
+      loading={list.isFetching}
+      error={list.isError ? t('dataTable.loadFailed') : null}
+      empty={{ title: t('credentials.emptyTitle'), description: t('credentials.emptyBreaches') }}
+      exportHref={apiUrl('/credentials/export', filterQuery)}
+      renderBulkActions={(ids, done) => slots.renderBulkActions(ids.map(Number), done)}
+      renderDetail={(id) => slots.renderFinding(Number(id))}
+      detailTitle={t('credentials.detailTitle')}
+    />
+  );
+}

@@ -1,0 +1,68 @@
+import { Code, DataList, Heading, Link, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '@/lib/i18n/format';
+import { useDevice } from '../api/credentials-api';
+
+/** An infected machine: what ran on it, when, and the company URLs and accounts its log held. */
+export function DeviceDetail({ id, triage }: { id: number; triage: ReactNode }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const device = useDevice(id);
+  if (device.isPending) return <Skeleton height="32" />;
+  if (!device.data) return <Text color="fg.error">{t('dataTable.loadFailed')}</Text>;
+  const d = device.data.data;
+  const facts: Array<[string, string]> = [
+    [t('credentials.malwareFamily'), d.malware_family],
+    [t('credentials.infectionDate'), d.infection_date ? format.date(d.infection_date) : '—'],
+    [t('credentials.os'), d.os ?? '—'],
+    [t('credentials.ip'), d.ip ?? '—'],
+    [t('credentials.country'), d.country ?? '—'],
+  ];
+  return (
+    <Stack gap="5">
+      <DataList.Root orientation="horizontal" size="sm">
+        {facts.map(([label, value]) => (
+          <DataList.Item key={label}>
+            <DataList.ItemLabel>{label}</DataList.ItemLabel>
+            <DataList.ItemValue>{value}</DataList.ItemValue>
+          </DataList.Item>
+        ))}
+      </DataList.Root>
+      <Heading as="h3" size="sm">
+        {t('credentials.urls', { count: d.urls.length })}
+      </Heading>
+      <Stack as="ul" gap="1" fontSize="sm" ps="4">
+        {d.urls.map((url) => (
+          <li key={url}>
+            <Link href={url} target="_blank" rel="noreferrer noopener" wordBreak="break-all">
+              {url}
+            </Link>
+          </li>
+        ))}
+      </Stack>
+      <Heading as="h3" size="sm">
+        {t('credentials.deviceAccounts', { count: device.data.credentials.length })}
+      </Heading>
+      <Table.Root size="sm">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>{t('credentials.email')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('credentials.url')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('credentials.password')}</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {device.data.credentials.map((c) => (
+            <Table.Row key={c.id}>
+              <Table.Cell>{c.email}</Table.Cell>
+              <Table.Cell wordBreak="break-all">{c.url ?? '—'}</Table.Cell>
+              <Table.Cell>{c.password_masked ? <Code>{c.password_masked}</Code> : '—'}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+      {triage}
+    </Stack>
+  );
+}

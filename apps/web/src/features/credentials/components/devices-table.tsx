@@ -1,0 +1,78 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type ColumnDef,
+  DataTable,
+  type FindingSlots,
+  findingFilterQuery,
+  findingFilters,
+  pageQuery,
+  pickSort,
+  useTableState,
+} from '@/components/data-table';
+import { SeverityBadge, StatusBadge } from '@/components/ui/finding-badges';
+import { useFormat } from '@/lib/i18n/format';
+import { type Device, type DeviceQuery, useDevices } from '../api/credentials-api';
+import { DeviceDetail } from './device-detail';
+
+const SORTS = ['-infection_date', 'infection_date', '-last_seen_at', 'last_seen_at'] as const;
+
+/** Infostealer devices: one row per infected machine whose log held company credentials. */
+export function DevicesTable({ slots, onDemo }: { slots: FindingSlots; onDemo: (demo: boolean) => void }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const filters = findingFilters(t);
+  const state = useTableState(filters);
+  const sort = pickSort(state.sort, SORTS);
+  const query: DeviceQuery = { ...findingFilterQuery(state), ...pageQuery(state), ...(sort ? { sort } : {}) };
+  const list = useDevices(query);
+  const demo = Boolean(list.data?.data.some((row) => row.is_demo));
+  useEffect(() => onDemo(demo), [demo, onDemo]);
+
+  const columns: ColumnDef<Device>[] = [
+    { id: 'machine', header: t('credentials.machine'), cell: (r) => r.machine_name, primary: true },
+    { id: 'malware', header: t('credentials.malwareFamily'), cell: (r) => r.malware_family },
+    {
+      id: 'infection_date',
+      header: t('credentials.infectionDate'),
+      cell: (r) => (r.infection_date ? format.date(r.infection_date) : '—'),
+      sortKey: 'infection_date',
+    },
+    { id: 'urls', header: t('credentials.urlCount'), cell: (r) => format.number(r.urls.length), align: 'end' },
+    {
+      id: 'accounts',
+      header: t('credentials.accountCount'),
+      cell: (r) => format.number(r.credential_count),
+      align: 'end',
+    },
+    { id: 'severity', header: t('findings.severityLabel'), cell: (r) => <SeverityBadge severity={r.severity} /> },
+    { id: 'status', header: t('findings.statusLabel'), cell: (r) => <StatusBadge status={r.status} /> },
+    { id: 'country', header: t('credentials.country'), cell: (r) => r.country ?? '—', hiddenByDefault: true },
+    {
+      id: 'last_seen_at',
+      header: t('findings.lastSeen'),
+      cell: (r) => format.date(r.last_seen_at),
+      sortKey: 'last_seen_at',
+    },
+  ];
+
+  return (
+    <DataTable
+      tableId="credential-devices"
+      caption={t('credentials.devicesCaption')}
+      columns={columns}
+      rows={list.data?.data}
+      meta={list.data?.meta}
+      rowId={(r) => String(r.id)}
+      state={state}
+      filters={filters}
+      searchLabel={t('credentials.searchDevices')}
+      loading={list.isFetching}
+      error={list.isError ? t('dataTable.loadFailed') : null}
+      empty={{ title: t('credentials.emptyTitle'), description: t('credentials.emptyDevices') }}
+      renderBulkActions={(ids, done) => slots.renderBulkActions(ids.map(Number), done)}
+      renderDetail={(id) => <DeviceDetail id={Number(id)} triage={slots.renderFinding(Number(id))} />}
+      detailTitle={t('credentials.deviceTitle')}
+    />
+  );
+}

@@ -1,0 +1,1 @@
+export { CredentialsScreen } from './components/credentials-screen';

@@ -1,0 +1,151 @@
+import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import {
+  type ColumnDef,
+  DataTable,
+  type FilterDef,
+  type FindingSlots,
+  findingFilterQuery,
+  findingFilters,
+  pageQuery,
+  pickSort,
+  useTableState,
+} from '@/components/data-table';
+import { PageHeader } from '@/components/layout/page-header';
+import { DemoBadge, KevBadge, SeverityBadge, StatusBadge } from '@/components/ui/finding-badges';
+import { apiUrl } from '@/lib/api-url';
+import { useFormat } from '@/lib/i18n/format';
+import { type CveQuery, type CveRow, useCves } from '../api/cves-api';
+import { CveDetail } from './cve-detail';
+import { WatchList } from './watch-list';
+
+const SORTS = [
+  '-published_at',
+  'published_at',
+  '-cvss',
+  'cvss',
+  '-epss',
+  'epss',
+  '-last_seen_at',
+  'last_seen_at',
+] as const;
+export const CVE_IMPORTERS = ['nvd', 'kev', 'epss'];
+
+/** The CVE feed filtered by the company's watch list, with scores, KEV and triage (OpenCVE-like). */
+export function CvesScreen({ slots }: { slots: FindingSlots }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const filters: FilterDef[] = [
+    {
+      id: 'kev',
+      kind: 'select',
+      label: t('cves.kev'),
+      options: [
+        { value: 'true', label: t('cves.kevOnly') },
+        { value: 'false', label: t('cves.kevNot') },
+      ],
+    },
+    ...findingFilters(t),
+  ];
+  const state = useTableState(filters);
+  const kev = state.filters.kev?.[0];
+  const filterQuery = {
+    ...findingFilterQuery(state),
+    ...(kev === 'true' || kev === 'false' ? { kev: kev === 'true' } : {}),
+  };
+  const sort = pickSort(state.sort, SORTS);
+  const query: CveQuery = { ...filterQuery, ...pageQuery(state), ...(sort ? { sort } : {}) };
+  const list = useCves(query);
+  const demo = Boolean(list.data?.data.some((row) => row.is_demo));
+  const score = (value: number | null | undefined) => (value === null || value === undefined ? '—' : value.toFixed(1));
+
+  const columns: ColumnDef<CveRow>[] = [
+    { id: 'cve', header: t('cves.cveId'), cell: (r) => r.cve_id, primary: true },
+    {
+      id: 'cvss',
+      header: t('cves.cvss'),
+      sortKey: 'cvss',
+      cell: (r) => (
+        <HStack gap="2">
+          <SeverityBadge severity={r.severity} />
+          <Text fontSize="sm">{`${score(r.cvss31_score)} / ${score(r.cvss40_score)}`}</Text>
+        </HStack>
+      ),
+    },
+    {
+      id: 'epss',
+      header: t('cves.epss'),
+      sortKey: 'epss',
+      cell: (r) =>
+        r.epss === null || r.epss === undefined ? (
+          '—'
+        ) : (
+          <Stack gap="0">
+            <Text>{format.number(r.epss, { style: 'percent', maximumFractionDigits: 2 })}</Text>
+            <Text fontSize="xs" color="fg.muted">
+              {t('cves.percentile', {
+                value: format.number(r.epss_percentile ?? 0, { style: 'percent', maximumFractionDigits: 0 }),
+              })}
+            </Text>
+          </Stack>
+        ),
+    },
+    {
+      id: 'kev',
+      header: t('cves.kev'),
+      cell: (r) => (r.kev ? <KevBadge dueDate={r.kev_due_date ?? null} ransomware={r.kev_ransomware ?? null} /> : '—'),
+    },
+    {
+      id: 'products',
+      header: t('cves.products'),
+      cell: (r) => (
+        <HStack gap="1" flexWrap="wrap">
+          {(r.products ?? []).slice(0, 3).map((p) => (
+            <Badge key={p} size="xs" variant="surface">
+              {p}
+            </Badge>
+          ))}
+        </HStack>
+      ),
+    },
+    { id: 'status', header: t('findings.statusLabel'), cell: (r) => <StatusBadge status={r.status} /> },
+    { id: 'assignee', header: t('findings.assignee'), cell: (r) => r.assignee?.name ?? '—' },
+    { id: 'published', header: t('cves.published'), cell: (r) => format.date(r.published_at), sortKey: 'published_at' },
+    { id: 'title', header: t('cves.description'), cell: (r) => r.description.slice(0, 120), hiddenByDefault: true },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t('screens.cve-monitor.title')}
+        trail={[t('nav.groups.intelligence')]}
+        description={t('cves.descriptionText')}
+        actions={
+          <HStack gap="2">
+            {demo ? <DemoBadge /> : null}
+            {slots.renderImport(CVE_IMPORTERS)}
+          </HStack>
+        }
+      />
+      <WatchList />
+      <DataTable
+        tableId="cves"
+        caption={t('cves.caption')}
+        columns={columns}
+        rows={list.data?.data}
+        meta={list.data?.meta}
+        rowId={(r) => String(r.id)}
+        state={state}
+        filters={filters}
+        searchLabel={t('cves.search')}
+        loading={list.isFetching}
+        error={list.isError ? t('dataTable.loadFailed') : null}
+        empty={{ title: t('cves.emptyTitle'), description: t('cves.empty') }}
+        exportHref={apiUrl('/cves/export', filterQuery)}
+        renderBulkActions={(ids, done) => slots.renderBulkActions(ids.map(Number), done)}
+        renderDetail={(id) => <CveDetail findingId={Number(id)} triage={slots.renderFinding(Number(id))} />}
+        detailTitle={t('cves.detailTitle')}
+      />
+    </>
+  );
+}

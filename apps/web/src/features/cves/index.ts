@@ -1,0 +1,1 @@
+export { CvesScreen } from './components/cves-screen';

@@ -1,0 +1,44 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { operations, Schemas } from '@vigil/api-client';
+import { useApi } from '@/lib/api-context';
+
+export type DashboardData = Schemas['Dashboard']['data'];
+export type TimelineEvent = Schemas['Event'];
+export type EventQuery = NonNullable<operations['listEvents']['parameters']['query']>;
+
+export function useDashboard(days: number) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['dashboard', days],
+    queryFn: async ({ signal }) => {
+      const { data } = await api.GET('/dashboard', { params: { query: { days } }, signal });
+      if (!data) throw new Error('empty answer');
+      return data.data;
+    },
+  });
+}
+
+export function useEvents(query: EventQuery) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['events', query],
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }) => {
+      const { data } = await api.GET('/events', { params: { query }, signal });
+      if (!data) throw new Error('empty answer');
+      return data;
+    },
+  });
+}
+
+/** Whether the company's findings come from the demo generator (the API flags them). */
+export function useHasDemoData() {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['findings', 'demo-probe'],
+    queryFn: async ({ signal }) => {
+      const { data } = await api.GET('/findings', { params: { query: { is_demo: true, page_size: 1 } }, signal });
+      return (data?.meta.total ?? 0) > 0;
+    },
+  });
+}

@@ -1,0 +1,28 @@
+import { HStack } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/layout/page-header';
+import { DemoBadge } from '@/components/ui/finding-badges';
+import { useDashboard, useHasDemoData } from '../api/dashboard-api';
+import { KpiStrip } from './kpi-strip';
+import { Timeline } from './timeline';
+import { TrendCharts } from './trend-charts';
+
+/** KPIs, trends and the event timeline of the selected company (OpenCTI dashboard, MISP timeline). */
+export function DashboardScreen() {
+  const { t } = useTranslation();
+  const dashboard = useDashboard(30);
+  const demo = useHasDemoData();
+  return (
+    <>
+      <PageHeader
+        title={t('screens.dashboard.title')}
+        trail={[t('nav.groups.overview')]}
+        description={t('dashboard.description')}
+        actions={<HStack gap="2">{demo.data ? <DemoBadge /> : null}</HStack>}
+      />
+      <KpiStrip data={dashboard.data} />
+      <TrendCharts data={dashboard.data} />
+      <Timeline />
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { Box, HStack, SimpleGrid, Skeleton, Stat } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { SEVERITIES, SeverityBadge } from '@/components/ui/finding-badges';
+import { useFormat } from '@/lib/i18n/format';
+import type { DashboardData } from '../api/dashboard-api';
+
+/** Open findings by severity, leaked credentials (30 days), watched CVEs, overdue SLAs. */
+export function KpiStrip({ data }: { data: DashboardData | undefined }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  if (!data) return <Skeleton height="24" mb="5" />;
+  const open = SEVERITIES.reduce((sum, s) => sum + data.open_by_severity[s], 0);
+  const kpis: Array<[string, string, number]> = [
+    ['open', t('dashboard.kpi.open'), open],
+    ['credentials', t('dashboard.kpi.credentials30d'), data.leaked_credentials_30d],
+    ['cves', t('dashboard.kpi.watchedCves'), data.watched_cves],
+    ['overdue', t('dashboard.kpi.overdue'), data.overdue_slas],
+  ];
+  return (
+    <Box mb="5">
+      <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" data-testid="kpi-strip">
+        {kpis.map(([key, label, value]) => (
+          <Stat.Root key={key} borderWidth="1px" borderRadius="l3" p="4" bg="bg.panel">
+            <Stat.Label>{label}</Stat.Label>
+            <Stat.ValueText fontSize="2xl" color={key === 'overdue' && value > 0 ? 'fg.error' : undefined}>
+              {format.number(value)}
+            </Stat.ValueText>
+            {key === 'open' ? (
+              <HStack gap="1" flexWrap="wrap" mt="1" aria-label={t('dashboard.kpi.bySeverity')}>
+                {SEVERITIES.filter((s) => data.open_by_severity[s] > 0).map((s) => (
+                  <HStack key={s} gap="1" fontSize="xs">
+                    <SeverityBadge severity={s} />
+                    {format.number(data.open_by_severity[s])}
+                  </HStack>
+                ))}
+              </HStack>
+            ) : null}
+          </Stat.Root>
+        ))}
+      </SimpleGrid>
+    </Box>
+  );
+}

@@ -1,0 +1,118 @@
+import { Badge, Box, chakra, Heading, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import type { Schemas } from '@vigil/api-client';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { FilterBar, type FilterDef, Pagination, periodQuery, useTableState } from '@/components/data-table';
+import { SEVERITIES, SeverityBadge } from '@/components/ui/finding-badges';
+import { useFormat } from '@/lib/i18n/format';
+import { type EventQuery, type TimelineEvent, useEvents } from '../api/dashboard-api';
+
+const MODULES = ['credentials', 'cves', 'vulnerabilities'] as const;
+/** Where each module's findings open (the screen's drawer reads `open`). */
+const SCREEN_OF: Record<Schemas['Module'], string> = {
+  credentials: '/credentials',
+  cves: '/cvemonitor',
+  vulnerabilities: '/vulnerabilities',
+};
+
+export function findingHref(event: Pick<TimelineEvent, 'module' | 'finding_id'>): string | null {
+  return event.finding_id ? `${SCREEN_OF[event.module]}?open=${event.finding_id}` : null;
+}
+
+/** The event stream: new findings, status and score changes, imports; filtered by module, severity and period. */
+export function Timeline() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const filters: FilterDef[] = [
+    {
+      id: 'module',
+      kind: 'select',
+      label: t('dashboard.module'),
+      options: MODULES.map((m) => ({ value: m, label: t(`dashboard.modules.${m}`) })),
+    },
+    {
+      id: 'severity',
+      kind: 'multi',
+      label: t('findings.severityLabel'),
+      options: SEVERITIES.map((s) => ({ value: s, label: t(`findings.severity.${s}`) })),
+    },
+    { id: 'period', kind: 'date-range', label: t('dataTable.period') },
+  ];
+  const state = useTableState(filters, { pageSize: 10 });
+  const module = MODULES.find((m) => m === state.filters.module?.[0]);
+  const severity = SEVERITIES.filter((s) => state.filters.severity?.includes(s));
+  const query: EventQuery = {
+    page: state.page,
+    page_size: state.pageSize,
+    ...(module ? { module } : {}),
+    ...(severity.length ? { severity } : {}),
+    ...periodQuery(state.filters),
+  };
+  const events = useEvents(query);
+  return (
+    <Box as="section" aria-labelledby="timeline-heading" borderWidth="1px" borderRadius="l3" p="4" bg="bg.panel">
+      <Heading as="h2" size="md" id="timeline-heading" mb="3">
+        {t('timeline.title')}
+      </Heading>
+      <FilterBar filters={filters} state={state} />
+      {events.data === undefined ? (
+        <Skeleton height="40" />
+      ) : events.data.data.length === 0 ? (
+        <Text color="fg.muted" data-testid="timeline-empty">
+          {state.hasFilters ? t('dataTable.noMatch') : t('timeline.empty')}
+        </Text>
+      ) : (
+        <Stack as="ol" gap="0" listStyleType="none" m="0" p="0" data-testid="timeline">
+          {events.data.data.map((event) => {
+            const href = findingHref(event);
+            return (
+              <chakra.li
+                key={event.id}
+                borderStartWidth="2px"
+                borderColor="border.emphasized"
+                ps="4"
+                py="2"
+                position="relative"
+              >
+                <HStack gap="2" flexWrap="wrap" fontSize="xs" color="fg.muted">
+                  <time dateTime={event.at}>{format.date(event.at, { dateStyle: 'medium', timeStyle: 'short' })}</time>
+                  <Badge size="xs" variant="surface">
+                    {t(`dashboard.modules.${event.module}`)}
+                  </Badge>
+                  <Badge size="xs" variant="outline">
+                    {t(`timeline.kinds.${kindKey(event.kind)}`)}
+                  </Badge>
+                  {event.severity ? <SeverityBadge severity={event.severity} /> : null}
+                  {event.actor ? <Text as="span">{event.actor.name}</Text> : null}
+                </HStack>
+                {href ? (
+                  <Link asChild colorPalette="blue" fontWeight="medium">
+                    <RouterLink to={href}>{event.title}</RouterLink>
+                  </Link>
+                ) : (
+                  <Text fontWeight="medium">{event.title}</Text>
+                )}
+              </chakra.li>
+            );
+          })}
+        </Stack>
+      )}
+      {events.data && events.data.data.length > 0 ? (
+        <Pagination meta={events.data.meta} onPage={state.setPage} onPageSize={state.setPageSize} />
+      ) : null}
+    </Box>
+  );
+}
+
+const KINDS = [
+  'finding.created',
+  'finding.status_changed',
+  'finding.reopened',
+  'finding.updated',
+  'score.changed',
+  'import.succeeded',
+  'import.failed',
+];
+function kindKey(kind: string): string {
+  return KINDS.includes(kind) ? kind.replace('.', '_') : 'other';
+}

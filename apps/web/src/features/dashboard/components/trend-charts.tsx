@@ -1,0 +1,74 @@
+import { Box, Heading, SimpleGrid } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { Chart } from '@/components/charts';
+import { SEVERITIES } from '@/components/ui/finding-badges';
+import type { DashboardData } from '../api/dashboard-api';
+
+const MODULES = ['credentials', 'cves', 'vulnerabilities'] as const;
+
+/** New findings per day and module, and open findings by severity, through the one chart component. */
+export function TrendCharts({ data }: { data: DashboardData | undefined }) {
+  const { t } = useTranslation();
+  if (!data) return null;
+  const days = data.trend.map((point) => point.day);
+  const trendTitle = t('dashboard.trendTitle', { count: data.trend.length });
+  const severityTitle = t('dashboard.severityTitle');
+  return (
+    <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4" mb="6">
+      <Box gridColumn={{ lg: 'span 2' }} borderWidth="1px" borderRadius="l3" p="4" bg="bg.panel">
+        <Heading as="h2" size="sm" mb="2">
+          {trendTitle}
+        </Heading>
+        <Chart
+          description={trendTitle}
+          height="260px"
+          options={{
+            chart: { type: 'column' },
+            xAxis: { categories: days },
+            yAxis: { title: { text: t('dashboard.newFindings') }, allowDecimals: false },
+            plotOptions: { column: { stacking: 'normal' } },
+            series: MODULES.map((m) => ({
+              type: 'column',
+              name: t(`dashboard.modules.${m}`),
+              data: data.trend.map((p) => p[m]),
+            })),
+          }}
+          table={{
+            columns: [
+              { key: 'day', label: t('dashboard.day') },
+              ...MODULES.map((m) => ({ key: m, label: t(`dashboard.modules.${m}`), numeric: true })),
+            ],
+            rows: data.trend.map((p) => [p.day, p.credentials, p.cves, p.vulnerabilities]),
+          }}
+        />
+      </Box>
+      <Box borderWidth="1px" borderRadius="l3" p="4" bg="bg.panel">
+        <Heading as="h2" size="sm" mb="2">
+          {severityTitle}
+        </Heading>
+        <Chart
+          description={severityTitle}
+          height="260px"
+          options={{
+            chart: { type: 'pie' },
+            series: [
+              {
+                type: 'pie',
+                name: t('dashboard.kpi.open'),
+                innerSize: '55%',
+                data: SEVERITIES.map((s) => ({ name: t(`findings.severity.${s}`), y: data.open_by_severity[s] })),
+              },
+            ],
+          }}
+          table={{
+            columns: [
+              { key: 'severity', label: t('findings.severityLabel') },
+              { key: 'open', label: t('dashboard.kpi.open'), numeric: true },
+            ],
+            rows: SEVERITIES.map((s) => [t(`findings.severity.${s}`), data.open_by_severity[s]]),
+          }}
+        />
+      </Box>
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,152 @@
+import { HStack, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import {
+  type ColumnDef,
+  DataTable,
+  type FilterDef,
+  type FindingSlots,
+  findingFilterQuery,
+  findingFilters,
+  pageQuery,
+  pickSort,
+  useTableState,
+} from '@/components/data-table';
+import { PageHeader } from '@/components/layout/page-header';
+import { DemoBadge, KevBadge, SeverityBadge, StatusBadge } from '@/components/ui/finding-badges';
+import { apiUrl } from '@/lib/api-url';
+import { useFormat } from '@/lib/i18n/format';
+import { useVulnerabilities, type Vulnerability, type VulnerabilityQuery } from '../api/vulnerabilities-api';
+import { SlaPolicyEditor } from './sla-policy-editor';
+
+const SORTS = ['-last_seen_at', 'last_seen_at', 'due_at', '-due_at', '-severity', 'severity'] as const;
+export const VULNERABILITY_IMPORTERS = ['nuclei'];
+
+/** Scanner findings on the company's assets, with SLA due dates and EPSS/KEV enrichment (DefectDojo-like). */
+export function VulnerabilitiesScreen({ slots }: { slots: FindingSlots }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const filters: FilterDef[] = [
+    {
+      id: 'overdue',
+      kind: 'select',
+      label: t('vulnerabilities.sla.label'),
+      options: [{ value: 'true', label: t('vulnerabilities.overdueOnly') }],
+    },
+    ...findingFilters(t),
+  ];
+  const state = useTableState(filters);
+  const overdue = state.filters.overdue?.[0] === 'true';
+  const filterQuery = { ...findingFilterQuery(state), ...(overdue ? { overdue: true } : {}) };
+  const sort = pickSort(state.sort, SORTS);
+  const query: VulnerabilityQuery = { ...filterQuery, ...pageQuery(state), ...(sort ? { sort } : {}) };
+  const list = useVulnerabilities(query);
+  const demo = Boolean(list.data?.data.some((row) => row.is_demo));
+
+  const columns: ColumnDef<Vulnerability>[] = [
+    {
+      id: 'name',
+      header: t('vulnerabilities.name'),
+      primary: true,
+      cell: (r) => r.name,
+    },
+    { id: 'template', header: t('vulnerabilities.template'), cell: (r) => r.template_id },
+    {
+      id: 'host',
+      header: t('vulnerabilities.host'),
+      cell: (r) => (
+        <Stack gap="0">
+          <Text>{r.host}</Text>
+          <Text fontSize="xs" color="fg.muted" wordBreak="break-all">
+            {r.matched_at}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      id: 'severity',
+      header: t('findings.severityLabel'),
+      sortKey: 'severity',
+      cell: (r) => <SeverityBadge severity={r.severity} />,
+    },
+    { id: 'cve', header: t('vulnerabilities.cve'), cell: (r) => r.cve_id ?? '—' },
+    {
+      id: 'cvss',
+      header: t('vulnerabilities.cvss'),
+      cell: (r) => ((r.cvss_score ?? null) === null ? '—' : String(r.cvss_score)),
+      align: 'end',
+    },
+    {
+      id: 'epss',
+      header: t('vulnerabilities.epss'),
+      cell: (r) =>
+        r.epss === null || r.epss === undefined
+          ? '—'
+          : format.number(r.epss, { style: 'percent', maximumFractionDigits: 2 }),
+      align: 'end',
+    },
+    {
+      id: 'kev',
+      header: t('vulnerabilities.kev'),
+      cell: (r) => (r.kev ? <KevBadge dueDate={r.kev_due_date ?? null} /> : '—'),
+    },
+    {
+      id: 'due',
+      header: t('vulnerabilities.due'),
+      sortKey: 'due_at',
+      cell: (r) =>
+        r.due_at ? (
+          <Text color={r.overdue ? 'fg.error' : undefined} fontWeight={r.overdue ? 'semibold' : undefined}>
+            {format.date(r.due_at)}
+            {r.overdue ? ` · ${t('vulnerabilities.overdue')}` : ''}
+          </Text>
+        ) : (
+          '—'
+        ),
+    },
+    { id: 'status', header: t('findings.statusLabel'), cell: (r) => <StatusBadge status={r.status} /> },
+    { id: 'assignee', header: t('findings.assignee'), cell: (r) => r.assignee?.name ?? '—', hiddenByDefault: true },
+    {
+      id: 'last_seen_at',
+      header: t('findings.lastSeen'),
+      cell: (r) => format.date(r.last_seen_at),
+      sortKey: 'last_seen_at',
+      hiddenByDefault: true,
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t('screens.vulnerabilities.title')}
+        trail={[t('nav.groups.attack-surface')]}
+        description={t('vulnerabilities.description')}
+        actions={
+          <HStack gap="2">
+            {demo ? <DemoBadge /> : null}
+            <SlaPolicyEditor />
+            {slots.renderImport(VULNERABILITY_IMPORTERS)}
+          </HStack>
+        }
+      />
+      <DataTable
+        tableId="vulnerabilities"
+        caption={t('vulnerabilities.caption')}
+        columns={columns}
+        rows={list.data?.data}
+        meta={list.data?.meta}
+        rowId={(r) => String(r.id)}
+        state={state}
+        filters={filters}
+        searchLabel={t('vulnerabilities.search')}
+        loading={list.isFetching}
+        error={list.isError ? t('dataTable.loadFailed') : null}
+        empty={{ title: t('vulnerabilities.emptyTitle'), description: t('vulnerabilities.empty') }}
+        exportHref={apiUrl('/vulnerabilities/export', filterQuery)}
+        rowTone={(r) => (r.overdue ? 'danger' : undefined)}
+        renderBulkActions={(ids, done) => slots.renderBulkActions(ids.map(Number), done)}
+        renderDetail={(id) => slots.renderFinding(Number(id))}
+        detailTitle={t('vulnerabilities.detailTitle')}
+      />
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export { VulnerabilitiesScreen } from './components/vulnerabilities-screen';
