@@ -6,8 +6,11 @@ import type { TenantScope } from '../../shared/tenant.js';
 import { EXPORT_BATCH } from '../findings/findings.csv.js';
 import {
   and,
+  type CountOf,
+  capped,
   type FindingFilters,
   findingConditions,
+  hasFindingFilters,
   type PageInput,
   pageOf,
   prefixMatch,
@@ -38,13 +41,27 @@ const credentialColumns = [
   'c.device_id',
 ] as const;
 
-function credentialBase(db: Executor, scope: TenantScope, input: CredentialListInput) {
-  const c = findingConditions(scope, { ...input, module: 'credentials' });
-  c.push(sql`c.company_id = ${scope.companyId}`);
+function credentialDetailConditions(scope: TenantScope, input: CredentialListInput) {
+  const c = [sql`c.company_id = ${scope.companyId}`];
   if (input.q) c.push(prefixMatch('c.email', input.q));
   if (input.source_kind) c.push(sql`c.source_kind = ${input.source_kind}`);
   if (input.domain) c.push(sql`c.domain = ${input.domain.toLowerCase()}`);
+  return c;
+}
+
+function credentialBase(db: Executor, scope: TenantScope, input: CredentialListInput) {
+  const c = [
+    ...findingConditions(scope, { ...input, module: 'credentials' }),
+    ...credentialDetailConditions(scope, input),
+  ];
   return db.selectFrom('findings as f').innerJoin('credential_findings as c', 'c.finding_id', 'f.id').where(and(c));
+}
+
+/** The count reads the credential rows alone unless the filters are on finding columns. */
+function credentialCount(db: Executor, scope: TenantScope, input: CredentialListInput): CountOf {
+  return hasFindingFilters(input)
+    ? capped(credentialBase(db, scope, input))
+    : capped(db.selectFrom('credential_findings as c').where(and(credentialDetailConditions(scope, input))));
 }
 
 function withColumns(base: ReturnType<typeof credentialBase>) {
@@ -63,7 +80,7 @@ export function listCredentialRows(db: Executor, scope: TenantScope, input: Cred
   if (key === 'email') query = query.orderBy(sql`c.email collate "C"`, dir);
   else if (key === 'first_seen_at') query = query.orderBy('f.first_seen_at', dir);
   else query = query.orderBy('f.last_seen_at', dir);
-  return pageOf(db, query.orderBy('f.id', dir), base, input);
+  return pageOf(db, query.orderBy('f.id', dir), credentialCount(db, scope, input), input);
 }
 
 export function credentialBatchAfter(db: Executor, scope: TenantScope, input: CredentialListInput, after: number) {
@@ -88,11 +105,15 @@ export interface DeviceListInput extends Omit<FindingFilters, 'module'>, PageInp
   sort?: '-infection_date' | 'infection_date' | '-last_seen_at' | 'last_seen_at' | undefined;
 }
 
-function deviceBase(db: Executor, scope: TenantScope, input: DeviceListInput) {
-  const c = findingConditions(scope, { ...input, module: 'credentials' });
-  c.push(sql`d.company_id = ${scope.companyId}`);
+function deviceDetailConditions(scope: TenantScope, input: DeviceListInput) {
+  const c = [sql`d.company_id = ${scope.companyId}`];
   if (input.q) c.push(sql`d.machine_name ilike ${`${input.q.trim().replace(/[\\%_]/g, (m) => `\\${m}`)}%`}`);
   if (input.malware_family) c.push(sql`d.malware_family = ${input.malware_family}`);
+  return c;
+}
+
+function deviceBase(db: Executor, scope: TenantScope, input: DeviceListInput) {
+  const c = [...findingConditions(scope, { ...input, module: 'credentials' }), ...deviceDetailConditions(scope, input)];
   return db.selectFrom('findings as f').innerJoin('infostealer_devices as d', 'd.finding_id', 'f.id').where(and(c));
 }
 
@@ -116,7 +137,10 @@ export function listDeviceRows(db: Executor, scope: TenantScope, input: DeviceLi
   query = sort.endsWith('infection_date')
     ? query.orderBy(sql`d.infection_date ${sql.raw(dir)} nulls last`)
     : query.orderBy('f.last_seen_at', dir);
-  return pageOf(db, query.orderBy('f.id', dir), base, input);
+  const count = hasFindingFilters(input)
+    ? capped(base)
+    : capped(db.selectFrom('infostealer_devices as d').where(and(deviceDetailConditions(scope, input))));
+  return pageOf(db, query.orderBy('f.id', dir), count, input);
 }
 
 export function findDevice(db: Executor, scope: TenantScope, id: number) {

@@ -3,7 +3,16 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { TenantScope } from '../../shared/tenant.js';
 import { EXPORT_BATCH } from '../findings/findings.csv.js';
-import { and, type FindingFilters, findingConditions, type PageInput, pageOf } from '../findings/findings.query.js';
+import {
+  and,
+  type CountOf,
+  capped,
+  type FindingFilters,
+  findingConditions,
+  hasFindingFilters,
+  type PageInput,
+  pageOf,
+} from '../findings/findings.query.js';
 import { coreColumns } from '../findings/findings.repository.js';
 
 export interface CveListInput extends Omit<FindingFilters, 'module'>, PageInput {
@@ -45,29 +54,48 @@ export const cveColumns = [
   ),
 ] as const;
 
-function cveBase(db: Executor, scope: TenantScope, input: CveListInput) {
-  const c = findingConditions(scope, { ...input, module: 'cves' });
-  c.push(sql`cf.company_id = ${scope.companyId}`);
+/** Conditions on cve_findings (`cf`) and, when `catalogue` says so, on the catalogue row (`c`). */
+function cveConditions(scope: TenantScope, input: CveListInput) {
+  const detail = [sql`cf.company_id = ${scope.companyId}`];
+  const catalogue: ReturnType<typeof sql>[] = [];
   const q = input.q?.trim();
   if (q) {
-    c.push(
-      /^cve-?\d/i.test(q)
-        ? sql`cf.cve_id like ${`${q.toUpperCase().replace(/[\\%_]/g, '')}%`}`
-        : sql`c.description ilike ${`%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`}`,
-    );
+    if (/^cve-?\d/i.test(q)) detail.push(sql`cf.cve_id like ${`${q.toUpperCase().replace(/[\\%_]/g, '')}%`}`);
+    else catalogue.push(sql`c.description ilike ${`%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`}`);
   }
-  if (input.kev !== undefined) c.push(input.kev ? sql`c.kev_date_added is not null` : sql`c.kev_date_added is null`);
-  if (input.min_epss !== undefined) c.push(sql`c.epss >= ${input.min_epss}`);
+  if (input.kev !== undefined)
+    catalogue.push(input.kev ? sql`c.kev_date_added is not null` : sql`c.kev_date_added is null`);
+  if (input.min_epss !== undefined) catalogue.push(sql`c.epss >= ${input.min_epss}`);
   if (input.vendor) {
-    c.push(
+    detail.push(
       sql`exists (select 1 from cve_products p where p.cve_id = cf.cve_id and p.vendor = ${input.vendor.toLowerCase()})`,
     );
   }
+  return { detail, catalogue };
+}
+
+function cveBase(db: Executor, scope: TenantScope, input: CveListInput) {
+  const { detail, catalogue } = cveConditions(scope, input);
+  const c = [...findingConditions(scope, { ...input, module: 'cves' }), ...detail, ...catalogue];
   return db
     .selectFrom('findings as f')
     .innerJoin('cve_findings as cf', 'cf.finding_id', 'f.id')
     .innerJoin('cves as c', 'c.cve_id', 'cf.cve_id')
     .where(and(c));
+}
+
+/** The count joins the findings and the catalogue only when the filters need them. */
+function cveCount(db: Executor, scope: TenantScope, input: CveListInput): CountOf {
+  if (hasFindingFilters(input)) return capped(cveBase(db, scope, input));
+  const { detail, catalogue } = cveConditions(scope, input);
+  return catalogue.length > 0
+    ? capped(
+        db
+          .selectFrom('cve_findings as cf')
+          .innerJoin('cves as c', 'c.cve_id', 'cf.cve_id')
+          .where(and([...detail, ...catalogue])),
+      )
+    : capped(db.selectFrom('cve_findings as cf').where(and(detail)));
 }
 
 function withColumns(base: ReturnType<typeof cveBase>) {
@@ -84,7 +112,7 @@ export function listCveRows(db: Executor, scope: TenantScope, input: CveListInpu
   else if (key === 'epss') query = query.orderBy(sql`c.epss ${sql.raw(dir)} nulls last`);
   else if (key === 'last_seen_at') query = query.orderBy('f.last_seen_at', dir);
   else query = query.orderBy('cf.published_at', dir);
-  return pageOf(db, query.orderBy('cf.cve_id', dir), base, input);
+  return pageOf(db, query.orderBy('cf.cve_id', dir), cveCount(db, scope, input), input);
 }
 
 export function cveBatchAfter(db: Executor, scope: TenantScope, input: CveListInput, after: number) {

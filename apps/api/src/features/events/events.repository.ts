@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { TenantScope } from '../../shared/tenant.js';
-import { and, type PageInput, pageOf } from '../findings/findings.query.js';
+import { and, capped, type PageInput, pageOf } from '../findings/findings.query.js';
 import type { Module, Severity } from '../findings/findings.table.js';
 
 export type EventKind =
@@ -85,5 +85,5 @@ export function listEventRows(db: Executor, scope: TenantScope, filters: EventFi
     ])
     .orderBy('e.at', 'desc')
     .orderBy('e.id', 'desc');
-  return pageOf(db, query, base, filters);
+  return pageOf(db, query, capped(base), filters);
 }

@@ -1,6 +1,6 @@
 // Building blocks every monitoring list shares: the common filters as SQL fragments over the
 // `findings` alias, the capped total (exact up to 10,000), and sort keys mapped to columns.
-import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type Expression, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { TenantScope } from '../../shared/tenant.js';
 import type { FindingStatus, Module, Severity } from './findings.table.js';
@@ -55,17 +55,37 @@ export interface PageMeta {
 }
 
 /**
- * Runs one page of `query` (already filtered and ordered) plus a capped count of `base` (the same
- * filters, no order, no columns): large tables never pay for an exact count above 10,000.
+ * Runs one page of `query` (already filtered and ordered) plus a capped count (the same filters):
+ * large tables never pay for an exact count above 10,000.
  */
 interface PagedQuery<T> {
   limit(n: number): { offset(n: number): { execute(): Promise<T[]> } };
 }
 
-export async function pageOf<T, DB, TB extends keyof DB>(
+/** The rows to count, capped: `(cap) => <filtered query selecting anything>.limit(cap)`. */
+export type CountOf = (cap: number) => Expression<unknown>;
+
+/** A count that joins only what the filters need is built from its own (smaller) query. */
+export function capped<DB, TB extends keyof DB, O>(base: SelectQueryBuilder<DB, TB, O>): CountOf {
+  return (cap) => base.clearSelect().select(sql<number>`1`.as('one')).limit(cap);
+}
+
+/** Whether a list filters on the shared finding columns (else a count can skip the findings table). */
+export function hasFindingFilters(filters: FindingFilters): boolean {
+  return (
+    Boolean(filters.status?.length) ||
+    Boolean(filters.severity?.length) ||
+    filters.assignee_id !== undefined ||
+    Boolean(filters.from) ||
+    Boolean(filters.to) ||
+    filters.is_demo !== undefined
+  );
+}
+
+export async function pageOf<T>(
   db: Executor,
   query: PagedQuery<T>,
-  base: SelectQueryBuilder<DB, TB, object>,
+  countOf: CountOf,
   input: PageInput,
 ): Promise<{ rows: T[]; meta: PageMeta }> {
   const page = input.page ?? 1;
@@ -80,11 +100,9 @@ export async function pageOf<T, DB, TB extends keyof DB>(
   let total = offset + data.length;
   let lowerBound = false;
   if (!(page === 1 && !hasMore)) {
-    const capped = base
-      .clearSelect()
-      .select(sql<number>`1`.as('one'))
-      .limit(TOTAL_CAP + 1);
-    const counted = await sql<{ n: number }>`select count(*)::int as n from (${capped}) as capped`.execute(db);
+    const counted = await sql<{
+      n: number;
+    }>`select count(*)::int as n from (${countOf(TOTAL_CAP + 1)}) as capped`.execute(db);
     total = Number(counted.rows[0]?.n ?? 0);
     if (total > TOTAL_CAP) {
       total = Math.max(TOTAL_CAP, offset + data.length);

@@ -3,7 +3,15 @@
 import { sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { TenantScope } from '../../shared/tenant.js';
-import { and, type FindingFilters, findingConditions, likePrefix, type PageInput, pageOf } from './findings.query.js';
+import {
+  and,
+  capped,
+  type FindingFilters,
+  findingConditions,
+  likePrefix,
+  type PageInput,
+  pageOf,
+} from './findings.query.js';
 import type { FindingsTable } from './findings.table.js';
 
 /** The FindingCore columns, from `findings as f` left-joined to `users as au` (the assignee). */
@@ -62,7 +70,7 @@ export function listFindingRows(db: Executor, scope: TenantScope, input: Finding
   else if (key === 'due_at') query = query.orderBy(sql`f.due_at ${sql.raw(dir)} nulls last`);
   else if (key === 'first_seen_at') query = query.orderBy('f.first_seen_at', dir);
   else query = query.orderBy('f.last_seen_at', dir);
-  return pageOf(db, query.orderBy('f.id', dir), base, input);
+  return pageOf(db, query.orderBy('f.id', dir), capped(base), input);
 }
 
 export function findFinding(db: Executor, scope: TenantScope, id: number) {

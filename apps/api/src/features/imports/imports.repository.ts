@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { TenantScope } from '../../shared/tenant.js';
 import type { PageInput } from '../findings/findings.query.js';
-import { pageOf } from '../findings/findings.query.js';
+import { capped, pageOf } from '../findings/findings.query.js';
 import type { ImportJobRow, ImportJobsTable } from './imports.table.js';
 
 export async function insertJob(
@@ -150,7 +150,7 @@ export function listJobRows(
   if (input.module) base = base.where('j.module', '=', input.module);
   if (input.status) base = base.where('j.status', '=', input.status as ImportJobRow['status']);
   const query = base.leftJoin('users as u', 'u.id', 'j.created_by').select(jobColumns).orderBy('j.id', 'desc');
-  return pageOf(db, query, base, input);
+  return pageOf(db, query, capped(base), input);
 }
 
 export function findJob(db: Executor, scope: TenantScope, id: number) {

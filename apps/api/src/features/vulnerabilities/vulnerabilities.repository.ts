@@ -5,8 +5,10 @@ import type { TenantScope } from '../../shared/tenant.js';
 import { EXPORT_BATCH } from '../findings/findings.csv.js';
 import {
   and,
+  capped,
   type FindingFilters,
   findingConditions,
+  hasFindingFilters,
   type PageInput,
   pageOf,
   prefixMatch,
@@ -21,9 +23,8 @@ export interface VulnerabilityListInput extends Omit<FindingFilters, 'module'>, 
   sort?: '-last_seen_at' | 'last_seen_at' | 'due_at' | '-due_at' | '-severity' | 'severity' | undefined;
 }
 
-function vulnerabilityBase(db: Executor, scope: TenantScope, input: VulnerabilityListInput, now: Date) {
-  const c = findingConditions(scope, { ...input, module: 'vulnerabilities' });
-  c.push(sql`v.company_id = ${scope.companyId}`);
+function vulnerabilityDetailConditions(scope: TenantScope, input: VulnerabilityListInput) {
+  const c = [sql`v.company_id = ${scope.companyId}`];
   if (input.q) {
     const q = input.q.trim();
     c.push(
@@ -33,13 +34,27 @@ function vulnerabilityBase(db: Executor, scope: TenantScope, input: Vulnerabilit
     );
   }
   if (input.host) c.push(sql`v.host = ${input.host}`);
+  return c;
+}
+
+/**
+ * Every vulnerabilities finding has its row (one transaction writes both), so a left join returns
+ * the same rows; it keeps the planner's estimate of the findings side, and so the ordered index
+ * scan with a limit, where an inner join made it sort the whole module. The detail conditions
+ * after the first (the company, already on the finding) still filter on `v`.
+ */
+function vulnerabilityBase(db: Executor, scope: TenantScope, input: VulnerabilityListInput, now: Date) {
+  const c = [
+    ...findingConditions(scope, { ...input, module: 'vulnerabilities' }),
+    ...vulnerabilityDetailConditions(scope, input).slice(1),
+  ];
   if (input.overdue !== undefined) {
     const open = sql`f.status in (${sql.join(openStatuses)})`;
     c.push(
       input.overdue ? sql`(${open} and f.due_at < ${now})` : sql`not (${open} and coalesce(f.due_at < ${now}, false))`,
     );
   }
-  return db.selectFrom('findings as f').innerJoin('vulnerability_findings as v', 'v.finding_id', 'f.id').where(and(c));
+  return db.selectFrom('findings as f').leftJoin('vulnerability_findings as v', 'v.finding_id', 'f.id').where(and(c));
 }
 
 function withColumns(base: ReturnType<typeof vulnerabilityBase>, now: Date) {
@@ -73,7 +88,11 @@ export function listVulnerabilityRows(db: Executor, scope: TenantScope, input: V
   if (key === 'due_at') query = query.orderBy(sql`f.due_at ${sql.raw(dir)} nulls last`);
   else if (key === 'severity') query = query.orderBy(severityRank, dir);
   else query = query.orderBy('f.last_seen_at', dir);
-  return pageOf(db, query.orderBy('f.id', dir), base, input);
+  const count =
+    hasFindingFilters(input) || input.overdue !== undefined
+      ? capped(base)
+      : capped(db.selectFrom('vulnerability_findings as v').where(and(vulnerabilityDetailConditions(scope, input))));
+  return pageOf(db, query.orderBy('f.id', dir), count, input);
 }
 
 export function vulnerabilityBatchAfter(

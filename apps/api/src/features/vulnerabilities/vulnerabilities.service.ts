@@ -24,10 +24,10 @@ export async function listVulnerabilities({ ctx, auth, input }: Verb<Vulnerabili
   return {
     data: rows.map((r) => ({
       ...toFindingCore(r),
-      template_id: r.template_id,
-      name: r.name,
-      host: r.host,
-      matched_at: r.matched_at,
+      template_id: r.template_id ?? '',
+      name: r.name ?? r.title,
+      host: r.host ?? '',
+      matched_at: r.matched_at ?? '',
       cve_id: r.cve_id,
       cvss_score: r.cvss_score === null ? null : Number(r.cvss_score),
       epss: r.epss,
