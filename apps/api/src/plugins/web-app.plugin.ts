@@ -14,6 +14,8 @@ export const webAppPlugin = fp(
         prefix: '/',
         wildcard: false,
         index: false,
+        // The web build writes .br and .gz beside each asset; send those to browsers that accept them.
+        preCompressed: true,
         cacheControl: false,
         setHeaders(reply, path) {
           const hashed =

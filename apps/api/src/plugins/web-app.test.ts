@@ -2,6 +2,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../testing/test-app.js';
 
@@ -14,6 +15,7 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Vigil</title><div id="root"></div>');
   writeFileSync(join(dist, 'assets', 'index-AbCd1234.js'), 'console.log(1)');
+  writeFileSync(join(dist, 'assets', 'index-AbCd1234.js.gz'), gzipSync('console.log(1)'));
   database = await openTestDatabase();
   ({ app } = await testApp(database, { env: { WEB_DIST: dist } }));
 });
@@ -40,6 +42,17 @@ describe('web app', () => {
     const response = await app.inject({ method: 'GET', url: '/assets/index-AbCd1234.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the pre-compressed copy of an asset to a browser that accepts it', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/assets/index-AbCd1234.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.rawPayload.equals(gzipSync('console.log(1)'))).toBe(true);
   });
 
   it('keeps /api and missing files out of the fallback', async () => {
