@@ -22,6 +22,9 @@ export interface DatabaseHandle {
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    // An idle client that the server drops (restart, admin termination) must not crash the
+    // process: the pool discards it and the next query opens a new connection.
+    pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
