@@ -1,7 +1,7 @@
 // A throwaway PostgreSQL cluster for the benchmark: initdb/pg_ctl in a temp dir, 127.0.0.1 and a
 // free port only, as user postgres when run as root (initdb refuses root), removed on stop.
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -26,7 +26,27 @@ function freePort(): Promise<number> {
 export interface Cluster {
   url: string;
   version: string;
+  /** CPU seconds used so far by the server's processes (postmaster and its children), from /proc. */
+  cpuSeconds(): number;
   stop(): void;
+}
+
+const ticks = 100;
+
+function cpuOfTree(root: number): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ppid = Number(fields[1]);
+      if (Number(entry) === root || ppid === root) total += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended while we read.
+    }
+  }
+  return total / ticks;
 }
 
 export async function startCluster(): Promise<Cluster> {
@@ -54,6 +74,10 @@ export async function startCluster(): Promise<Cluster> {
   return {
     url: `postgres://vigil@127.0.0.1:${port}/postgres`,
     version,
+    cpuSeconds() {
+      const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      return cpuOfTree(pid);
+    },
     stop() {
       try {
         run(pgCtl, ['-D', data, '-m', 'fast', '-w', 'stop']);
