@@ -21,13 +21,7 @@ export function BulkStatusActions({ ids, onDone }: { ids: number[]; onDone: () =
     );
   return (
     <HStack gap="2" flexWrap="wrap">
-      <Menu.Root
-        onSelect={({ value }) => {
-          const status = TARGETS.find((s) => s === value);
-          if (status === 'risk_accepted') setAskUntil(true);
-          else if (status) apply(status);
-        }}
-      >
+      <Menu.Root>
         <Menu.Trigger asChild>
           <Button size="sm" colorPalette="blue" loading={bulk.isPending}>
             {t('findings.bulkStatus')}
@@ -37,7 +31,11 @@ export function BulkStatusActions({ ids, onDone }: { ids: number[]; onDone: () =
         <Menu.Positioner>
           <Menu.Content>
             {TARGETS.map((status) => (
-              <Menu.Item key={status} value={status}>
+              <Menu.Item
+                key={status}
+                value={status}
+                onClick={() => (status === 'risk_accepted' ? setAskUntil(true) : apply(status))}
+              >
                 {t(`findings.status.${status}`)}
               </Menu.Item>
             ))}

@@ -24,12 +24,7 @@ export function StatusMenu({ current, allowed, onChange, busy, label }: StatusMe
   const options = allowed.filter((status) => status !== current);
   return (
     <chakra.div>
-      <Menu.Root
-        onSelect={({ value }) => {
-          if (value === 'risk_accepted') setAskUntil(true);
-          else if (isStatus(value)) onChange(value);
-        }}
-      >
+      <Menu.Root>
         <Menu.Trigger asChild>
           <Button size="sm" variant="outline" disabled={busy || options.length === 0} loading={busy}>
             {label ?? t('findings.changeStatus')}
@@ -39,7 +34,12 @@ export function StatusMenu({ current, allowed, onChange, busy, label }: StatusMe
         <Menu.Positioner>
           <Menu.Content minW="48">
             {options.map((status) => (
-              <Menu.Item key={status} value={status}>
+              // The item's own click (pointer, or Enter through zag's click on the highlighted item).
+              <Menu.Item
+                key={status}
+                value={status}
+                onClick={() => (status === 'risk_accepted' ? setAskUntil(true) : onChange(status))}
+              >
                 {t(`findings.status.${status}`)}
               </Menu.Item>
             ))}
@@ -81,9 +81,4 @@ export function StatusMenu({ current, allowed, onChange, busy, label }: StatusMe
       ) : null}
     </chakra.div>
   );
-}
-
-const ALL: readonly string[] = ['new', 'in_review', 'confirmed', 'false_positive', 'risk_accepted', 'resolved'];
-function isStatus(value: string): value is FindingStatus {
-  return ALL.includes(value);
 }
