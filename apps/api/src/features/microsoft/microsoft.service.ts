@@ -66,7 +66,11 @@ export async function startMicrosoft({
 }
 
 function signinUrl(ctx: AppContext, params: Record<string, string>): string {
-  return `${ctx.publicUrl}/signin?${new URLSearchParams(params).toString()}`;
+  // encodeURIComponent (%20, not '+') so that any reader of the query decodes it the same way.
+  const query = Object.entries(params)
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
+    .join('&');
+  return `${ctx.publicUrl}/signin?${query}`;
 }
 
 type Matched = { user: UserRow } | { refused: Record<string, string> };

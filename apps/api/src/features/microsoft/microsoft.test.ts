@@ -47,7 +47,7 @@ async function roundTrip(browser: TestBrowser, account: string, start = '/api/au
   expect(back.statusCode).toBe(302);
   const location = new URL(String(back.headers.location));
   expect(location.origin + location.pathname).toBe(`${publicUrl}/signin`);
-  return { state, query: location.searchParams, callback };
+  return { state, query: location.searchParams, callback, location: String(back.headers.location) };
 }
 
 describe('Microsoft sign-in', () => {
@@ -97,7 +97,8 @@ describe('Microsoft sign-in', () => {
 
   it("sends an unknown domain back with 'Domain not recognized' and the e-mail", async () => {
     const browser = await TestBrowser.open(app);
-    const { query } = await roundTrip(browser, 'outsider');
+    const { query, location } = await roundTrip(browser, 'outsider');
+    expect(location).toContain('message=Domain%20not%20recognized&email=someone%40unknown-company.example');
     expect(query.get('status')).toBe('error');
     expect(query.get('message')).toBe('Domain not recognized');
     expect(query.get('email')).toBe('someone@unknown-company.example');
