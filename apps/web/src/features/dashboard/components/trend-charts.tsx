@@ -5,6 +5,8 @@ import { SEVERITIES } from '@/components/ui/finding-badges';
 import type { DashboardData } from '../api/dashboard-api';
 
 const MODULES = ['credentials', 'cves', 'vulnerabilities'] as const;
+/** The severity badges' colours (red → grey), so the chart reads like the tables. */
+const SEVERITY_COLORS = { critical: '#dc2626', high: '#ea580c', medium: '#eab308', low: '#2563eb', info: '#71717a' };
 
 /** New findings per day and module, and open findings by severity, through the one chart component. */
 export function TrendCharts({ data }: { data: DashboardData | undefined }) {
@@ -24,6 +26,7 @@ export function TrendCharts({ data }: { data: DashboardData | undefined }) {
           height="260px"
           options={{
             chart: { type: 'column' },
+            title: { text: undefined },
             xAxis: { categories: days },
             yAxis: { title: { text: t('dashboard.newFindings') }, allowDecimals: false },
             plotOptions: { column: { stacking: 'normal' } },
@@ -51,12 +54,17 @@ export function TrendCharts({ data }: { data: DashboardData | undefined }) {
           height="260px"
           options={{
             chart: { type: 'pie' },
+            title: { text: undefined },
             series: [
               {
                 type: 'pie',
                 name: t('dashboard.kpi.open'),
                 innerSize: '55%',
-                data: SEVERITIES.map((s) => ({ name: t(`findings.severity.${s}`), y: data.open_by_severity[s] })),
+                data: SEVERITIES.map((s) => ({
+                  name: t(`findings.severity.${s}`),
+                  y: data.open_by_severity[s],
+                  color: SEVERITY_COLORS[s],
+                })),
               },
             ],
           }}

@@ -49,7 +49,7 @@ export function VulnerabilitiesScreen({ slots }: { slots: FindingSlots }) {
       primary: true,
       cell: (r) => r.name,
     },
-    { id: 'template', header: t('vulnerabilities.template'), cell: (r) => r.template_id },
+    { id: 'template', header: t('vulnerabilities.template'), cell: (r) => r.template_id, hiddenByDefault: true },
     {
       id: 'host',
       header: t('vulnerabilities.host'),
