@@ -1,0 +1,70 @@
+import { expect, signIn, test } from './support/fixtures.ts';
+
+// Issue 7's browser path: import a file through a screen and watch the job reach done; filter,
+// open a detail, change status, and find the change on the dashboard timeline.
+test('credentials: import a combolist, triage one account, see it on the timeline', async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  const email = `e2e.${stamp}@acme-retail.example`;
+
+  await signIn(page);
+  await page.goto('/credentials');
+  await expect(page.getByRole('heading', { level: 1, name: 'Credentials' })).toBeVisible();
+
+  await test.step('import a combolist through the screen; progress reaches done', async () => {
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import a file' });
+    await dialog.getByRole('combobox', { name: 'Format' }).selectOption('combolist');
+    await dialog.getByLabel('File').setInputFiles({
+      name: `combo-${stamp}.txt`,
+      mimeType: 'text/plain',
+      buffer: Buffer.from(`${email}:Winter-${stamp}!\nnot a credential line\n`),
+    });
+    await dialog.getByRole('button', { name: 'Upload and import' }).click();
+    await expect(dialog.getByTestId('import-status')).toHaveText('Done', { timeout: 30_000 });
+    await expect(dialog.getByTestId('count-added')).toHaveText('1');
+    await expect(dialog.getByTestId('count-rejected')).toHaveText('1');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  });
+
+  await test.step('filter by the e-mail and open its detail', async () => {
+    await page.getByRole('searchbox', { name: 'Search e-mail or source' }).fill(email);
+    await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(email).replace('.', '\\.')}`));
+    const link = page.getByRole('link', { name: email });
+    await expect(link).toBeVisible();
+    await link.click();
+    await expect(page).toHaveURL(/open=\d+/);
+    await expect(page.getByTestId('finding-panel')).toBeVisible();
+  });
+
+  await test.step('move it to in review', async () => {
+    const panel = page.getByTestId('finding-panel');
+    await panel.getByRole('button', { name: 'Change status' }).click();
+    await page.getByRole('menuitem', { name: 'In review' }).click();
+    await expect(panel.getByText('In review').first()).toBeVisible();
+    await expect(panel.getByText(/Status: New → In review/)).toBeVisible();
+  });
+
+  await test.step('the change is on the dashboard timeline and links back to the finding', async () => {
+    await page.goto('/dashboard?module=credentials');
+    const timeline = page.getByTestId('timeline');
+    const event = timeline.getByRole('link', { name: new RegExp(`${email}.*in_review`) });
+    await expect(event).toBeVisible();
+    await event.click();
+    await expect(page).toHaveURL(/\/credentials\?open=\d+/);
+    await expect(page.getByTestId('finding-panel')).toBeVisible();
+  });
+});
+
+test('the four monitoring screens show the demo data, labelled as such', async ({ page }) => {
+  await signIn(page);
+  for (const [path, heading] of [
+    ['/dashboard', 'Dashboard'],
+    ['/credentials', 'Credentials'],
+    ['/cvemonitor', 'CVE monitor'],
+    ['/vulnerabilities', 'Vulnerabilities'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByTestId('demo-badge')).toBeVisible();
+  }
+});
