@@ -49,7 +49,6 @@ export function VulnerabilitiesScreen({ slots }: { slots: FindingSlots }) {
       primary: true,
       cell: (r) => r.name,
     },
-    { id: 'template', header: t('vulnerabilities.template'), cell: (r) => r.template_id, hiddenByDefault: true },
     {
       id: 'host',
       header: t('vulnerabilities.host'),
@@ -67,6 +66,21 @@ export function VulnerabilitiesScreen({ slots }: { slots: FindingSlots }) {
       header: t('findings.severityLabel'),
       sortKey: 'severity',
       cell: (r) => <SeverityBadge severity={r.severity} />,
+    },
+    { id: 'status', header: t('findings.statusLabel'), cell: (r) => <StatusBadge status={r.status} /> },
+    {
+      id: 'due',
+      header: t('vulnerabilities.due'),
+      sortKey: 'due_at',
+      cell: (r) =>
+        r.due_at ? (
+          <Text color={r.overdue ? 'fg.error' : undefined} fontWeight={r.overdue ? 'semibold' : undefined}>
+            {format.date(r.due_at)}
+            {r.overdue ? ` · ${t('vulnerabilities.overdue')}` : ''}
+          </Text>
+        ) : (
+          '—'
+        ),
     },
     { id: 'cve', header: t('vulnerabilities.cve'), cell: (r) => r.cve_id ?? '—' },
     {
@@ -89,21 +103,7 @@ export function VulnerabilitiesScreen({ slots }: { slots: FindingSlots }) {
       header: t('vulnerabilities.kev'),
       cell: (r) => (r.kev ? <KevBadge dueDate={r.kev_due_date ?? null} /> : '—'),
     },
-    {
-      id: 'due',
-      header: t('vulnerabilities.due'),
-      sortKey: 'due_at',
-      cell: (r) =>
-        r.due_at ? (
-          <Text color={r.overdue ? 'fg.error' : undefined} fontWeight={r.overdue ? 'semibold' : undefined}>
-            {format.date(r.due_at)}
-            {r.overdue ? ` · ${t('vulnerabilities.overdue')}` : ''}
-          </Text>
-        ) : (
-          '—'
-        ),
-    },
-    { id: 'status', header: t('findings.statusLabel'), cell: (r) => <StatusBadge status={r.status} /> },
+    { id: 'template', header: t('vulnerabilities.template'), cell: (r) => r.template_id, hiddenByDefault: true },
     { id: 'assignee', header: t('findings.assignee'), cell: (r) => r.assignee?.name ?? '—', hiddenByDefault: true },
     {
       id: 'last_seen_at',
