@@ -4,11 +4,13 @@ import { type Kysely, type Migration, type MigrationResultSet, Migrator } from '
 import * as accounts from './migrations/2026-11-21-2000-accounts.migration.js';
 import * as monitoring from './migrations/2026-11-21-2100-monitoring.migration.js';
 import * as monitoringIndexes from './migrations/2026-11-21-2200-monitoring-indexes.migration.js';
+import * as riskExpiry from './migrations/2026-11-21-2210-risk-expiry.migration.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-2000-accounts': accounts,
   '2026-11-21-2100-monitoring': monitoring,
   '2026-11-21-2200-monitoring-indexes': monitoringIndexes,
+  '2026-11-21-2210-risk-expiry': riskExpiry,
 };
 
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<MigrationResultSet> {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../testing/flows.js';
 import { importFile, newTenant, type Tenant } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
+import { expireRiskAcceptances } from './findings.expiry.js';
 
 let database: TestDatabase;
 let app: VigilApp;
@@ -110,6 +111,24 @@ describe('status workflow', () => {
     const d = json<{ data: Detail & { risk_accepted_until: string } }>(ok).data;
     expect(d.risk_accepted_until).toBe(until);
     expect(d.comments.map((c) => c.body)).toEqual(['Compensating WAF rule']);
+  });
+
+  it('ends a risk acceptance on its date: back to in_review, with history and event', async () => {
+    const id = ids[1] ?? 0;
+    expect((await detail(id)).status).toBe('risk_accepted');
+    const now = app.ctx.clock.now();
+    expect(await expireRiskAcceptances(app.ctx.db, now)).toBe(0);
+    await app.ctx.db
+      .updateTable('findings')
+      .set({ risk_accepted_until: new Date(now.getTime() - 1000) })
+      .where('id', '=', id)
+      .execute();
+    expect(await expireRiskAcceptances(app.ctx.db, now)).toBe(1);
+    const d = await detail(id);
+    expect(d.status).toBe('in_review');
+    expect(d.history[0]).toMatchObject({ field: 'status', from: 'risk_accepted', to: 'in_review', actor: null });
+    const until = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    expect((await patch(id, { status: 'risk_accepted', risk_accepted_until: until })).statusCode).toBe(200);
   });
 
   it('assigns only members of the company, changes severity, comments', async () => {

@@ -1,8 +1,10 @@
-// The in-process worker: claims one job at a time, runs it, and polls when idle. A new upload
+// The in-process worker: claims one job at a time, runs it, and polls when idle (ending expired
+// risk acceptances on the way). A new upload
 // wakes it at once; close() lets the current batch finish, hands the job back to the queue
 // (it resumes from its checkpoint) and waits for the loop to end.
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../shared/context.js';
+import { expireRiskAcceptances } from '../findings/findings.expiry.js';
 import { LEASE_MS, type RunOutcome, runJob } from './import-runner.js';
 import { claimJob } from './imports.repository.js';
 
@@ -38,8 +40,17 @@ export function createImportWorker(ctx: AppContext, log: FastifyBaseLogger, poll
     }
   }
 
+  let lastExpiry = Number.NEGATIVE_INFINITY;
+
   async function drain(): Promise<RunOutcome[]> {
     const outcomes: RunOutcome[] = [];
+    // Housekeeping of the same loop: risk acceptances that ended, at most once a minute.
+    const now = ctx.clock.now().getTime();
+    if (now - lastExpiry >= 60_000) {
+      lastExpiry = now;
+      const expired = await expireRiskAcceptances(ctx.db, ctx.clock.now());
+      if (expired > 0) log.info({ expired }, 'risk acceptances ended');
+    }
     while (!abort.signal.aborted) {
       const outcome = await runOne();
       if (!outcome) break;
