@@ -55,6 +55,43 @@ test('credentials: import a combolist, triage one account, see it on the timelin
   });
 });
 
+test('vulnerabilities: import nuclei JSONL, find the result, move it to in review in bulk', async ({ page }) => {
+  const template = `e2e-check-${Date.now().toString(36)}`;
+  const line = JSON.stringify({
+    'template-id': template,
+    info: { name: 'E2E exposed panel', severity: 'high' },
+    host: 'https://shop.acme-retail.example',
+    'matched-at': 'https://shop.acme-retail.example/e2e-panel',
+    timestamp: new Date().toISOString(),
+  });
+
+  await signIn(page);
+  await page.goto('/vulnerabilities');
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import a file' });
+  await dialog.getByLabel('File').setInputFiles({
+    name: `${template}.jsonl`,
+    mimeType: 'application/x-ndjson',
+    buffer: Buffer.from(`${line}\n{broken\n`),
+  });
+  await dialog.getByRole('button', { name: 'Upload and import' }).click();
+  await expect(dialog.getByTestId('import-status')).toHaveText('Done', { timeout: 30_000 });
+  await expect(dialog.getByTestId('count-added')).toHaveText('1');
+  await expect(dialog.getByText(/line 2: Not valid JSON/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('searchbox', { name: 'Search host, template or CVE' }).fill(template);
+  await expect(page).toHaveURL(new RegExp(`q=${template}`));
+  const row = page.getByRole('row', { name: /E2E exposed panel/ });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Set status' }).click();
+  await page.getByRole('menuitem', { name: 'In review' }).click();
+  // Everything moved: the selection clears and the row shows its new status.
+  await expect(page.getByRole('row', { name: /E2E exposed panel/ })).toContainText('In review');
+  await expect(page.getByRole('row', { name: /E2E exposed panel/ }).getByRole('checkbox')).not.toBeChecked();
+});
+
 test('the four monitoring screens show the demo data, labelled as such', async ({ page }) => {
   await signIn(page);
   for (const [path, heading] of [
