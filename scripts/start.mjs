@@ -1,7 +1,29 @@
 #!/usr/bin/env node
-// `npm start`: builds every workspace. Later issues make it start the server and the app.
-import { heading, run } from './run.mjs';
+// `npm start`: builds the server and the web app (and the packages they use), then runs the
+// server, which serves the API and the built app on one port and prints where to sign in.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { heading, run, turboEnv } from './run.mjs';
 
-heading('building every workspace');
-await run('npx', ['turbo', 'run', 'build', '--concurrency=2']);
-heading('built: the server and the web app arrive with the next issues');
+heading('building the server and the web app');
+try {
+  await run('npx', ['turbo', 'run', 'build', '--filter=@vigil/api', '--filter=@vigil/web', '--concurrency=2']);
+} catch (error) {
+  console.error(`\nThe build failed, so Vigil was not started: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+}
+
+const entry = 'apps/api/dist/server.js';
+if (!existsSync(entry)) {
+  console.error(`${entry} is missing after the build`);
+  process.exit(1);
+}
+
+heading('starting Vigil');
+const server = spawn(process.execPath, [entry], { stdio: 'inherit', env: turboEnv });
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on('exit', (code, signal) => {
+  process.exitCode = code ?? (signal ? 1 : 0);
+});
