@@ -51,7 +51,13 @@ export async function lastMailId(request: APIRequestContext, to: string): Promis
 
 /** Refuses every request that is not to 127.0.0.1 (tests send traffic nowhere else). */
 export async function keepTrafficLocal(page: Page): Promise<void> {
-  await page.context().route(/^(?!https?:\/\/127\.0\.0\.1[:/]|data:|blob:|about:)/, (route) => route.abort());
+  // A page leaving for elsewhere (Microsoft) gets 204 No Content: the navigation is cancelled and
+  // the page stays as it was, so what it showed while leaving can still be checked.
+  await page
+    .context()
+    .route(/^(?!https?:\/\/127\.0\.0\.1[:/]|data:|blob:|about:)/, (route) =>
+      route.request().isNavigationRequest() ? route.fulfill({ status: 204 }) : route.abort(),
+    );
 }
 
 /** Fills the 6-digit code the way a user pastes it into the first box. */

@@ -1,13 +1,17 @@
 import type { FullConfig } from '@playwright/test';
+import { resetCoverage } from '../qa/coverage.ts';
 import { startServer } from './server.ts';
 
 /**
  * Starts the real server once for the whole run and hands its URL to the tests through
- * VIGIL_E2E_URL; the returned function stops it (Playwright calls it after the run, also on failure).
+ * VIGIL_E2E_URL; the returned function stops it (Playwright calls it after the run, also on failure)
+ * and prints how long the browser suite took.
  */
 export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
-  if (process.env.VIGIL_E2E_URL) return async () => {};
   const started = Date.now();
+  resetCoverage();
+  const duration = () => `browser suite took ${((Date.now() - started) / 1000).toFixed(1)} s (server start included)`;
+  if (process.env.VIGIL_E2E_URL) return async () => console.log(`[e2e] ${duration()}`);
   const server = await startServer();
   process.env.VIGIL_E2E_URL = server.url;
   console.log(`[e2e] server ${server.url} (pid ${server.pid}) up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -16,6 +20,6 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   return async () => {
     process.off('exit', stopOnExit);
     await server.stop();
-    console.log(`[e2e] server pid ${server.pid} stopped`);
+    console.log(`[e2e] server pid ${server.pid} stopped; ${duration()}`);
   };
 }

@@ -5,7 +5,7 @@
 // provider (no Microsoft settings). Only the per-minute rate limits are raised: a browser suite
 // signs in far more often than a person. Prints one JSON line `{"url": …}` once it listens;
 // SIGTERM/SIGINT close the server, the provider and the database, then remove the data directory.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -24,12 +24,15 @@ const [{ buildApp }, { loadConfig }, { openDatabase }, { migrateToLatest }, { st
   ]);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'vigil-e2e-'));
+// A copy of the built web app: a rebuild of apps/web/dist while the suite runs cannot change it.
+const webDist = join(dataDir, 'web');
+cpSync(join(root, 'apps/web/dist'), webDist, { recursive: true });
 const config = loadConfig({
   NODE_ENV: 'development',
   HOST: '127.0.0.1',
   PORT: '0',
   DATA_DIR: dataDir,
-  WEB_DIST: join(root, 'apps/web/dist'),
+  WEB_DIST: webDist,
   LOG_LEVEL: process.env.VIGIL_E2E_LOG_LEVEL ?? 'warn',
 });
 

@@ -1,0 +1,94 @@
+import { createRequire } from 'node:module';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './support/fixtures.ts';
+
+// axe-core on every public screen and on the dashboard shell, light and dark: no serious or
+// critical violation. axe.source is injected into the page (the @axe-core/playwright helper needs Node 22).
+const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
+
+interface AxeResult {
+  violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }>;
+}
+
+/** Serious and critical violations on the page, or only inside `include` (CSS selectors). */
+async function seriousViolations(page: Page, include?: string[]): Promise<string[]> {
+  // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') forbids inline scripts.
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(async (selectors) => {
+    const axe = (window as unknown as { axe: { run: (context: unknown) => Promise<AxeResult> } }).axe;
+    return axe.run(selectors ? { include: selectors.map((s) => [s]) } : document);
+  }, include);
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')})`);
+}
+
+const publicScreens: Array<{
+  path: string;
+  ready: (page: Page) => ReturnType<Page['waitForSelector']> | Promise<void>;
+}> = [
+  { path: '/signin', ready: (p) => expect(p.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible() },
+  {
+    path: '/signin?view=register',
+    ready: (p) => expect(p.getByRole('heading', { name: 'Create your account' })).toBeVisible(),
+  },
+  {
+    path: '/two-step-verification?user_id=1&email=a%40acme-retail.example',
+    ready: (p) => expect(p.getByRole('textbox', { name: 'Digit 1 of 6' })).toBeVisible(),
+  },
+  { path: '/reset-password', ready: (p) => expect(p.getByRole('button', { name: 'Send reset link' })).toBeVisible() },
+  {
+    path: '/reset-password?token=x&email=a%40acme-retail.example',
+    ready: (p) => expect(p.getByRole('button', { name: 'Set new password' })).toBeVisible(),
+  },
+  { path: '/verify-email/not-a-token', ready: (p) => expect(p.getByRole('alert').first()).toBeVisible() },
+  { path: '/confirm-registration/1/not-a-token', ready: (p) => expect(p.getByRole('alert').first()).toBeVisible() },
+  { path: '/analytics', ready: (p) => expect(p.locator('h1').first()).toBeVisible() },
+  { path: '/blank', ready: (p) => expect(p.locator('#root')).not.toBeEmpty() },
+  {
+    path: '/error-404',
+    ready: (p) => expect(p.getByText("We can't seem to find the page you are looking for!")).toBeVisible(),
+  },
+  {
+    path: '/no/such/page',
+    ready: (p) => expect(p.getByText("We can't seem to find the page you are looking for!")).toBeVisible(),
+  },
+  { path: '/error-500', ready: (p) => expect(p.locator('h1').first()).toBeVisible() },
+  { path: '/error-503', ready: (p) => expect(p.locator('h1').first()).toBeVisible() },
+  { path: '/maintenance', ready: (p) => expect(p.locator('h1').first()).toBeVisible() },
+  { path: '/coming-soon', ready: (p) => expect(p.locator('h1').first()).toBeVisible() },
+];
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`axe: public screens, ${theme} theme`, async ({ page }) => {
+    await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+    const problems: string[] = [];
+    for (const screen of publicScreens) {
+      await page.goto(screen.path);
+      await screen.ready(page);
+      for (const v of await seriousViolations(page)) problems.push(`${screen.path}: ${v}`);
+    }
+    console.log(`axe (${theme}): ${publicScreens.length} public screens, ${problems.length} serious/critical`);
+    expect(problems).toEqual([]);
+  });
+
+  test(`axe: dashboard shell and its open menus, ${theme} theme`, async ({ page }) => {
+    await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+    await signIn(page);
+    await expect(page.getByTestId('company-switcher')).toBeEnabled();
+    // The shell: header, navigation, skip link and open menus. The screen inside <main> belongs to
+    // its feature; its findings are reported (annotation) but do not fail this check.
+    const shell = ['header', 'nav', 'a[href="#main"]', '[role="menu"]'];
+    const problems = await seriousViolations(page, shell);
+    await page.getByRole('button', { name: /^Account menu of / }).click();
+    await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+    problems.push(...(await seriousViolations(page, shell)).map((v) => `user menu: ${v}`));
+    await page.keyboard.press('Escape');
+    const screen = await seriousViolations(page, ['main']);
+    for (const v of screen) test.info().annotations.push({ type: 'axe (dashboard screen content)', description: v });
+    console.log(
+      `axe (${theme}): dashboard shell ${problems.length} serious/critical; dashboard screen content ${screen.length}${screen.length ? `:\n  ${screen.join('\n  ')}` : ''}`,
+    );
+    expect(problems).toEqual([]);
+  });
+}
