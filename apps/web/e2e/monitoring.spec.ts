@@ -92,6 +92,69 @@ test('vulnerabilities: import nuclei JSONL, find the result, move it to in revie
   await expect(page.getByRole('row', { name: /E2E exposed panel/ }).getByRole('checkbox')).not.toBeChecked();
 });
 
+test('CVE monitor: an NVD page for a watched product becomes a finding with its scores', async ({ page }) => {
+  const id = `CVE-2099-${String(Date.now()).slice(-7)}`;
+  const nvd = {
+    resultsPerPage: 1,
+    startIndex: 0,
+    totalResults: 1,
+    format: 'NVD_CVE',
+    version: '2.0',
+    vulnerabilities: [
+      {
+        cve: {
+          id,
+          published: new Date().toISOString().slice(0, 19),
+          lastModified: new Date().toISOString().slice(0, 19),
+          descriptions: [{ lang: 'en', value: 'E2E: request smuggling in Apache HTTP Server.' }],
+          metrics: {
+            cvssMetricV31: [
+              {
+                type: 'Primary',
+                cvssData: {
+                  version: '3.1',
+                  vectorString: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H',
+                  baseScore: 9.8,
+                  baseSeverity: 'CRITICAL',
+                },
+              },
+            ],
+          },
+          configurations: [
+            {
+              nodes: [
+                { cpeMatch: [{ vulnerable: true, criteria: 'cpe:2.3:a:apache:http_server:2.4.99:*:*:*:*:*:*:*' }] },
+              ],
+            },
+          ],
+        },
+      },
+    ],
+  };
+
+  await signIn(page);
+  await page.goto('/cvemonitor');
+  await expect(page.getByTestId('watch-list')).toContainText('apache:http_server');
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import a file' });
+  await dialog.getByRole('combobox', { name: 'Format' }).selectOption('nvd');
+  await dialog.getByLabel('File').setInputFiles({
+    name: 'nvd-page.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(nvd)),
+  });
+  await dialog.getByRole('button', { name: 'Upload and import' }).click();
+  await expect(dialog.getByTestId('import-status')).toHaveText('Done', { timeout: 30_000 });
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('searchbox', { name: 'Search CVE id or text' }).fill(id);
+  const link = page.getByRole('link', { name: id });
+  await expect(link).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(id) })).toContainText('9.8');
+  await link.click();
+  await expect(page.getByTestId('detail-drawer')).toContainText('request smuggling');
+});
+
 test('the four monitoring screens show the demo data, labelled as such', async ({ page }) => {
   await signIn(page);
   for (const [path, heading] of [
