@@ -63,51 +63,96 @@ function tally(results: { inserted: boolean }[], ignored: number): WriteOutcome 
   return { added, updated: results.length - added, ignored };
 }
 
+/**
+ * The hot path (millions of lines): one statement per batch upserts the findings, writes the
+ * events of new and reopened ones and the credential rows of new ones, from arrays sent once.
+ */
 export async function writeCombolist(
   db: Executor,
   context: WriteContext,
   state: CredentialState,
   records: ComboRecord[],
 ): Promise<WriteOutcome> {
-  const kept: (ComboRecord & { domain: string; hash: string; fingerprint: string })[] = [];
+  const kept = new Map<string, { email: string; domain: string; hash: string; masked: string; url: string | null }>();
+  let ignored = 0;
   for (const r of records) {
     const domain = inDomains(r.email, state.domains);
-    if (!domain) continue;
+    if (!domain) {
+      ignored += 1;
+      continue;
+    }
     const hash = passwordHmac(state.key, r.password);
-    kept.push({ ...r, domain, hash, fingerprint: `combo:${r.email}:${hash.slice(0, 32)}` });
-  }
-  const source = context.job.file_name;
-  const results = await upsertFindings(
-    db,
-    scopeOf(context),
-    kept.map((r) => ({
-      fingerprint: r.fingerprint,
-      title: `${r.email} in combolist ${source}`,
-      severity: 'high',
-      seenAt: context.seenAt,
-    })),
-  );
-  const byFingerprint = new Map(kept.map((r) => [r.fingerprint, r]));
-  const rows: CredentialRow[] = [];
-  for (const result of results) {
-    const r = byFingerprint.get(result.fingerprint);
-    if (!result.inserted || !r) continue;
-    rows.push({
-      findingId: result.id,
+    kept.set(`combo:${r.email}:${hash.slice(0, 32)}`, {
       email: r.email,
-      domain: r.domain,
-      sourceKind: 'combolist',
-      sourceName: source,
-      breachDate: null,
-      dataClasses: ['Email addresses', 'Passwords'],
+      domain,
+      hash,
       masked: maskPassword(r.password),
-      hash: r.hash,
       url: r.url,
-      deviceId: null,
     });
   }
-  await insertCredentialRows(db, context.job.company_id, rows);
-  return tally(results, records.length - kept.length);
+  if (kept.size === 0) return { added: 0, updated: 0, ignored };
+  const rows = [...kept.values()];
+  const { job, now } = context;
+  const seen = context.seenAt > now ? now : context.seenAt;
+  const source = job.file_name;
+  const result = await sql<{ added: number; updated: number; reopened: number[] }>`
+    with t as (
+      select * from unnest(${[...kept.keys()]}::text[], ${rows.map((r) => r.email)}::text[], ${rows.map((r) => r.domain)}::text[],
+        ${rows.map((r) => r.masked)}::text[], ${rows.map((r) => r.hash)}::text[], ${rows.map((r) => r.url)}::text[])
+        as t(fingerprint, email, domain, masked, hash, url)
+    ), ins as (
+      insert into findings (company_id, module, fingerprint, title, severity, first_seen_at, last_seen_at, last_job_id,
+        is_demo, created_at, updated_at)
+      select ${job.company_id}, 'credentials', t.fingerprint, t.email || ${` in combolist ${source}`}, 'high',
+        ${seen}::timestamptz, ${seen}::timestamptz, ${job.id}::int, ${job.is_demo}, ${now}::timestamptz, ${now}::timestamptz
+      from t
+      on conflict (company_id, module, fingerprint) do update set
+        prev_status = findings.status,
+        last_seen_at = greatest(findings.last_seen_at, excluded.last_seen_at),
+        last_job_id = excluded.last_job_id,
+        status = case when findings.status = 'resolved' then 'new' else findings.status end,
+        resolved_at = case when findings.status = 'resolved' then null else findings.resolved_at end,
+        reopen_count = findings.reopen_count + case when findings.status = 'resolved' then 1 else 0 end,
+        reopened_by_job_id = case when findings.status = 'resolved' then excluded.last_job_id else findings.reopened_by_job_id end,
+        updated_at = excluded.updated_at
+      returning id, fingerprint, title, (xmax = 0) as inserted, prev_status
+    ), ev as (
+      insert into events (company_id, module, kind, severity, title, finding_id, job_id, at)
+      select ${job.company_id}, 'credentials',
+        case when ins.inserted then 'finding.created' else 'finding.reopened' end, 'high',
+        case when ins.inserted then ins.title else ins.title || ': seen again after resolved' end,
+        ins.id, ${job.id}::int, case when ins.inserted then ${seen}::timestamptz else ${now}::timestamptz end
+      from ins where ins.inserted or ins.prev_status = 'resolved'
+    ), cr as (
+      insert into credential_findings (finding_id, company_id, email, domain, source_kind, source_name, data_classes,
+        password_masked, password_hmac, url)
+      select ins.id, ${job.company_id}, t.email, t.domain, 'combolist', ${source}, '{"Email addresses",Passwords}',
+        t.masked, t.hash, t.url
+      from ins join t on t.fingerprint = ins.fingerprint
+      where ins.inserted
+      on conflict (finding_id) do nothing
+    )
+    select count(*) filter (where inserted)::int as added, count(*) filter (where not inserted)::int as updated,
+      coalesce(array_agg(id) filter (where not inserted and prev_status = 'resolved'), '{}') as reopened
+    from ins`.execute(db);
+  const outcome = result.rows[0] ?? { added: 0, updated: 0, reopened: [] };
+  if (outcome.reopened.length > 0) {
+    await db
+      .insertInto('finding_changes')
+      .values(
+        outcome.reopened.map((id) => ({
+          company_id: job.company_id,
+          finding_id: id,
+          field: 'status',
+          from_value: 'resolved',
+          to_value: 'new',
+          job_id: job.id,
+          at: now,
+        })),
+      )
+      .execute();
+  }
+  return { added: outcome.added, updated: outcome.updated, ignored };
 }
 
 export async function writeHibp(

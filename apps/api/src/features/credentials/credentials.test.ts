@@ -51,6 +51,26 @@ describe('combolist import', () => {
     expect(again.counts).toMatchObject({ added: 0, updated: 3, rejected: 2 });
   });
 
+  it('reopens a resolved credential that a later combolist lists again', async () => {
+    const line = `reopen@${a.domain}:Reopen-Secret-77`;
+    await importFile(app, a, 'combolist', 'first.txt', line);
+    const list = json<{ data: { id: number; email: string }[] }>(
+      await a.browser.get(`/api/credentials?q=reopen@`, { token: a.token }),
+    );
+    const id = list.data[0]?.id ?? 0;
+    for (const status of ['confirmed', 'resolved']) {
+      const r = await a.browser.call('PATCH', `/api/findings/${id}`, { token: a.token, body: { status } });
+      expect(r.statusCode, r.body).toBe(200);
+    }
+    const job = await importFile(app, a, 'combolist', 'second.txt', line);
+    expect(job.counts).toMatchObject({ added: 0, updated: 1 });
+    const detail = json<{
+      data: { status: string; reopen_count: number; history: { from: string; to: string; import_id: number }[] };
+    }>(await a.browser.get(`/api/findings/${id}`, { token: a.token }));
+    expect(detail.data).toMatchObject({ status: 'new', reopen_count: 1 });
+    expect(detail.data.history[0]).toMatchObject({ from: 'resolved', to: 'new', import_id: job.id });
+  });
+
   it('never stores or logs a clear password', async () => {
     const secret = 'Zebra-Unique-Clear-Password-42';
     await importFile(app, a, 'combolist', 'secret.txt', `eve@${a.domain}:${secret}\nbroken line ${secret}`);
