@@ -1,7 +1,8 @@
 import { Alert, Heading, HStack, Separator, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { ApiError } from '@vigil/api-client';
 import { useTranslation } from 'react-i18next';
-import { DemoBadge, SeverityBadge, StatusBadge } from '@/components/ui/finding-badges';
+import { DemoBadge, SEVERITIES, SeverityBadge, StatusBadge } from '@/components/ui/finding-badges';
+import { SimpleSelect } from '@/components/ui/simple-select';
 import { useFormat } from '@/lib/i18n/format';
 import { useFinding, useUpdateFinding } from '../api/findings-api';
 import { AssigneePicker } from './assignee-picker';
@@ -46,6 +47,21 @@ export function FindingPanel({ findingId }: { findingId: number }) {
           busy={update.isPending}
           onChange={(status, until) => update.mutate({ status, ...(until ? { risk_accepted_until: until } : {}) })}
         />
+        <SimpleSelect
+          label={t('findings.severityLabel')}
+          value={f.severity}
+          disabled={update.isPending}
+          onChange={(event) => {
+            const severity = SEVERITIES.find((s) => s === event.currentTarget.value);
+            if (severity) update.mutate({ severity });
+          }}
+        >
+          {SEVERITIES.map((s) => (
+            <option key={s} value={s}>
+              {t(`findings.severity.${s}`)}
+            </option>
+          ))}
+        </SimpleSelect>
         <AssigneePicker
           value={f.assignee?.id ?? null}
           disabled={update.isPending}
