@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, signIn, test } from './support/fixtures.ts';
 
 // Issue 7's browser path: import a file through a screen and watch the job reach done; filter,
@@ -153,6 +156,40 @@ test('CVE monitor: an NVD page for a watched product becomes a finding with its 
   await expect(page.getByRole('row', { name: new RegExp(id) })).toContainText('9.8');
   await link.click();
   await expect(page.getByTestId('detail-drawer')).toContainText('request smuggling');
+});
+
+test('credentials: a stealer-log folder picked in the browser becomes an infected device', async ({ page }) => {
+  const machine = `E2E-${Date.now().toString(36).toUpperCase()}`;
+  const root = mkdtempSync(join(tmpdir(), 'vigil-stealer-'));
+  const folder = join(root, `${machine}_2026_11_21`);
+  mkdirSync(folder);
+  writeFileSync(
+    join(folder, 'Passwords.txt'),
+    `URL: https://shop.acme-retail.example/login\nUsername: ${machine.toLowerCase()}@acme-retail.example\nPassword: Summer-2026!\n\n` +
+      'URL: https://elsewhere.example/\nUsername: someone@elsewhere.example\nPassword: x\n',
+  );
+  writeFileSync(join(folder, 'System.txt'), `Build: Lumma\nMachineName: ${machine}\nOS: Windows 11 Pro\nCountry: PT\n`);
+  try {
+    await signIn(page);
+    await page.goto('/credentials?tab=devices');
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import a file' });
+    await dialog.getByRole('combobox', { name: 'Format' }).selectOption('infostealer');
+    await dialog.getByLabel('…or a folder').setInputFiles(folder);
+    await dialog.getByRole('button', { name: 'Upload and import' }).click();
+    await expect(dialog.getByTestId('import-status')).toHaveText('Done', { timeout: 30_000 });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('searchbox', { name: 'Search machine or malware' }).fill(machine);
+    const link = page.getByRole('link', { name: machine });
+    await expect(link).toBeVisible();
+    await link.click();
+    const drawer = page.getByTestId('detail-drawer');
+    await expect(drawer).toContainText('https://shop.acme-retail.example/login');
+    await expect(drawer).not.toContainText('elsewhere.example');
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 });
 
 test('the four monitoring screens show the demo data, labelled as such', async ({ page }) => {

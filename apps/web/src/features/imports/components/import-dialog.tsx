@@ -102,7 +102,8 @@ export function ImportDialog({ kinds }: { kinds: string[] }) {
                         type="file"
                         fontSize="sm"
                         multiple
-                        {...{ webkitdirectory: '' }}
+                        // Not a React prop (and Chakra drops unknown props): set on the element itself.
+                        ref={(element: HTMLInputElement | null) => element?.setAttribute('webkitdirectory', '')}
                         onChange={(event) => setFiles(Array.from(event.currentTarget.files ?? []))}
                       />
                     </Stack>
