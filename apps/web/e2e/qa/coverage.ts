@@ -3,19 +3,25 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { allStates, allTransitions } from './model.ts';
 
-/** Where the replays note what the browser reached (one JSON line per checked step), per run. */
-export const coverageFile =
-  process.env.VIGIL_QA_COVERAGE_FILE ??
-  fileURLToPath(new URL('../../../../node_modules/.cache/vigil-e2e/qa-coverage.jsonl', import.meta.url));
+/**
+ * Where the replays note what the browser reached (one JSON line per checked step): one file per
+ * run, named by the global setup (VIGIL_QA_COVERAGE_FILE), so runs side by side never mix.
+ */
+export function coverageFile(): string {
+  return (
+    process.env.VIGIL_QA_COVERAGE_FILE ??
+    fileURLToPath(new URL('../../../../node_modules/.cache/vigil-e2e/qa-coverage.jsonl', import.meta.url))
+  );
+}
 
 export function resetCoverage(): void {
-  rmSync(coverageFile, { force: true });
+  rmSync(coverageFile(), { force: true });
 }
 
 /** Notes that the page showed these states after taking these transitions. */
 export function recordReached(entry: { path: string; states: string[]; transitions: string[] }): void {
-  mkdirSync(dirname(coverageFile), { recursive: true });
-  appendFileSync(coverageFile, `${JSON.stringify(entry)}\n`);
+  mkdirSync(dirname(coverageFile()), { recursive: true });
+  appendFileSync(coverageFile(), `${JSON.stringify(entry)}\n`);
 }
 
 export interface CoverageReport {
@@ -26,7 +32,8 @@ export interface CoverageReport {
 
 /** The coverage table: machine states and transitions, and how many the browser reached. */
 export function coverageReport(): CoverageReport {
-  const lines = existsSync(coverageFile) ? readFileSync(coverageFile, 'utf8').split('\n').filter(Boolean) : [];
+  const file = coverageFile();
+  const lines = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
   const entries = lines.map((l) => JSON.parse(l) as { states: string[]; transitions: string[] });
   const states = new Set(entries.flatMap((e) => e.states));
   const transitions = new Set(entries.flatMap((e) => e.transitions));
