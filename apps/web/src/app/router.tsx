@@ -7,7 +7,11 @@ import { RootLayout } from './routes/root';
 import { RouteError } from './routes/route-error';
 
 const monitoring = () => import('./routes/app/monitoring-screen');
-const dashboard = () => import('./routes/app/dashboard');
+// The home screen's feature chunk is fetched in parallel with its route module (no waterfall).
+const dashboard = () => {
+  void import('@/features/dashboard');
+  return import('./routes/app/dashboard');
+};
 /** The monitoring screens that have their own module; the others show the honest empty state. */
 const screenModules: Partial<Record<string, NonNullable<RouteObject['lazy']>>> = {
   dashboard,
