@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -11,7 +13,11 @@ const chakraComponents = /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\
 /** …except those the sign-in page and every other page use. */
 const commonChakra =
   /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](box|flex|stack|text|heading|button|link|icon|icons\.js|spinner|alert|separator|group)[\\/.]/;
-const vendorModules = (id: string) => (vendorPackages.test(id) && !chakraComponents.test(id)) || commonChakra.test(id);
+/** …and Chakra's recipes follow the module registering them (`theme/system.ts` or `theme/app-recipes.ts`). */
+const chakraRecipes =
+  /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](preset\.js|theme[\\/](index\.js|recipes\.js|slot-recipes\.js|recipes[\\/]))/;
+const vendorModules = (id: string) =>
+  (vendorPackages.test(id) && !chakraComponents.test(id) && !chakraRecipes.test(id)) || commonChakra.test(id);
 
 /**
  * The app's own modules that every first visit runs (boot, router, guard, i18n, theme, the sign-in
@@ -19,14 +25,33 @@ const vendorModules = (id: string) => (vendorPackages.test(id) && !chakraCompone
  * Their static imports follow them (includeDependenciesRecursively); keep screens out of this list.
  */
 const appModules =
-  /apps[\\/]web[\\/]src[\\/](main\.tsx|app[\\/](app|provider|router|navigation)\.tsx?|app[\\/]routes[\\/](root|route-error|public[\\/]not-found|auth[\\/]signin)\.tsx|config[\\/]|theme[\\/]|lib[\\/](i18n[\\/]|auth-bridge|redirect|chunk-reload)|components[\\/]ui[\\/](icons|skip-link|theme-toggle|language-select|simple-select|text-input)\.|components[\\/]layout[\\/]status-page\.|features[\\/]auth[\\/](auth-actor|index|signin|hooks[\\/]|api[\\/]|utils[\\/](guard|ports|messages|validate-form)\.|components[\\/](auth-provider|require-auth|session-language-select|auth-layout|auth-alerts|form-field|microsoft-logo|sign-in-form|signin-screen)\.))/;
+  /apps[\\/]web[\\/]src[\\/](main\.tsx|app[\\/](app|provider|router|navigation)\.tsx?|app[\\/]routes[\\/](root|route-error|public[\\/]not-found|auth[\\/]signin)\.tsx|config[\\/]|theme[\\/](?!app-recipes)|lib[\\/](i18n[\\/]|auth-bridge|redirect|chunk-reload)|components[\\/]ui[\\/](icons|skip-link|theme-toggle|language-select|simple-select|text-input)\.|components[\\/]layout[\\/]status-page\.|features[\\/]auth[\\/](auth-actor|index|signin|hooks[\\/]|api[\\/]|utils[\\/](guard|ports|messages|validate-form)\.|components[\\/](auth-provider|require-auth|session-language-select|auth-layout|auth-alerts|form-field|microsoft-logo|sign-in-form|signin-screen)\.))/;
+
+/**
+ * What the boot modules need besides the libraries: the public pages' Chakra recipes (the signed-in
+ * screens' load with `theme/app-recipes.ts`), Vite's preload helper, the pin input's anatomy. The app
+ * group takes no dependencies recursively: that would drag every recipe `@chakra-ui/react/theme`
+ * re-exports (the signed-in ones too) onto the sign-in page.
+ */
+const appLibraryModules =
+  /vite[\\/]preload-helper|@zag-js[\\/]pin-input[\\/]dist[\\/]pin-input\.anatomy|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/](index\.js|recipes[\\/](button|container|heading|input|link|separator|spinner|alert|field|select|native-select|pin-input)\.js)/;
+const bootModules = (id: string) => appModules.test(id) || appLibraryModules.test(id);
+
+const reactRouterDist = dirname(dirname(createRequire(import.meta.url).resolve('react-router')));
+const reactRouterBuild = (file: string) => join(reactRouterDist, 'production', file);
 
 const apiTarget = process.env.VIGIL_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [react(), precompress()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // react-router 7's package exports only its development build (dev warnings and checks kept);
+      // its production build sits beside it. Both entries point at the same build (one router context).
+      { find: /^react-router$/, replacement: reactRouterBuild('index.mjs') },
+      { find: /^react-router\/dom$/, replacement: reactRouterBuild('dom-export.mjs') },
+    ],
   },
   server: {
     host: '127.0.0.1',
@@ -43,6 +68,10 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      // `@chakra-ui/react/theme` builds its `defaultThemeConfig` with a top-level `defineConfig({…})`
+      // call that references EVERY recipe; the call has no side effect (it returns its argument), so
+      // marking it pure lets the recipes nobody registers drop out of the build.
+      treeshake: { manualPureFunctions: ['defineConfig'] },
       output: {
         codeSplitting: {
           includeDependenciesRecursively: false,
@@ -56,9 +85,9 @@ export default defineConfig({
             // Check with `node scripts/bundle-report.mjs` after changing this list (budget: 200 KiB).
             {
               name: 'app',
-              test: appModules,
+              test: bootModules,
               priority: 20,
-              includeDependenciesRecursively: true,
+              includeDependenciesRecursively: false,
             },
           ],
         },

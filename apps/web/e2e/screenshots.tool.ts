@@ -17,6 +17,8 @@ for (const [name, viewport] of Object.entries(viewports)) {
       deviceScaleFactor: 1,
       isMobile: name === 'mobile',
       hasTouch: name === 'mobile',
+      // Charts draw at once (no animation) when motion is reduced: no pie captured mid-animation.
+      reducedMotion: 'reduce',
     });
     const page = await context.newPage();
     const setTheme = async (theme: 'light' | 'dark') => {
@@ -41,6 +43,13 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await setTheme(theme);
       await expect(page.getByTestId('company-switcher')).toBeEnabled();
       await page.waitForLoadState('networkidle');
+      // Every chart on screen has drawn its series (Highcharts loads lazily, after the shell).
+      await expect(page.locator('.highcharts-series-group').first()).toBeVisible();
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('.highcharts-container')].every((c) =>
+          c.querySelector('.highcharts-series-group'),
+        ),
+      );
       await shoot('dashboard', theme);
     }
     await context.close();

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { isChunkLoadError, reloadOnceForChunkError } from './lib/chunk-reload';
@@ -22,8 +22,12 @@ const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
 const i18n = await createI18n();
-createRoot(root).render(
-  <StrictMode>
-    <App i18n={i18n} />
-  </StrictMode>,
-);
+// The first render as a transition: React yields to the browser every few milliseconds instead of
+// rendering the whole tree (Chakra's styles included) in one long task (total blocking time).
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App i18n={i18n} />
+    </StrictMode>,
+  );
+});

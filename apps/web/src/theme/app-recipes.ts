@@ -17,10 +17,12 @@ import {
   tagSlotRecipe,
   textareaRecipe,
 } from '@chakra-ui/react/theme';
+import { registerRecipes } from './system';
 
 /**
- * The recipes of the signed-in screens (shell menu, tables, drawers, dialogs, tabs, stats…). Each
- * costs the sign-in page a few hundred bytes: add only what a screen uses.
+ * The recipes of the signed-in screens (shell menu, tables, drawers, dialogs, tabs, stats…). They
+ * load with the signed-in layout (and the analytics page), not with /signin: a route module whose
+ * screens use one of these components imports this file for its side effect.
  */
 export const appRecipes = defineConfig({
   theme: {
@@ -46,3 +48,6 @@ export const appRecipes = defineConfig({
     },
   },
 });
+
+// Importing this module registers them (signed-in layout, public analytics page, tests).
+registerRecipes(appRecipes);

@@ -22,7 +22,6 @@ import {
   textStyles,
   tokens,
 } from '@chakra-ui/react/theme';
-import { appRecipes } from './app-recipes';
 
 /*
  * Chakra's full default config ships every recipe (≈ 60 KB gzip more on the sign-in page). The app
@@ -67,5 +66,22 @@ const baseConfig = defineConfig({
   },
 });
 
-/** The app's Chakra system: the public pages' recipes and the signed-in screens' (app-recipes.ts). */
-export const system = createSystem(defaultBaseConfig, baseConfig, appRecipes);
+/**
+ * The app's Chakra system with the public pages' recipes. The signed-in screens' recipes
+ * (`app-recipes.ts`) join it when their first screen loads (`registerRecipes`): not on /signin.
+ */
+export const system = createSystem(defaultBaseConfig, baseConfig);
+
+type RecipeSet = { recipes?: Record<string, unknown>; slotRecipes?: Record<string, unknown> };
+
+/**
+ * Adds recipes to the running system. Chakra looks a recipe up in its config's theme on first use
+ * (`getRecipe`/`getSlotRecipe`), so recipes added before a component first renders work as if
+ * they had been there from the start.
+ */
+export function registerRecipes(config: { theme?: RecipeSet }) {
+  const theme = system._config.theme as RecipeSet | undefined;
+  if (!theme) return;
+  theme.recipes = Object.assign(theme.recipes ?? {}, config.theme?.recipes);
+  theme.slotRecipes = Object.assign(theme.slotRecipes ?? {}, config.theme?.slotRecipes);
+}

@@ -11,9 +11,18 @@ const palette = {
 /** Series colours with 3:1 contrast on both backgrounds (blue, orange, teal, red, purple, green). */
 const seriesColors = ['#2563eb', '#ea580c', '#0d9488', '#dc2626', '#9333ea', '#16a34a'];
 
-/** The theme part of every chart's options: colours, fonts and the interface language's locale. */
-export function chartTheme(mode: ColorMode, locale: string): Options {
+/** Whether the user asked for less motion (the OS setting): charts then draw at once, unanimated. */
+export function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+}
+
+/**
+ * The theme part of every chart's options: colours, fonts, the interface language's locale, and no
+ * animation when the user prefers reduced motion (WCAG 2.3.3).
+ */
+export function chartTheme(mode: ColorMode, locale: string, reducedMotion = prefersReducedMotion()): Options {
   const c = palette[mode];
+  const still: Options = reducedMotion ? { plotOptions: { series: { animation: false } } } : {};
   const axis = {
     gridLineColor: c.grid,
     lineColor: c.line,
@@ -24,7 +33,11 @@ export function chartTheme(mode: ColorMode, locale: string): Options {
   return {
     colors: seriesColors,
     lang: { locale },
-    chart: { backgroundColor: 'transparent', style: { fontFamily: 'inherit' } },
+    chart: {
+      backgroundColor: 'transparent',
+      style: { fontFamily: 'inherit' },
+      ...(reducedMotion ? { animation: false } : {}),
+    },
     title: { style: { color: c.text } },
     subtitle: { style: { color: c.muted } },
     legend: { itemStyle: { color: c.text }, itemHoverStyle: { color: c.muted } },
@@ -32,5 +45,6 @@ export function chartTheme(mode: ColorMode, locale: string): Options {
     xAxis: axis,
     yAxis: axis,
     credits: { enabled: false },
+    ...still,
   };
 }

@@ -14,13 +14,15 @@ import { initialSidebarState, isSidebarWide, sidebarReducer } from './sidebar-st
 export const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
 
 export interface AppShellProps {
-  /** Header controls on the right: company switcher, language, theme, user menu. */
+  /** Header controls on the right: theme, user menu. */
   headerEnd?: ReactNode;
+  /** The header's selects (company, language): in the header on desktop, a row of their own below 768 px. */
+  headerSelects?: ReactNode;
   children: ReactNode;
 }
 
 /** The signed-in layout: header, sidebar and the main landmark. */
-export function AppShell({ headerEnd, children }: AppShellProps) {
+export function AppShell({ headerEnd, headerSelects, children }: AppShellProps) {
   const { t } = useTranslation();
   const mobile = useMediaQuery(MOBILE_QUERY);
   const [state, dispatch] = useReducer(sidebarReducer, mobile, initialSidebarState);
@@ -82,9 +84,25 @@ export function AppShell({ headerEnd, children }: AppShellProps) {
           <Link to="/">{env.productName}</Link>
         </ChakraLink>
         <Flex ms="auto" align="center" gap={{ base: '1', md: '2' }} minW="0">
+          {state.mobile ? null : headerSelects}
           {headerEnd}
         </Flex>
       </Flex>
+      {state.mobile && headerSelects ? (
+        // On a phone the selects share a compact row under the header instead of squeezing it.
+        <Flex
+          data-testid="header-selects-row"
+          gap="2"
+          px="2"
+          py="2"
+          bg="bg.panel"
+          borderBottomWidth="1px"
+          borderColor="border"
+          css={{ '& > *': { flex: '1 1 0', minWidth: '0', width: 'auto !important' } }}
+        >
+          {headerSelects}
+        </Flex>
+      ) : null}
       <Sidebar state={state} dispatch={dispatch} />
       <Box
         as="main"

@@ -1,9 +1,9 @@
 import { Box, chakra } from '@chakra-ui/react';
 import type { Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { AppIcon, type IconName } from '@/components/ui/icons';
-import { type NavGroupId, navGroups, protectedScreens } from '@/config/paths';
+import { type NavGroupId, navGroups, protectedScreens, screenOfPath } from '@/config/paths';
 import { isSidebarWide, type SidebarEvent, type SidebarState } from './sidebar-state';
 
 export const SIDEBAR_WIDE = '264px';
@@ -20,7 +20,7 @@ const groupIcons: Record<NavGroupId, IconName> = {
   administration: 'administration',
 };
 
-const ItemLink = chakra(NavLink);
+const ItemLink = chakra(Link);
 
 export interface SidebarProps {
   state: SidebarState;
@@ -33,6 +33,9 @@ export function Sidebar({ state, dispatch }: SidebarProps) {
   const wide = isSidebarWide(state);
   const hiddenOnMobile = state.mobile && !state.mobileOpen;
   const width = state.mobile ? SIDEBAR_WIDE : wide ? SIDEBAR_WIDE : SIDEBAR_RAIL;
+  // `/` shows the dashboard: its item is the current page there too.
+  const { pathname } = useLocation();
+  const currentPath = screenOfPath(pathname)?.path ?? pathname;
 
   return (
     <>
@@ -90,7 +93,7 @@ export function Sidebar({ state, dispatch }: SidebarProps) {
             const open = state.openSubmenu === group && wide;
             const label = t(`nav.groups.${group}`);
             const panelId = `nav-group-${group}`;
-            const holdsActive = protectedScreens.some((s) => s.group === group && s.path === state.activeItem);
+            const holdsActive = protectedScreens.some((s) => s.group === group && s.path === currentPath);
             return (
               <chakra.li key={group} px="2" py="0.5">
                 <chakra.button
@@ -133,15 +136,24 @@ export function Sidebar({ state, dispatch }: SidebarProps) {
                         <chakra.li key={screen.path}>
                           <ItemLink
                             to={screen.path}
+                            aria-current={screen.path === currentPath ? 'page' : undefined}
                             display="block"
                             px="3"
                             py="2"
                             borderRadius="md"
+                            borderStartWidth="3px"
+                            borderColor="transparent"
                             fontSize="sm"
                             color="fg.muted"
                             _hover={{ bg: 'bg.muted', color: 'fg' }}
                             css={{
-                              '&[aria-current=page]': { bg: 'bg.emphasized', color: 'fg', fontWeight: 'semibold' },
+                              // The current page is marked by colour, weight and a bar, not by colour alone.
+                              '&[aria-current=page]': {
+                                bg: 'colorPalette.subtle',
+                                color: 'colorPalette.fg',
+                                borderColor: 'colorPalette.solid',
+                                fontWeight: 'semibold',
+                              },
                             }}
                           >
                             {t(`screens.${screen.id}.title`)}

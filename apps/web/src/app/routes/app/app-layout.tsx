@@ -2,15 +2,21 @@ import { Outlet } from 'react-router-dom';
 import { AppShell } from '@/components/layout/app-shell';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { CompanySwitcher, SessionAlerts, SessionLanguageSelect, UserMenu } from '@/features/auth/header';
+// The signed-in screens' Chakra recipes join the system before the shell renders.
+import '@/theme/app-recipes';
 
 /** The signed-in layout: the shell with the header controls of spec/issue 5, then the screen. */
 export function AppLayout() {
   return (
     <AppShell
-      headerEnd={
+      headerSelects={
         <>
           <CompanySwitcher />
           <SessionLanguageSelect />
+        </>
+      }
+      headerEnd={
+        <>
           <ThemeToggle />
           <UserMenu />
         </>

@@ -4,6 +4,8 @@ import { Link } from 'react-router-dom';
 import { AppIcon } from '@/components/ui/icons';
 import { SkipLink } from '@/components/ui/skip-link';
 import { env } from '@/config/env';
+// EmptyState's recipe is one of the signed-in screens' (kept off /signin).
+import '@/theme/app-recipes';
 
 /** The public threat-landscape page (screens.md): an honest empty state until its feature issue. */
 export function AnalyticsPage() {
