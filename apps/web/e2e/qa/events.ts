@@ -123,7 +123,8 @@ export const eventActions: Record<string, EventAction> = {
   'auth.email.verify': sentOnLoad(/\/verify-email\//),
   'auth.registration.confirm': sentOnLoad(/\/confirm-registration\//),
   'auth.terms.accept': async ({ page, step }) => {
-    await page.getByRole('checkbox', { name: 'I accept the terms of use' }).check();
+    // The form sends what is ticked; the machine refuses anything but both (spec §5).
+    if (step.event.terms === true) await page.getByRole('checkbox', { name: 'I accept the terms of use' }).check();
     if (step.event.privacy === true) await page.getByRole('checkbox', { name: 'I accept the privacy policy' }).check();
     await click(page, 'Accept and continue');
   },

@@ -75,6 +75,38 @@ describe('route guard', () => {
     await waitFor(() => expect(document.title).toBe('Vigil | Home'));
   });
 
+  it('sends a visitor who is already signed in on from /signin to the checked target', async () => {
+    await seedSession();
+    const router = await renderApp(
+      '/signin?redirect=%2Finsight',
+      createTestAuthLogic(stubApi({ listClients: async () => ({ data: [] }) })),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Insights' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/insight');
+  });
+
+  it("after sign-in, the machine's navigate intent leads: a refused target falls back to / (the machine's answer)", async () => {
+    const i18n = await createTestI18n();
+    const router = createMemoryRouter(routes, { initialEntries: ['/signin?redirect=%2Finsight'] });
+    const navigate = router.navigate.bind(router);
+    const targets: string[] = [];
+    // The router refuses the redirect target once, as a browser refusing the history entry does.
+    router.navigate = ((to: unknown, options?: unknown) => {
+      targets.push(String(to));
+      if (to === '/insight') return Promise.reject(new DOMException('refused', 'DataCloneError'));
+      return navigate(to as never, options as never);
+    }) as typeof router.navigate;
+    const logic = createTestAuthLogic(stubApi({ login: async () => session, listClients: async () => ({ data: [] }) }));
+    render(<App i18n={i18n} router={router} authLogic={logic} />);
+    await screen.findByRole('heading', { name: 'Sign in to your account' });
+    fireEvent.change(screen.getByLabelText(/E-mail/), { target: { value: 'ana@acme.test' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'secret' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    // Only the machine navigated: to the target, then (after auth.navigation.failed) to /.
+    expect(targets).toEqual(['/insight', '/']);
+  });
+
   it('validates the form before sending and shows catalogue errors as alerts', async () => {
     const login = vi.fn(async () => Promise.reject(Object.assign(new Error('x'), { status: 401, body: {} })));
     await renderApp('/signin', createTestAuthLogic(stubApi({ login })));

@@ -47,6 +47,68 @@ describe('sign-in screens', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Invalid or expired 2FA code.');
   });
 
+  it.each([
+    ['terms_accepted_required', { name: 'Terms of use and privacy' }, 'form'],
+    ['active_validation_required', { name: 'Account awaiting validation' }, 'heading'],
+    ['email_verified_required', { name: 'Send the link again' }, 'button'],
+  ] as const)(
+    'two-step verification: a 403 %s after the code shows that step on /signin',
+    async (flag, named, role) => {
+      const verifyTwoFactor = vi.fn(async () =>
+        Promise.reject(
+          Object.assign(new Error('x'), {
+            status: 403,
+            body: { [flag]: true, user_id: 7, email: 'ana@acme.test', message: 'One more step.' },
+          }),
+        ),
+      );
+      const { router } = await renderAt(
+        '/two-step-verification?user_id=7&email=ana%40acme.test',
+        stubApi({ verifyTwoFactor }),
+      );
+      const user = userEvent.setup();
+      await user.click(await screen.findByLabelText('Digit 1 of 6'));
+      await user.keyboard('123456');
+      expect(await screen.findByRole(role, named)).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/signin');
+      expect(screen.queryByLabelText('Digit 1 of 6')).toBeNull();
+    },
+  );
+
+  it('terms: the form sends what was ticked; the machine refuses one box with the spec message as an alert', async () => {
+    const login = vi.fn(async () =>
+      Promise.reject(
+        Object.assign(new Error('x'), {
+          status: 403,
+          body: { terms_accepted_required: true, user_id: 7, email: 'ana@acme.test', message: 'Accept the terms.' },
+        }),
+      ),
+    );
+    const acceptTerms = vi.fn(async () => ({ message: 'Terms accepted. Please sign in.' }));
+    await renderAt('/signin', stubApi({ login, acceptTerms }));
+    await screen.findByRole('heading', { name: 'Sign in to your account' });
+    fireEvent.change(screen.getByLabelText(/^E-mail/), { target: { value: 'ana@acme.test' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'secret' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('form', { name: 'Terms of use and privacy' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'I accept the terms of use' }));
+    await user.click(screen.getByRole('button', { name: 'Accept and continue' }));
+    // The spec's own message, from the machine's guard, announced as an alert.
+    await waitFor(() =>
+      expect(
+        screen.getAllByRole('alert').some((a) => a.textContent?.includes('Must accept both terms and privacy policy')),
+      ).toBe(true),
+    );
+    expect(screen.getByRole('checkbox', { name: 'I accept the privacy policy' }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+    expect(acceptTerms).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('checkbox', { name: 'I accept the privacy policy' }));
+    await user.click(screen.getByRole('button', { name: 'Accept and continue' }));
+    await waitFor(() => expect(acceptTerms).toHaveBeenCalledWith({ user_id: 7, terms: true, privacy: true }));
+  }, 15_000);
+
   it('Microsoft return on /signin: the temporary token is exchanged for a session', async () => {
     const retrieveMicrosoftToken = vi.fn(async () => session);
     const { router } = await renderAt(

@@ -11,10 +11,12 @@ export function SessionLanguageSelect() {
   const { i18n } = useTranslation();
   const actor = useAuthActorRef();
   const signedIn = useAuthSelector((s) => s.hasTag('authenticated'));
-  const switching = useAuthSelector((s) => s.matches({ authenticated: { activity: 'switchingLanguage' } }));
+  // Signed in, the machine takes a switch only with no other call in flight (companies loading or
+  // switching, a language switch): the control is disabled until then, never a choice it drops.
+  const busy = useAuthSelector((s) => s.hasTag('authenticated') && !s.matches({ authenticated: { activity: 'idle' } }));
   return (
     <LanguageSelect
-      disabled={switching}
+      disabled={busy}
       onChange={(language) => {
         if (signedIn) actor.send({ type: 'auth.language.switch', language });
         else void applyLanguage(i18n, language);

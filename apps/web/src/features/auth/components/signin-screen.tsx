@@ -1,9 +1,11 @@
+import { Button } from '@chakra-ui/react';
 import type { MicrosoftCallbackParams } from '@vigil/auth-machine';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { REDIRECT_PARAM, safeRedirectTarget } from '@/lib/redirect';
 import { useAuthActorRef, useAuthSelector } from '../auth-actor';
+import { useArrivedSignedIn } from '../hooks/use-arrived-signed-in';
 import { AuthAlerts } from './auth-alerts';
 import { AuthLayout } from './auth-layout';
 import { SignInForm } from './sign-in-form';
@@ -54,6 +56,8 @@ export function SigninScreen() {
   const handled = useRef(false);
 
   const signedIn = useAuthSelector((s) => s.hasTag('authenticated'));
+  const arrivedSignedIn = useArrivedSignedIn();
+  const booting = useAuthSelector((s) => s.matches('booting'));
   const machineView = useAuthSelector((s): View | null => {
     if (s.matches({ signedOut: { view: 'activeValidation' } })) return 'activeValidation';
     if (s.matches({ signedOut: { view: 'emailVerification' } }) || s.matches({ signedOut: 'resendingVerification' }))
@@ -66,8 +70,9 @@ export function SigninScreen() {
 
   // The Microsoft return lands here (decision 1): hand its parameters to the machine once, then drop
   // them from the address so a reload does not replay them.
+  // The machine takes it once the session check at start-up has settled (not while booting).
   useEffect(() => {
-    if (handled.current) return;
+    if (handled.current || booting) return;
     const params = readCallbackParams(search);
     if (!params) return;
     handled.current = true;
@@ -76,14 +81,29 @@ export function SigninScreen() {
     const target = search.get(REDIRECT_PARAM);
     if (target) kept.set(REDIRECT_PARAM, target);
     setSearch(kept, { replace: true });
-  }, [actor, search, setSearch]);
+  }, [actor, booting, search, setSearch]);
 
   // After a successful registration the sign-in view shows the server's message.
   useEffect(() => {
     if (registered && search.get('view') === 'register') setSearch(new URLSearchParams(), { replace: true });
   }, [registered, search, setSearch]);
 
-  if (signedIn) return <Navigate to={redirect ?? '/'} replace />;
+  // Already signed in when the page opened: on to the (checked) target. A sign-in made here is
+  // followed by the machine's navigate intent instead; should that navigation fail (and the fall
+  // back to / too), the page offers the way into the app rather than the sign-in form.
+  if (arrivedSignedIn) return <Navigate to={redirect ?? '/'} replace />;
+  if (signedIn) {
+    return (
+      <AuthLayout title={t('auth.signin.heading')}>
+        <AuthAlerts />
+        <Button asChild>
+          <Link to="/" replace>
+            {t('notFound.backHome')}
+          </Link>
+        </Button>
+      </AuthLayout>
+    );
+  }
 
   const view: View = machineView ?? (search.get('view') === 'register' ? 'register' : 'signIn');
   const titles: Record<View, string> = {

@@ -1,9 +1,9 @@
 import { Button, chakra, Field, Stack, Text } from '@chakra-ui/react';
+import { TERMS_NOT_ACCEPTED } from '@vigil/auth-machine';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthActorRef, useAuthSelector } from '../auth-actor';
 import { translateAuthMessage } from '../utils/messages';
-import { type FieldErrors, preloadValidation, validateForm } from '../utils/validate-form';
 import { AuthAlert } from './auth-alerts';
 
 function BackToSignin() {
@@ -53,46 +53,45 @@ export function VerificationResendView() {
   );
 }
 
-/** Terms of use and privacy policy, both required (spec §5; a view of Signin, decision 1). */
+/**
+ * Terms of use and privacy policy, both required (spec §5; a view of Signin, decision 1). The form
+ * sends what the user ticked; the machine is the validation: without both it answers with the
+ * spec's message, shown as an alert (role=alert) above the form and marked on the boxes.
+ */
 export function TermsView() {
   const { t } = useTranslation();
   const actor = useAuthActorRef();
   const accepting = useAuthSelector((s) => s.matches({ signedOut: 'acceptingTerms' }));
+  const refused = useAuthSelector((s) => s.context.error === TERMS_NOT_ACCEPTED);
   const [values, setValues] = useState({ terms: false, privacy: false });
-  const [errors, setErrors] = useState<FieldErrors>({});
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const result = await validateForm('terms', values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    actor.send({ type: 'auth.terms.accept', terms: true, privacy: true });
+    actor.send({ type: 'auth.terms.accept', terms: values.terms, privacy: values.privacy });
   };
 
   return (
-    <form onSubmit={submit} onFocus={preloadValidation} noValidate aria-label={t('auth.terms.heading')}>
+    <form onSubmit={submit} noValidate aria-label={t('auth.terms.heading')}>
       <Stack gap="4">
         <Text fontWeight="semibold">{t('auth.terms.heading')}</Text>
         <Text color="fg.muted">{t('auth.terms.description')}</Text>
-        <Field.Root invalid={Boolean(errors.terms)}>
+        <Field.Root invalid={refused}>
           <Stack gap="3">
             <ConsentCheckbox
               name="terms"
               label={t('auth.terms.acceptTerms')}
               checked={values.terms}
+              invalid={refused && !values.terms}
               onChange={(terms) => setValues((v) => ({ ...v, terms }))}
             />
             <ConsentCheckbox
               name="privacy"
               label={t('auth.terms.acceptPrivacy')}
               checked={values.privacy}
+              invalid={refused && !values.privacy}
               onChange={(privacy) => setValues((v) => ({ ...v, privacy }))}
             />
           </Stack>
-          {errors.terms ? <Field.ErrorText>{t(errors.terms)}</Field.ErrorText> : null}
         </Field.Root>
         <Button type="submit" loading={accepting} loadingText={t('auth.terms.submitting')}>
           {t('auth.terms.submit')}
@@ -108,6 +107,7 @@ function ConsentCheckbox(props: {
   name: string;
   label: string;
   checked: boolean;
+  invalid?: boolean;
   onChange: (checked: boolean) => void;
 }) {
   return (
@@ -116,6 +116,7 @@ function ConsentCheckbox(props: {
         type="checkbox"
         name={props.name}
         checked={props.checked}
+        aria-invalid={props.invalid ? true : undefined}
         onChange={(event) => props.onChange(event.currentTarget.checked)}
         boxSize="4.5"
         accentColor="brand.solid"

@@ -3,8 +3,9 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { RESEND_COOLDOWN_S } from '@/config/constants';
-import { safeRedirectTarget } from '@/lib/redirect';
+import { REDIRECT_PARAM, safeRedirectTarget } from '@/lib/redirect';
 import { useAuthActorRef, useAuthSelector } from '../auth-actor';
+import { useArrivedSignedIn } from '../hooks/use-arrived-signed-in';
 import { preloadValidation, validateForm } from '../utils/validate-form';
 import { AuthAlerts } from './auth-alerts';
 import { AuthLayout } from './auth-layout';
@@ -28,8 +29,17 @@ export function TwoFactorScreen() {
   const actor = useAuthActorRef();
   const [search] = useSearchParams();
   const opened = useRef(false);
-  const signedIn = useAuthSelector((s) => s.hasTag('authenticated'));
+  const arrivedSignedIn = useArrivedSignedIn();
   const redirect = useAuthSelector((s) => s.context.redirect);
+  // The server's answer to the code asked for another step (validation, e-mail, terms): those are
+  // views of the Signin screen (decision 1), where the machine's step is shown.
+  const signinStep = useAuthSelector(
+    (s) =>
+      s.matches({ signedOut: { view: 'activeValidation' } }) ||
+      s.matches({ signedOut: { view: 'emailVerification' } }) ||
+      s.matches({ signedOut: { view: 'terms' } }),
+  );
+  const verifySent = useRef(false);
   const verifying = useAuthSelector((s) => s.matches({ signedOut: 'verifyingTwoFactor' }));
   const resending = useAuthSelector((s) => s.matches({ signedOut: 'resendingTwoFactor' }));
   const email = useAuthSelector((s) => s.context.twoFactor?.email ?? null) ?? search.get('email');
@@ -49,8 +59,14 @@ export function TwoFactorScreen() {
     });
   }, [actor, search]);
 
-  // Signed in: the machine's navigate intent leads on (to the redirect target); go there too.
-  if (signedIn) return <Navigate to={safeRedirectTarget(redirect) ?? '/'} replace />;
+  // Already signed in when the page opened: on to the target. A sign-in made here (the code was
+  // right) is followed by the machine's navigate intent instead.
+  if (arrivedSignedIn) return <Navigate to={safeRedirectTarget(redirect) ?? '/'} replace />;
+  if (verifySent.current && signinStep) {
+    const target = safeRedirectTarget(redirect);
+    const query = target && target !== '/' ? `?${new URLSearchParams({ [REDIRECT_PARAM]: target })}` : '';
+    return <Navigate to={`/signin${query}`} replace />;
+  }
 
   const submit = async (event?: FormEvent, value = code) => {
     event?.preventDefault();
@@ -60,6 +76,7 @@ export function TwoFactorScreen() {
       return;
     }
     setError(undefined);
+    verifySent.current = true;
     actor.send({ type: 'auth.twoFactor.verify', code: result.data.code });
   };
 
