@@ -113,7 +113,7 @@ export const apiRoutesPlugin = fp(
         return {
           ...onRequest,
           handler: async () => {
-            throw new HttpError(501, `Operation ${operationId} is not implemented.`);
+            throw new HttpError(501, `Operation ${operationId} has no handler on this server.`);
           },
         };
       }
