@@ -51,8 +51,7 @@ function Harness({ data = rows, pageMeta = meta() }: { data?: Row[]; pageMeta?: 
       tableId="test"
       caption="Leaked accounts"
       columns={columns}
-      rows={data}
-      meta={pageMeta}
+      page={{ data: { data, meta: pageMeta } }}
       rowId={(r) => String(r.id)}
       state={state}
       filters={filters}

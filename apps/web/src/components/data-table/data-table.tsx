@@ -16,14 +16,12 @@ export interface DataTableProps<Row> {
   tableId: string;
   caption: string;
   columns: ColumnDef<Row>[];
-  rows: Row[] | undefined;
-  meta: PageMeta | undefined;
+  /** The list query (TanStack Query's result fits): its page of rows, and whether it loads or failed. */
+  page: ListPage<Row>;
   rowId: (row: Row) => string;
   state: TableState & TableActions;
   filters?: FilterDef[];
   searchLabel?: string;
-  loading?: boolean;
-  error?: string | null;
   /** What will appear and how the data gets there (importer and format). */
   empty: { title: string; description: string };
   /** The API's streamed CSV export with the same filters (a plain download link). */
@@ -36,10 +34,20 @@ export interface DataTableProps<Row> {
   toolbar?: ReactNode;
 }
 
+export interface ListPage<Row> {
+  data?: { data: Row[]; meta: PageMeta } | undefined;
+  isFetching?: boolean;
+  isError?: boolean;
+}
+
 /** The one table of every monitoring list: server pages, sort, filters, search, columns, selection, detail. */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { t } = useTranslation();
-  const { tableId, caption, columns, rows, meta, rowId, state, loading, error, renderBulkActions } = props;
+  const { tableId, caption, columns, page, rowId, state, renderBulkActions } = props;
+  const rows = page.data?.data;
+  const meta = page.data?.meta;
+  const loading = page.isFetching ?? false;
+  const error = page.isError ? t('dataTable.loadFailed') : null;
   const location = useLocation();
   const { hidden, toggle } = useColumnVisibility(
     tableId,

@@ -1,5 +1,5 @@
 // The one data table of every monitoring list, and the URL state it is bound to.
-export { DataTable, type DataTableProps } from './data-table';
+export { DataTable, type DataTableProps, type ListPage } from './data-table';
 export { DetailDrawer } from './detail-drawer';
 export { FilterBar } from './filter-bar';
 export { findingFilterQuery, findingFilters, pageQuery, pickSort } from './finding-filters';

@@ -100,14 +100,11 @@ export function BreachesTable({ slots, onDemo }: { slots: FindingSlots; onDemo: 
       tableId="credentials"
       caption={t('credentials.breachesCaption')}
       columns={columns}
-      rows={list.data?.data}
-      meta={list.data?.meta}
+      page={list}
       rowId={(r) => String(r.id)}
       state={state}
       filters={filters}
       searchLabel={t('credentials.search')}
-      loading={list.isFetching}
-      error={list.isError ? t('dataTable.loadFailed') : null}
       empty={{ title: t('credentials.emptyTitle'), description: t('credentials.emptyBreaches') }}
       exportHref={apiUrl('/credentials/export', filterQuery)}
       renderBulkActions={(ids, done) => slots.renderBulkActions(ids.map(Number), done)}

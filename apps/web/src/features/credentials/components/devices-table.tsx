@@ -61,14 +61,11 @@ export function DevicesTable({ slots, onDemo }: { slots: FindingSlots; onDemo: (
       tableId="credential-devices"
       caption={t('credentials.devicesCaption')}
       columns={columns}
-      rows={list.data?.data}
-      meta={list.data?.meta}
+      page={list}
       rowId={(r) => String(r.id)}
       state={state}
       filters={filters}
       searchLabel={t('credentials.searchDevices')}
-      loading={list.isFetching}
-      error={list.isError ? t('dataTable.loadFailed') : null}
       empty={{ title: t('credentials.emptyTitle'), description: t('credentials.emptyDevices') }}
       renderBulkActions={(ids, done) => slots.renderBulkActions(ids.map(Number), done)}
       renderDetail={(id) => <DeviceDetail id={Number(id)} triage={slots.renderFinding(Number(id))} />}

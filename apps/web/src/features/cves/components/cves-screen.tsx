@@ -132,14 +132,11 @@ export function CvesScreen({ slots }: { slots: FindingSlots }) {
         tableId="cves"
         caption={t('cves.caption')}
         columns={columns}
-        rows={list.data?.data}
-        meta={list.data?.meta}
+        page={list}
         rowId={(r) => String(r.id)}
         state={state}
         filters={filters}
         searchLabel={t('cves.search')}
-        loading={list.isFetching}
-        error={list.isError ? t('dataTable.loadFailed') : null}
         empty={{ title: t('cves.emptyTitle'), description: t('cves.empty') }}
         exportHref={apiUrl('/cves/export', filterQuery)}
         renderBulkActions={(ids, done) => slots.renderBulkActions(ids.map(Number), done)}

@@ -132,14 +132,11 @@ export function VulnerabilitiesScreen({ slots }: { slots: FindingSlots }) {
         tableId="vulnerabilities"
         caption={t('vulnerabilities.caption')}
         columns={columns}
-        rows={list.data?.data}
-        meta={list.data?.meta}
+        page={list}
         rowId={(r) => String(r.id)}
         state={state}
         filters={filters}
         searchLabel={t('vulnerabilities.search')}
-        loading={list.isFetching}
-        error={list.isError ? t('dataTable.loadFailed') : null}
         empty={{ title: t('vulnerabilities.emptyTitle'), description: t('vulnerabilities.empty') }}
         exportHref={apiUrl('/vulnerabilities/export', filterQuery)}
         rowTone={(r) => (r.overdue ? 'danger' : undefined)}
