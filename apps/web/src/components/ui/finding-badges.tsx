@@ -25,11 +25,15 @@ const statusPalette: Record<Status, string> = {
 export const SEVERITIES: Severity[] = ['critical', 'high', 'medium', 'low', 'info'];
 export const STATUSES: Status[] = ['new', 'in_review', 'confirmed', 'false_positive', 'risk_accepted', 'resolved'];
 
-/** A finding's severity, coloured from critical (red) to info (grey). */
+/**
+ * A finding's severity, coloured from critical (red) to info (grey). The surface variant sets each
+ * palette's text colour on its subtle background, which keeps WCAG AA contrast in both themes (white
+ * text on the solid orange of `high` did not).
+ */
 export function SeverityBadge({ severity }: { severity: Severity }) {
   const { t } = useTranslation();
   return (
-    <Badge colorPalette={severityPalette[severity]} variant="solid" size="sm">
+    <Badge colorPalette={severityPalette[severity]} variant="surface" size="sm">
       {t(`findings.severity.${severity}`)}
     </Badge>
   );

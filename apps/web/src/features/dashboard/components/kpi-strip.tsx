@@ -26,7 +26,8 @@ export function KpiStrip({ data }: { data: DashboardData | undefined }) {
               {format.number(value)}
             </Stat.ValueText>
             {key === 'open' ? (
-              <HStack gap="1" flexWrap="wrap" mt="1" aria-label={t('dashboard.kpi.bySeverity')}>
+              // A <dd> like the value: a <dl> may only hold dt/dd groups.
+              <HStack as="dd" gap="1" flexWrap="wrap" mt="1" aria-label={t('dashboard.kpi.bySeverity')}>
                 {SEVERITIES.filter((s) => data.open_by_severity[s] > 0).map((s) => (
                   <HStack key={s} gap="1" fontSize="xs">
                     <SeverityBadge severity={s} />

@@ -74,7 +74,8 @@ export function VulnerabilitiesScreen({ slots }: { slots: FindingSlots }) {
       sortKey: 'due_at',
       cell: (r) =>
         r.due_at ? (
-          <Text color={r.overdue ? 'fg.error' : undefined} fontWeight={r.overdue ? 'semibold' : undefined}>
+          // red.fg, not fg.error: the overdue row's red.subtle background needs the darker red (WCAG AA).
+          <Text color={r.overdue ? 'red.fg' : undefined} fontWeight={r.overdue ? 'semibold' : undefined}>
             {format.date(r.due_at)}
             {r.overdue ? ` · ${t('vulnerabilities.overdue')}` : ''}
           </Text>
