@@ -205,3 +205,15 @@ test('the four monitoring screens show the demo data, labelled as such', async (
     await expect(page.getByTestId('demo-badge')).toBeVisible();
   }
 });
+
+test('CVE monitor: the vendor filter offers the watched vendors and narrows the list', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/cvemonitor');
+  await expect(page.getByTestId('watch-list')).toContainText('apache:http_server');
+  await page.getByRole('combobox', { name: 'Vendor', exact: true }).selectOption('apache');
+  await expect(page).toHaveURL(/[?&]vendor=apache(&|$)/);
+  const rows = page.locator('main tbody tr');
+  await expect(rows.first()).toContainText('apache:');
+  // Every row left is a CVE of an apache product (the products column lists vendor:product).
+  for (const row of await rows.all()) await expect(row).toContainText('apache:');
+});

@@ -17,35 +17,10 @@ export interface FilterBarProps {
 /** The search box (debounced) and the filters a screen declares, bound to the URL. */
 export function FilterBar({ filters, state, searchLabel }: FilterBarProps) {
   const { t } = useTranslation();
-  const inputRecipe = useRecipe({ key: 'input' });
-  const [text, setText] = useState(state.q);
-  const debounced = useDebounced(text, 300);
-  const searchId = useId();
-  const { q, setSearch } = state;
-
-  // Only the typed text drives the URL; the URL changing (back/forward) resets the box below.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: q and setSearch change with every URL change
-  useEffect(() => {
-    if (debounced !== q) setSearch(debounced);
-  }, [debounced]);
-  useEffect(() => setText(q), [q]);
-
   return (
     <HStack role="search" gap="2" flexWrap="wrap" alignItems="flex-end" mb="3">
       {searchLabel ? (
-        <chakra.div minW={{ base: 'full', md: '64' }}>
-          <chakra.label htmlFor={searchId} srOnly>
-            {searchLabel}
-          </chakra.label>
-          <chakra.input
-            id={searchId}
-            type="search"
-            value={text}
-            placeholder={searchLabel}
-            onChange={(event) => setText(event.currentTarget.value)}
-            css={inputRecipe({ size: 'sm', variant: 'outline' })}
-          />
-        </chakra.div>
+        <DebouncedInput type="search" label={searchLabel} value={state.q} onCommit={state.setSearch} />
       ) : null}
       {filters.map((filter) => {
         if (filter.kind === 'select') {
@@ -80,6 +55,17 @@ export function FilterBar({ filters, state, searchLabel }: FilterBarProps) {
             />
           );
         }
+        if (filter.kind === 'text') {
+          return (
+            <DebouncedInput
+              key={filter.id}
+              type="text"
+              label={filter.label}
+              value={state.filters[filter.id]?.[0] ?? ''}
+              onCommit={(value) => state.setFilter(filter.id, [value])}
+            />
+          );
+        }
         return <DateRange key={filter.id} label={filter.label} state={state} />;
       })}
       {state.hasFilters ? (
@@ -88,6 +74,47 @@ export function FilterBar({ filters, state, searchLabel }: FilterBarProps) {
         </Button>
       ) : null}
     </HStack>
+  );
+}
+
+/** A text box whose typing reaches the URL after a pause; the URL changing (back, clear) resets it. */
+function DebouncedInput({
+  type,
+  label,
+  value,
+  onCommit,
+}: {
+  type: 'search' | 'text';
+  label: string;
+  value: string;
+  onCommit: (value: string) => void;
+}) {
+  const inputRecipe = useRecipe({ key: 'input' });
+  const [text, setText] = useState(value);
+  const debounced = useDebounced(text, 300);
+  const id = useId();
+
+  // Only the typed text drives the URL; the URL's value flows back through the second effect.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: value and onCommit change with every URL change
+  useEffect(() => {
+    if (debounced !== value) onCommit(debounced);
+  }, [debounced]);
+  useEffect(() => setText(value), [value]);
+
+  return (
+    <chakra.div minW={{ base: 'full', md: type === 'search' ? '64' : '40' }}>
+      <chakra.label htmlFor={id} srOnly>
+        {label}
+      </chakra.label>
+      <chakra.input
+        id={id}
+        type={type}
+        value={text}
+        placeholder={label}
+        onChange={(event) => setText(event.currentTarget.value)}
+        css={inputRecipe({ size: 'sm', variant: 'outline' })}
+      />
+    </chakra.div>
   );
 }
 

@@ -7,7 +7,7 @@ import { periodQuery, type TableState } from './use-table-state';
 type Severity = Schemas['Severity'];
 type Status = Schemas['FindingStatus'];
 
-/** Status, severity and period: the filters every findings list has. */
+/** Status, severity, period and demo or real data: the filters every findings list has. */
 export function findingFilters(t: TFunction): FilterDef[] {
   return [
     {
@@ -23,6 +23,15 @@ export function findingFilters(t: TFunction): FilterDef[] {
       options: SEVERITIES.map((s) => ({ value: s, label: t(`findings.severity.${s}`) })),
     },
     { id: 'period', kind: 'date-range', label: t('dataTable.period') },
+    {
+      id: 'is_demo',
+      kind: 'select',
+      label: t('findings.dataOrigin'),
+      options: [
+        { value: 'true', label: t('findings.demoOnly') },
+        { value: 'false', label: t('findings.realOnly') },
+      ],
+    },
   ];
 }
 
@@ -38,12 +47,19 @@ export function pickSort<T extends string>(sort: string | undefined, allowed: re
 export function findingFilterQuery(state: TableState) {
   const status = (state.filters.status ?? []).filter(isStatus);
   const severity = (state.filters.severity ?? []).filter(isSeverity);
+  const demo = state.filters.is_demo?.[0];
   return {
     ...(state.q ? { q: state.q } : {}),
     ...(status.length ? { status } : {}),
     ...(severity.length ? { severity } : {}),
     ...periodQuery(state.filters),
+    ...(demo === 'true' || demo === 'false' ? { is_demo: demo === 'true' } : {}),
   };
+}
+
+/** A free-text filter's value from the URL, trimmed; undefined when empty. */
+export function textFilter(state: TableState, id: string): string | undefined {
+  return state.filters[id]?.[0]?.trim() || undefined;
 }
 
 export function pageQuery(state: TableState) {

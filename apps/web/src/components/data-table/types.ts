@@ -9,6 +9,7 @@ export interface FilterOption {
 export type FilterDef =
   | { id: string; kind: 'select'; label: string; options: FilterOption[] }
   | { id: string; kind: 'multi'; label: string; options: FilterOption[] }
+  | { id: string; kind: 'text'; label: string }
   | { id: string; kind: 'date-range'; label: string };
 
 export interface ColumnDef<Row> {

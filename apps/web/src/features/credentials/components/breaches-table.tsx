@@ -10,6 +10,7 @@ import {
   findingFilters,
   pageQuery,
   pickSort,
+  textFilter,
   useTableState,
 } from '@/components/data-table';
 import { StatusBadge } from '@/components/ui/finding-badges';
@@ -31,11 +32,17 @@ export function BreachesTable({ slots, onDemo }: { slots: FindingSlots; onDemo: 
       label: t('credentials.source'),
       options: SOURCES.map((s) => ({ value: s, label: t(`credentials.sourceKinds.${s}`) })),
     },
+    { id: 'domain', kind: 'text', label: t('credentials.domain') },
     ...findingFilters(t),
   ];
   const state = useTableState(filters);
   const source = SOURCES.find((s) => s === state.filters.source_kind?.[0]);
-  const filterQuery = { ...findingFilterQuery(state), ...(source ? { source_kind: source } : {}) };
+  const domain = textFilter(state, 'domain');
+  const filterQuery = {
+    ...findingFilterQuery(state),
+    ...(source ? { source_kind: source } : {}),
+    ...(domain ? { domain } : {}),
+  };
   const sort = pickSort(state.sort, SORTS);
   const query: CredentialQuery = { ...filterQuery, ...pageQuery(state), ...(sort ? { sort } : {}) };
   const list = useCredentials(query);

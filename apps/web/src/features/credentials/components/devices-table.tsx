@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 import {
   type ColumnDef,
   DataTable,
+  type FilterDef,
   type FindingSlots,
   findingFilterQuery,
   findingFilters,
   pageQuery,
   pickSort,
+  textFilter,
   useTableState,
 } from '@/components/data-table';
 import { SeverityBadge, StatusBadge } from '@/components/ui/finding-badges';
@@ -21,10 +23,19 @@ const SORTS = ['-infection_date', 'infection_date', '-last_seen_at', 'last_seen_
 export function DevicesTable({ slots, onDemo }: { slots: FindingSlots; onDemo: (demo: boolean) => void }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const filters = findingFilters(t);
+  const filters: FilterDef[] = [
+    { id: 'malware_family', kind: 'text', label: t('credentials.malwareFamily') },
+    ...findingFilters(t),
+  ];
   const state = useTableState(filters);
+  const malware = textFilter(state, 'malware_family');
   const sort = pickSort(state.sort, SORTS);
-  const query: DeviceQuery = { ...findingFilterQuery(state), ...pageQuery(state), ...(sort ? { sort } : {}) };
+  const query: DeviceQuery = {
+    ...findingFilterQuery(state),
+    ...(malware ? { malware_family: malware } : {}),
+    ...pageQuery(state),
+    ...(sort ? { sort } : {}),
+  };
   const list = useDevices(query);
   const demo = Boolean(list.data?.data.some((row) => row.is_demo));
   useEffect(() => onDemo(demo), [demo, onDemo]);

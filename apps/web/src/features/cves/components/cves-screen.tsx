@@ -15,7 +15,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { DemoBadge, KevBadge, SeverityBadge, StatusBadge } from '@/components/ui/finding-badges';
 import { apiUrl } from '@/lib/api-url';
 import { useFormat } from '@/lib/i18n/format';
-import { type CveQuery, type CveRow, useCves } from '../api/cves-api';
+import { type CveQuery, type CveRow, useCves, useWatchList } from '../api/cves-api';
 import { CveDetail } from './cve-detail';
 import { WatchList } from './watch-list';
 
@@ -30,12 +30,31 @@ const SORTS = [
   'last_seen_at',
 ] as const;
 export const CVE_IMPORTERS = ['nvd', 'kev', 'epss'];
+/** EPSS thresholds offered by the filter (probability of exploitation in the next 30 days). */
+const MIN_EPSS = ['0.01', '0.1', '0.5'] as const;
 
 /** The CVE feed filtered by the company's watch list, with scores, KEV and triage (OpenCVE-like). */
 export function CvesScreen({ slots }: { slots: FindingSlots }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const watchList = useWatchList();
+  const vendors = [...new Set((watchList.data ?? []).map((item) => item.vendor))].sort();
   const filters: FilterDef[] = [
+    {
+      id: 'vendor',
+      kind: 'select',
+      label: t('cves.vendor'),
+      options: vendors.map((vendor) => ({ value: vendor, label: vendor })),
+    },
+    {
+      id: 'min_epss',
+      kind: 'select',
+      label: t('cves.minEpss'),
+      options: MIN_EPSS.map((value) => ({
+        value,
+        label: t('cves.epssAtLeast', { value: format.number(Number(value), { style: 'percent' }) }),
+      })),
+    },
     {
       id: 'kev',
       kind: 'select',
@@ -49,9 +68,13 @@ export function CvesScreen({ slots }: { slots: FindingSlots }) {
   ];
   const state = useTableState(filters);
   const kev = state.filters.kev?.[0];
+  const vendor = state.filters.vendor?.[0];
+  const minEpss = MIN_EPSS.find((value) => value === state.filters.min_epss?.[0]);
   const filterQuery = {
     ...findingFilterQuery(state),
     ...(kev === 'true' || kev === 'false' ? { kev: kev === 'true' } : {}),
+    ...(vendor ? { vendor } : {}),
+    ...(minEpss ? { min_epss: Number(minEpss) } : {}),
   };
   const sort = pickSort(state.sort, SORTS);
   const query: CveQuery = { ...filterQuery, ...pageQuery(state), ...(sort ? { sort } : {}) };

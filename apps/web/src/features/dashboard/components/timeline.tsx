@@ -36,16 +36,24 @@ export function Timeline() {
       label: t('findings.severityLabel'),
       options: SEVERITIES.map((s) => ({ value: s, label: t(`findings.severity.${s}`) })),
     },
+    {
+      id: 'kind',
+      kind: 'select',
+      label: t('timeline.kind'),
+      options: KINDS.map((k) => ({ value: k, label: t(`timeline.kinds.${kindKey(k)}`) })),
+    },
     { id: 'period', kind: 'date-range', label: t('dataTable.period') },
   ];
   const state = useTableState(filters, { pageSize: 10 });
   const module = MODULES.find((m) => m === state.filters.module?.[0]);
+  const kind = KINDS.find((k) => k === state.filters.kind?.[0]);
   const severity = SEVERITIES.filter((s) => state.filters.severity?.includes(s));
   const query: EventQuery = {
     page: state.page,
     page_size: state.pageSize,
     ...(module ? { module } : {}),
     ...(severity.length ? { severity } : {}),
+    ...(kind ? { kind } : {}),
     ...periodQuery(state.filters),
   };
   const events = useEvents(query);

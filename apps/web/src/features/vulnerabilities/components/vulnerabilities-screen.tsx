@@ -9,6 +9,7 @@ import {
   findingFilters,
   pageQuery,
   pickSort,
+  textFilter,
   useTableState,
 } from '@/components/data-table';
 import { PageHeader } from '@/components/layout/page-header';
@@ -32,11 +33,17 @@ export function VulnerabilitiesScreen({ slots }: { slots: FindingSlots }) {
       label: t('vulnerabilities.sla.label'),
       options: [{ value: 'true', label: t('vulnerabilities.overdueOnly') }],
     },
+    { id: 'host', kind: 'text', label: t('vulnerabilities.hostFilter') },
     ...findingFilters(t),
   ];
   const state = useTableState(filters);
   const overdue = state.filters.overdue?.[0] === 'true';
-  const filterQuery = { ...findingFilterQuery(state), ...(overdue ? { overdue: true } : {}) };
+  const host = textFilter(state, 'host');
+  const filterQuery = {
+    ...findingFilterQuery(state),
+    ...(overdue ? { overdue: true } : {}),
+    ...(host ? { host } : {}),
+  };
   const sort = pickSort(state.sort, SORTS);
   const query: VulnerabilityQuery = { ...filterQuery, ...pageQuery(state), ...(sort ? { sort } : {}) };
   const list = useVulnerabilities(query);

@@ -1,0 +1,58 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { waitFor } from '@testing-library/react';
+import { createApiClient } from '@vigil/api-client';
+import type { i18n as I18n } from 'i18next';
+import type { ReactNode } from 'react';
+import { expect } from 'vitest';
+import type { FindingSlots } from '@/components/data-table';
+import { ApiClientProvider } from '@/lib/api-context';
+import { renderWithProviders } from '@/testing/render';
+
+/** Slots that render nothing: the screens' own filter bar and list are what the tests look at. */
+export const noSlots: FindingSlots = {
+  renderFinding: () => null,
+  renderBulkActions: () => null,
+  renderImport: () => null,
+};
+
+const emptyPage = {
+  data: [],
+  meta: { page: 1, page_size: 25, total: 0, total_is_lower_bound: false, has_more: false },
+};
+
+/**
+ * Renders a screen against an in-memory /api that records every request URL. Paths in `answers`
+ * get their body; any other path an empty list page.
+ */
+export function renderWithListApi(
+  ui: ReactNode,
+  { i18n, path = '/', answers = {} }: { i18n: I18n; path?: string; answers?: Record<string, unknown> },
+) {
+  const requests: URL[] = [];
+  const client = createApiClient({
+    baseUrl: 'http://vigil.test/api',
+    getCookies: () => '',
+    fetch: async (input) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      requests.push(url);
+      const body = answers[url.pathname.replace(/^\/api/, '')] ?? emptyPage;
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    },
+  });
+  const rendered = renderWithProviders(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <ApiClientProvider client={client}>{ui}</ApiClientProvider>
+    </QueryClientProvider>,
+    { i18n, path },
+  );
+  /** Waits until a request to `apiPath` carries every one of `query` (as URL search parameters). */
+  const expectRequest = (apiPath: string, query: Record<string, string>) =>
+    waitFor(() =>
+      expect(
+        requests
+          .filter((url) => url.pathname === `/api${apiPath}`)
+          .map((url) => Object.fromEntries(Object.keys(query).map((key) => [key, url.searchParams.get(key)]))),
+      ).toContainEqual(query),
+    );
+  return { ...rendered, requests, expectRequest };
+}

@@ -1,0 +1,33 @@
+import { fireEvent, screen } from '@testing-library/react';
+import type { i18n as I18n } from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { noSlots, renderWithListApi } from '@/components/data-table/testing/list-api';
+import { createTestI18n } from '@/testing/i18n';
+import { CredentialsScreen } from './credentials-screen';
+
+let i18n: I18n;
+beforeAll(async () => {
+  i18n = await createTestI18n();
+});
+
+// A whole screen's first render takes seconds on a busy machine (vitest's default is 5 s).
+describe('CredentialsScreen filters', { timeout: 15_000 }, () => {
+  it('sends the domain of the breaches tab', async () => {
+    const { router, expectRequest } = renderWithListApi(<CredentialsScreen slots={noSlots} />, {
+      i18n,
+      path: '/credentials',
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Domain' }), { target: { value: 'acme.test' } });
+    await expectRequest('/credentials', { domain: 'acme.test' });
+    expect(new URLSearchParams(router.state.location.search).get('domain')).toBe('acme.test');
+  });
+
+  it('sends the malware family of the devices tab', async () => {
+    const { expectRequest } = renderWithListApi(<CredentialsScreen slots={noSlots} />, {
+      i18n,
+      path: '/credentials?tab=devices',
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Malware family' }), { target: { value: 'Lumma' } });
+    await expectRequest('/credentials/devices', { malware_family: 'Lumma' });
+  });
+});
