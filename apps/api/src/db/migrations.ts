@@ -5,12 +5,14 @@ import * as accounts from './migrations/2026-11-21-2000-accounts.migration.js';
 import * as monitoring from './migrations/2026-11-21-2100-monitoring.migration.js';
 import * as monitoringIndexes from './migrations/2026-11-21-2200-monitoring-indexes.migration.js';
 import * as riskExpiry from './migrations/2026-11-21-2210-risk-expiry.migration.js';
+import * as importThroughput from './migrations/2026-11-22-0900-import-throughput.migration.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-2000-accounts': accounts,
   '2026-11-21-2100-monitoring': monitoring,
   '2026-11-21-2200-monitoring-indexes': monitoringIndexes,
   '2026-11-21-2210-risk-expiry': riskExpiry,
+  '2026-11-22-0900-import-throughput': importThroughput,
 };
 
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<MigrationResultSet> {

@@ -19,6 +19,7 @@ const MAX_LINE = 2048;
  */
 export function parseComboLine(text: string): { ok: true; record: ComboRecord } | { ok: false; reason: string } {
   if (text.length > MAX_LINE) return { ok: false, reason: `Line longer than ${MAX_LINE} characters.` };
+  if (text.includes('\u0000')) return { ok: false, reason: 'Binary data (a NUL byte) in the line.' };
   emailBeforeSeparator.lastIndex = 0;
   const match = emailBeforeSeparator.exec(text);
   if (!match) {

@@ -91,13 +91,17 @@ export async function writeCombolist(
     });
   }
   if (kept.size === 0) return { added: 0, updated: 0, ignored };
-  const rows = [...kept.values()];
+  // Fingerprint order: two imports running at once (two servers) lock the rows they share in the
+  // same order, so one waits for the other instead of deadlocking.
+  const entries = [...kept].sort(([a], [b]) => (a < b ? -1 : 1));
+  const fingerprints = entries.map(([fingerprint]) => fingerprint);
+  const rows = entries.map(([, row]) => row);
   const { job, now } = context;
   const seen = context.seenAt > now ? now : context.seenAt;
   const source = job.file_name;
   const result = await sql<{ added: number; updated: number; reopened: number[] }>`
     with t as (
-      select * from unnest(${[...kept.keys()]}::text[], ${rows.map((r) => r.email)}::text[], ${rows.map((r) => r.domain)}::text[],
+      select * from unnest(${fingerprints}::text[], ${rows.map((r) => r.email)}::text[], ${rows.map((r) => r.domain)}::text[],
         ${rows.map((r) => r.masked)}::text[], ${rows.map((r) => r.hash)}::text[], ${rows.map((r) => r.url)}::text[])
         as t(fingerprint, email, domain, masked, hash, url)
     ), ins as (

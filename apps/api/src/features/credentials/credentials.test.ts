@@ -71,6 +71,37 @@ describe('combolist import', () => {
     expect(detail.data.history[0]).toMatchObject({ from: 'resolved', to: 'new', import_id: job.id });
   });
 
+  it('deleting a finding, or its company, deletes its credential rows (cascade by trigger, no per-row key check)', async () => {
+    const other = await newTenant(app, 'gone');
+    await importFile(
+      app,
+      other,
+      'combolist',
+      'cascade.txt',
+      `x1@${other.domain}:Cascade-1\nx2@${other.domain}:Cascade-2`,
+    );
+    const rows = () =>
+      app.ctx.db
+        .selectFrom('credential_findings')
+        .select('finding_id')
+        .where('company_id', '=', other.companyId)
+        .execute();
+    const [first] = await rows();
+    await app.ctx.db
+      .deleteFrom('findings')
+      .where('id', '=', first?.finding_id ?? 0)
+      .execute();
+    expect(await rows()).toHaveLength(1);
+    await app.ctx.db.deleteFrom('companies').where('id', '=', other.companyId).execute();
+    expect(await rows()).toHaveLength(0);
+    const left = await app.ctx.db
+      .selectFrom('findings')
+      .select('id')
+      .where('company_id', '=', other.companyId)
+      .execute();
+    expect(left).toEqual([]);
+  });
+
   it('never stores or logs a clear password', async () => {
     const secret = 'Zebra-Unique-Clear-Password-42';
     await importFile(app, a, 'combolist', 'secret.txt', `eve@${a.domain}:${secret}\nbroken line ${secret}`);

@@ -65,6 +65,10 @@ export async function runJob(ctx: AppContext, job: ImportJobRow, signal: AbortSi
   const seenAt = options.seen_at ? new Date(options.seen_at) : ctx.clock.now();
   const state = await importer.prepare(ctx.db, job, ctx);
   const size = batchSizeOf(job.kind);
+  // The parser reads ahead: while one batch is being written (one transaction at a time, in file
+  // order), the next one is parsed, so Node and the database work at once.
+  let writing: Promise<void> = Promise.resolve();
+  let committed = job.checkpoint;
   let index = 0;
   let records: unknown[] = [];
   let rejects: { job_id: number; file_path: string; line: number; reason: string }[] = [];
@@ -72,32 +76,50 @@ export async function runJob(ctx: AppContext, job: ImportJobRow, signal: AbortSi
   let fileRefused: string | undefined;
   let recordCount = 0;
   let ignored = 0;
-  const flush = async () => {
+  const write = async (
+    batch: unknown[],
+    refused: typeof rejects,
+    after: number,
+    checkpoint: number,
+    share: number,
+  ): Promise<void> => {
     const now = ctx.clock.now();
     const context: WriteContext = { ctx, job, now, seenAt };
-    const batch = records;
-    const refused = rejects;
-    records = [];
-    rejects = [];
-    await ctx.db.transaction().execute(async (trx) => {
+    const transaction = ctx.db.transaction().execute(async (trx) => {
       const outcome =
         batch.length > 0 ? await importer.write(trx, context, state, batch) : { added: 0, updated: 0, ignored: 0 };
-      ignored += outcome.ignored;
       await insertRejects(trx, refused);
-      await commitBatchCounts(
+      const advanced = await commitBatchCounts(
         trx,
         job.id,
+        after,
         {
           read: batch.length + refused.length,
           added: outcome.added,
           updated: outcome.updated,
           rejected: refused.length,
-          checkpoint: index,
-          progress: Math.min(0.99, progress),
+          checkpoint,
+          progress: Math.min(0.99, share),
         },
         lease(),
       );
+      if (!advanced)
+        throw new Error('An earlier batch of this job did not commit; the job resumes from its checkpoint.');
+      ignored += outcome.ignored;
     });
+    // The parser is a batch ahead by now: say which items the failing batch held.
+    await transaction.catch((error: unknown) => {
+      throw new Error(`Stopped at items ${after + 1}–${checkpoint}: ${describe(error)}`);
+    });
+  };
+  const flush = async () => {
+    const batch = [records, rejects, committed, index, progress] as const;
+    committed = index;
+    records = [];
+    rejects = [];
+    await writing;
+    writing = write(...batch);
+    writing.catch(() => {}); // awaited by the next flush or after the loop; not unhandled meanwhile
   };
   try {
     for (const item of importer.parse(files, options)) {
@@ -114,6 +136,7 @@ export async function runJob(ctx: AppContext, job: ImportJobRow, signal: AbortSi
       if (records.length >= size || rejects.length >= 1000) {
         await flush();
         if (signal.aborted) {
+          await writing;
           await finishJob(ctx.db, job.id, { status: 'queued', at: null });
           await appendLog(
             ctx.db,
@@ -124,11 +147,21 @@ export async function runJob(ctx: AppContext, job: ImportJobRow, signal: AbortSi
           );
           return 'released';
         }
+      } else if (index % 1000 === 0) {
+        // Let the batch being written exchange its next round trip with the database.
+        await new Promise((resolve) => setImmediate(resolve));
       }
     }
     await flush();
+    await writing;
   } catch (error) {
-    return fail(`Stopped at item ${index}: ${describe(error)}`);
+    // A failed batch says which items it held; a parser that throws stopped at the current item.
+    await writing.catch(() => {});
+    return fail(
+      error instanceof Error && error.message.startsWith('Stopped at')
+        ? error.message
+        : `Stopped at item ${index}: ${describe(error)}`,
+    );
   }
   if (fileRefused && recordCount === 0 && job.checkpoint === 0) return fail(fileRefused);
   const now = ctx.clock.now();

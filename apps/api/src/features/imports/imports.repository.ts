@@ -53,13 +53,19 @@ export interface BatchCounts {
   progress: number;
 }
 
+/**
+ * Adds one batch's counts and moves the checkpoint on, only from `after` (the checkpoint the batch
+ * follows): false when the job row holds another checkpoint (an earlier batch rolled back, or the
+ * job was taken over after its lease ended), and the caller rolls the batch back.
+ */
 export async function commitBatchCounts(
   db: Executor,
   jobId: number,
+  after: number,
   counts: BatchCounts,
   leaseUntil: Date,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .updateTable('import_jobs')
     .set((eb) => ({
       read_count: eb('read_count', '+', counts.read),
@@ -71,7 +77,9 @@ export async function commitBatchCounts(
       lease_expires_at: leaseUntil,
     }))
     .where('id', '=', jobId)
-    .execute();
+    .where('checkpoint', '=', after)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
 }
 
 export async function insertRejects(

@@ -1,5 +1,6 @@
 // Import jobs: upload rules, progress and counts, a job left running by a dead process is picked
 // up after its lease, a stopped job resumes from its checkpoint without duplicates.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../testing/flows.js';
 import { importFile, newTenant, type Tenant, waitForImport } from '../../testing/monitoring.js';
@@ -125,6 +126,37 @@ describe('the queue', () => {
       .where('email', 'like', 'user%')
       .executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(6_000 + 3 + 5);
+  });
+
+  it('a batch the database refuses stops the job there: what came before stays, nothing after is written', async () => {
+    // 16,000 lines = batches of 5,000; the second holds a line the database refuses while the
+    // parser has read ahead into the third.
+    const refused = `user${20_000 + 7_200}@${a.domain}`;
+    await sql
+      .raw(`create function refuse_line() returns trigger language plpgsql as $fn$
+        begin if new.email = '${refused}' then raise exception 'refused by the test'; end if; return new; end $fn$`)
+      .execute(app.ctx.db);
+    await sql`create trigger refuse_line before insert on credential_findings for each row execute function refuse_line()`.execute(
+      app.ctx.db,
+    );
+    const id = await queue(combolist(16_000, 20_000));
+    const failed = await waitForImport(app, a, id);
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toMatch(/^Stopped at items 5001–10000: .*refused by the test/);
+    expect(failed.counts).toMatchObject({ read: 5_000, added: 5_000 });
+    const stored = () =>
+      app.ctx.db
+        .selectFrom('credential_findings')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('company_id', '=', a.companyId)
+        .where(sql<boolean>`email ~ '^user(2[0-9]{4}|3[0-5][0-9]{3})@'`)
+        .executeTakeFirstOrThrow();
+    expect(Number((await stored()).n)).toBe(5_000);
+    await sql`drop trigger refuse_line on credential_findings`.execute(app.ctx.db);
+    await sql`drop function refuse_line`.execute(app.ctx.db);
+    const again = await waitForImport(app, a, await queue(combolist(16_000, 20_000)));
+    expect(again.counts).toEqual({ read: 16_000, added: 11_000, updated: 5_000, rejected: 0 });
+    expect(Number((await stored()).n)).toBe(16_000);
   });
 
   it('gives up after three attempts', async () => {

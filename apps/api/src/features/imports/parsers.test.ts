@@ -29,6 +29,11 @@ describe('combolist lines', () => {
     expect(parseComboLine('just text')).toEqual({ ok: false, reason: 'No e-mail address.' });
     expect(parseComboLine('a@x.example')).toMatchObject({ ok: false });
     expect(parseComboLine('a@x.example:')).toEqual({ ok: false, reason: 'Empty password.' });
+    // PostgreSQL text cannot hold NUL: binary junk is a refused line, not a failed job.
+    expect(parseComboLine('a@x.example:pass\u0000word')).toEqual({
+      ok: false,
+      reason: 'Binary data (a NUL byte) in the line.',
+    });
   });
 
   it('masks with length and last two characters only', () => {
