@@ -38,11 +38,6 @@ export function findingFilters(t: TFunction): FilterDef[] {
 const isSeverity = (v: string): v is Severity => (SEVERITIES as string[]).includes(v);
 const isStatus = (v: string): v is Status => (STATUSES as string[]).includes(v);
 
-/** The allowed sort, or undefined (the API's default) for anything else in the URL. */
-export function pickSort<T extends string>(sort: string | undefined, allowed: readonly T[]): T | undefined {
-  return allowed.find((s) => s === sort);
-}
-
 /** The URL state as the findings lists' shared query parameters (without page and sort). */
 export function findingFilterQuery(state: TableState) {
   const status = (state.filters.status ?? []).filter(isStatus);
@@ -62,6 +57,8 @@ export function textFilter(state: TableState, id: string): string | undefined {
   return state.filters[id]?.[0]?.trim() || undefined;
 }
 
-export function pageQuery(state: TableState) {
-  return { page: state.page, page_size: state.pageSize };
+/** Page, page size and sort; a sort outside `sorts` is left out (the API's default applies). */
+export function pageQuery<Sort extends string>(state: TableState, sorts: readonly Sort[]) {
+  const sort = sorts.find((s) => s === state.sort);
+  return { page: state.page, page_size: state.pageSize, ...(sort ? { sort } : {}) };
 }

@@ -2,7 +2,8 @@
 export { DataTable, type DataTableProps, type ListPage } from './data-table';
 export { DetailDrawer } from './detail-drawer';
 export { FilterBar } from './filter-bar';
-export { findingFilterQuery, findingFilters, pageQuery, pickSort, textFilter } from './finding-filters';
+export { findingFilterQuery, findingFilters, pageQuery, textFilter } from './finding-filters';
+export { FindingTable, type FindingTableProps } from './finding-table';
 export { Pagination } from './pagination';
 export type { ColumnDef, FilterDef, FilterOption, FindingSlots, PageMeta } from './types';
 export { PAGE_SIZES, periodQuery, type TableActions, type TableState, useTableState } from './use-table-state';

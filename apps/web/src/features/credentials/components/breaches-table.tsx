@@ -3,13 +3,12 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type ColumnDef,
-  DataTable,
   type FilterDef,
   type FindingSlots,
+  FindingTable,
   findingFilterQuery,
   findingFilters,
   pageQuery,
-  pickSort,
   textFilter,
   useTableState,
 } from '@/components/data-table';
@@ -43,8 +42,7 @@ export function BreachesTable({ slots, onDemo }: { slots: FindingSlots; onDemo: 
     ...(source ? { source_kind: source } : {}),
     ...(domain ? { domain } : {}),
   };
-  const sort = pickSort(state.sort, SORTS);
-  const query: CredentialQuery = { ...filterQuery, ...pageQuery(state), ...(sort ? { sort } : {}) };
+  const query: CredentialQuery = { ...filterQuery, ...pageQuery(state, SORTS) };
   const list = useCredentials(query);
   const demo = Boolean(list.data?.data.some((row) => row.is_demo));
   useEffect(() => onDemo(demo), [demo, onDemo]);
@@ -103,19 +101,17 @@ export function BreachesTable({ slots, onDemo }: { slots: FindingSlots; onDemo: 
   ];
 
   return (
-    <DataTable
+    <FindingTable
       tableId="credentials"
       caption={t('credentials.breachesCaption')}
       columns={columns}
       page={list}
-      rowId={(r) => String(r.id)}
       state={state}
       filters={filters}
       searchLabel={t('credentials.search')}
       empty={{ title: t('credentials.emptyTitle'), description: t('credentials.emptyBreaches') }}
       exportHref={apiUrl('/credentials/export', filterQuery)}
-      renderBulkActions={(ids, done) => slots.renderBulkActions(ids.map(Number), done)}
-      renderDetail={(id) => slots.renderFinding(Number(id))}
+      slots={slots}
       detailTitle={t('credentials.detailTitle')}
     />
   );

@@ -2,13 +2,12 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type ColumnDef,
-  DataTable,
   type FilterDef,
   type FindingSlots,
+  FindingTable,
   findingFilterQuery,
   findingFilters,
   pageQuery,
-  pickSort,
   textFilter,
   useTableState,
 } from '@/components/data-table';
@@ -29,12 +28,10 @@ export function DevicesTable({ slots, onDemo }: { slots: FindingSlots; onDemo: (
   ];
   const state = useTableState(filters);
   const malware = textFilter(state, 'malware_family');
-  const sort = pickSort(state.sort, SORTS);
   const query: DeviceQuery = {
     ...findingFilterQuery(state),
     ...(malware ? { malware_family: malware } : {}),
-    ...pageQuery(state),
-    ...(sort ? { sort } : {}),
+    ...pageQuery(state, SORTS),
   };
   const list = useDevices(query);
   const demo = Boolean(list.data?.data.some((row) => row.is_demo));
@@ -68,18 +65,17 @@ export function DevicesTable({ slots, onDemo }: { slots: FindingSlots; onDemo: (
   ];
 
   return (
-    <DataTable
+    <FindingTable
       tableId="credential-devices"
       caption={t('credentials.devicesCaption')}
       columns={columns}
       page={list}
-      rowId={(r) => String(r.id)}
       state={state}
       filters={filters}
       searchLabel={t('credentials.searchDevices')}
       empty={{ title: t('credentials.emptyTitle'), description: t('credentials.emptyDevices') }}
-      renderBulkActions={(ids, done) => slots.renderBulkActions(ids.map(Number), done)}
-      renderDetail={(id) => <DeviceDetail id={Number(id)} triage={slots.renderFinding(Number(id))} />}
+      slots={slots}
+      renderDetail={(id, triage) => <DeviceDetail id={id} triage={triage} />}
       detailTitle={t('credentials.deviceTitle')}
     />
   );

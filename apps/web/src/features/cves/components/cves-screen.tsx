@@ -2,13 +2,12 @@ import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import {
   type ColumnDef,
-  DataTable,
   type FilterDef,
   type FindingSlots,
+  FindingTable,
   findingFilterQuery,
   findingFilters,
   pageQuery,
-  pickSort,
   useTableState,
 } from '@/components/data-table';
 import { PageHeader } from '@/components/layout/page-header';
@@ -76,8 +75,7 @@ export function CvesScreen({ slots }: { slots: FindingSlots }) {
     ...(vendor ? { vendor } : {}),
     ...(minEpss ? { min_epss: Number(minEpss) } : {}),
   };
-  const sort = pickSort(state.sort, SORTS);
-  const query: CveQuery = { ...filterQuery, ...pageQuery(state), ...(sort ? { sort } : {}) };
+  const query: CveQuery = { ...filterQuery, ...pageQuery(state, SORTS) };
   const list = useCves(query);
   const demo = Boolean(list.data?.data.some((row) => row.is_demo));
   const score = (value: number | null | undefined) => (value === null || value === undefined ? '—' : value.toFixed(1));
@@ -151,19 +149,18 @@ export function CvesScreen({ slots }: { slots: FindingSlots }) {
         }
       />
       <WatchList />
-      <DataTable
+      <FindingTable
         tableId="cves"
         caption={t('cves.caption')}
         columns={columns}
         page={list}
-        rowId={(r) => String(r.id)}
         state={state}
         filters={filters}
         searchLabel={t('cves.search')}
         empty={{ title: t('cves.emptyTitle'), description: t('cves.empty') }}
         exportHref={apiUrl('/cves/export', filterQuery)}
-        renderBulkActions={(ids, done) => slots.renderBulkActions(ids.map(Number), done)}
-        renderDetail={(id) => <CveDetail findingId={Number(id)} triage={slots.renderFinding(Number(id))} />}
+        slots={slots}
+        renderDetail={(id, triage) => <CveDetail findingId={id} triage={triage} />}
         detailTitle={t('cves.detailTitle')}
       />
     </>

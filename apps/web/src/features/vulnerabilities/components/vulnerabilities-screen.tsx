@@ -2,13 +2,12 @@ import { HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import {
   type ColumnDef,
-  DataTable,
   type FilterDef,
   type FindingSlots,
+  FindingTable,
   findingFilterQuery,
   findingFilters,
   pageQuery,
-  pickSort,
   textFilter,
   useTableState,
 } from '@/components/data-table';
@@ -44,8 +43,7 @@ export function VulnerabilitiesScreen({ slots }: { slots: FindingSlots }) {
     ...(overdue ? { overdue: true } : {}),
     ...(host ? { host } : {}),
   };
-  const sort = pickSort(state.sort, SORTS);
-  const query: VulnerabilityQuery = { ...filterQuery, ...pageQuery(state), ...(sort ? { sort } : {}) };
+  const query: VulnerabilityQuery = { ...filterQuery, ...pageQuery(state, SORTS) };
   const list = useVulnerabilities(query);
   const demo = Boolean(list.data?.data.some((row) => row.is_demo));
 
@@ -136,20 +134,18 @@ export function VulnerabilitiesScreen({ slots }: { slots: FindingSlots }) {
           </HStack>
         }
       />
-      <DataTable
+      <FindingTable
         tableId="vulnerabilities"
         caption={t('vulnerabilities.caption')}
         columns={columns}
         page={list}
-        rowId={(r) => String(r.id)}
         state={state}
         filters={filters}
         searchLabel={t('vulnerabilities.search')}
         empty={{ title: t('vulnerabilities.emptyTitle'), description: t('vulnerabilities.empty') }}
         exportHref={apiUrl('/vulnerabilities/export', filterQuery)}
         rowTone={(r) => (r.overdue ? 'danger' : undefined)}
-        renderBulkActions={(ids, done) => slots.renderBulkActions(ids.map(Number), done)}
-        renderDetail={(id) => slots.renderFinding(Number(id))}
+        slots={slots}
         detailTitle={t('vulnerabilities.detailTitle')}
       />
     </>
