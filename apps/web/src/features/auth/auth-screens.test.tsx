@@ -4,6 +4,7 @@ import { createMemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { App } from '@/app/app';
 import { routes } from '@/app/router';
+import { createWebCryptoCipher, SESSION_KEYS } from '@vigil/auth-machine';
 import { createTestAuthLogic, seedSession, stubApi, TEST_USER } from '@/testing/auth';
 import { createTestI18n } from '@/testing/i18n';
 
@@ -142,6 +143,46 @@ describe('sign-in screens', () => {
     expect(await screen.findByText('The passwords do not match.')).toBeTruthy();
     expect(register).not.toHaveBeenCalled();
   });
+
+  it.each([
+    ['/verify-email/tok-abc', 'verifyEmail'],
+    ['/confirm-registration/7/tok-abc', 'confirmRegistration'],
+    ['/two-step-verification?user_id=7&email=ana%40acme.test', 'verifyTwoFactor'],
+  ] as const)(
+    'a link opened while the stored user is still being read is followed once that settles: %s',
+    async (path, call) => {
+      // A stored user that turns out unreadable, read slowly (a loaded device): the machine stays
+      // in `booting` meanwhile and ignores events, so the screen must wait before sending its own.
+      sessionStorage.setItem(SESSION_KEYS.encryptedUser, await createWebCryptoCipher().encrypt('not a user'));
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const decrypt = crypto.subtle.decrypt.bind(crypto.subtle);
+      const slow = vi.spyOn(crypto.subtle, 'decrypt').mockImplementation(async (...args) => {
+        await gate;
+        return decrypt(...args);
+      });
+      const answered = vi.fn(async () => ({ message: 'Done.' }));
+      try {
+        await renderAt(path, stubApi({ [call]: answered }));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        release();
+        if (call === 'verifyTwoFactor') {
+          // The step opened with the link's user id: the code goes to user 7.
+          const user = userEvent.setup();
+          await user.click(await screen.findByLabelText('Digit 1 of 6'));
+          await user.keyboard('123456');
+        }
+        await waitFor(() => expect(answered).toHaveBeenCalledTimes(1));
+        if (call === 'verifyTwoFactor') expect(answered).toHaveBeenCalledWith({ user_id: 7, code: '123456' });
+      } finally {
+        slow.mockRestore();
+        sessionStorage.clear();
+      }
+    },
+    15_000,
+  );
 
   it('signed in, a language switch goes through POST /switch-language and loads that language', async () => {
     await seedSession();

@@ -6,6 +6,7 @@ import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { REDIRECT_PARAM, safeRedirectTarget } from '@/lib/redirect';
 import { useAuthActorRef, useAuthSelector } from '../auth-actor';
 import { useArrivedSignedIn } from '../hooks/use-arrived-signed-in';
+import { useBooting } from '../hooks/use-booting';
 import { AuthAlerts } from './auth-alerts';
 import { AuthLayout } from './auth-layout';
 import { SignInForm } from './sign-in-form';
@@ -57,7 +58,7 @@ export function SigninScreen() {
 
   const signedIn = useAuthSelector((s) => s.hasTag('authenticated'));
   const arrivedSignedIn = useArrivedSignedIn();
-  const booting = useAuthSelector((s) => s.matches('booting'));
+  const booting = useBooting();
   const machineView = useAuthSelector((s): View | null => {
     if (s.matches({ signedOut: { view: 'activeValidation' } })) return 'activeValidation';
     if (s.matches({ signedOut: { view: 'emailVerification' } }) || s.matches({ signedOut: 'resendingVerification' }))

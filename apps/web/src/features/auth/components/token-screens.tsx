@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { useAuthActorRef, useAuthSelector } from '../auth-actor';
+import { useBooting } from '../hooks/use-booting';
 import { AuthAlerts } from './auth-alerts';
 import { AuthLayout } from './auth-layout';
 
@@ -31,11 +32,12 @@ export function VerifyEmailScreen() {
   const { token = '' } = useParams();
   const sent = useRef<string | null>(null);
   const busy = useAuthSelector((s) => s.matches({ signedOut: 'verifyingEmail' }));
+  const booting = useBooting();
   useEffect(() => {
-    if (sent.current === token) return;
+    if (sent.current === token || booting) return;
     sent.current = token;
     actor.send({ type: 'auth.email.verify', token });
-  }, [actor, token]);
+  }, [actor, booting, token]);
   return (
     <AuthLayout title={t('auth.verifyEmail.title')}>
       <Stack gap="5">
@@ -53,12 +55,13 @@ export function ConfirmRegistrationScreen() {
   const { id = '', token = '' } = useParams();
   const sent = useRef<string | null>(null);
   const busy = useAuthSelector((s) => s.matches({ signedOut: 'confirmingRegistration' }));
+  const booting = useBooting();
   useEffect(() => {
     const key = `${id}/${token}`;
-    if (sent.current === key) return;
+    if (sent.current === key || booting) return;
     sent.current = key;
     actor.send({ type: 'auth.registration.confirm', id: /^\d+$/.test(id) ? Number(id) : 0, token });
-  }, [actor, id, token]);
+  }, [actor, booting, id, token]);
   return (
     <AuthLayout title={t('auth.confirmRegistration.title')}>
       <Stack gap="5">

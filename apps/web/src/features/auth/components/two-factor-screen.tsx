@@ -6,6 +6,7 @@ import { RESEND_COOLDOWN_S } from '@/config/constants';
 import { REDIRECT_PARAM, safeRedirectTarget } from '@/lib/redirect';
 import { useAuthActorRef, useAuthSelector } from '../auth-actor';
 import { useArrivedSignedIn } from '../hooks/use-arrived-signed-in';
+import { useBooting } from '../hooks/use-booting';
 import { preloadValidation, validateForm } from '../utils/validate-form';
 import { AuthAlerts } from './auth-alerts';
 import { AuthLayout } from './auth-layout';
@@ -29,6 +30,7 @@ export function TwoFactorScreen() {
   const actor = useAuthActorRef();
   const [search] = useSearchParams();
   const opened = useRef(false);
+  const booting = useBooting();
   const arrivedSignedIn = useArrivedSignedIn();
   const redirect = useAuthSelector((s) => s.context.redirect);
   // The server's answer to the code asked for another step (validation, e-mail, terms): those are
@@ -49,7 +51,7 @@ export function TwoFactorScreen() {
 
   // Opening the step keeps user id and e-mail (query values, else what the machine holds).
   useEffect(() => {
-    if (opened.current) return;
+    if (opened.current || booting) return;
     opened.current = true;
     const userId = search.get('user_id');
     actor.send({
@@ -57,7 +59,7 @@ export function TwoFactorScreen() {
       userId: userId && /^\d+$/.test(userId) ? Number(userId) : null,
       email: search.get('email'),
     });
-  }, [actor, search]);
+  }, [actor, booting, search]);
 
   // Already signed in when the page opened: on to the target. A sign-in made here (the code was
   // right) is followed by the machine's navigate intent instead.
