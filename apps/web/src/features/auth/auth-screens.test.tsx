@@ -1,10 +1,10 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createWebCryptoCipher, SESSION_KEYS } from '@vigil/auth-machine';
 import { createMemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { App } from '@/app/app';
 import { routes } from '@/app/router';
-import { createWebCryptoCipher, SESSION_KEYS } from '@vigil/auth-machine';
 import { createTestAuthLogic, seedSession, stubApi, TEST_USER } from '@/testing/auth';
 import { createTestI18n } from '@/testing/i18n';
 
