@@ -1,10 +1,11 @@
 import { Button, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAuthActorRef, useAuthSelector } from '../auth-actor';
-import { type FieldErrors, preloadValidation, validateForm } from '../utils/validate-form';
-import { FormField } from './form-field';
+import { useFormValues } from '../hooks/use-form-values';
+import { preloadValidation, validateForm } from '../utils/validate-form';
+import { FormField, NewPasswordFields } from './form-field';
 import { MicrosoftLogo } from './microsoft-logo';
 
 const empty = { name: '', email: '', position: '', password: '', password_confirmation: '' };
@@ -17,9 +18,7 @@ export function RegisterForm() {
   const microsoftBusy = useAuthSelector(
     (s) => s.matches({ signedOut: 'startingMicrosoftSignUp' }) || s.matches({ signedOut: 'leaving' }),
   );
-  const [values, setValues] = useState(empty);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const set = (field: keyof typeof empty) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const { values, setErrors, bind } = useFormValues(empty);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -37,52 +36,12 @@ export function RegisterForm() {
     <Stack gap="5">
       <form onSubmit={submit} onFocus={preloadValidation} noValidate aria-label={t('auth.register.heading')}>
         <Stack gap="4">
-          <FormField
-            label={t('auth.fields.name')}
-            name="name"
-            autoComplete="name"
-            required
-            value={values.name}
-            onValueChange={set('name')}
-            error={errors.name}
-          />
-          <FormField
-            label={t('auth.fields.email')}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={values.email}
-            onValueChange={set('email')}
-            error={errors.email}
-          />
-          <FormField
-            label={t('auth.fields.position')}
-            name="position"
-            autoComplete="organization-title"
-            value={values.position}
-            onValueChange={set('position')}
-            error={errors.position}
-          />
-          <FormField
-            label={t('auth.fields.password')}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={values.password}
-            onValueChange={set('password')}
-            error={errors.password}
-          />
-          <FormField
-            label={t('auth.fields.passwordConfirmation')}
-            name="password_confirmation"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={values.password_confirmation}
-            onValueChange={set('password_confirmation')}
-            error={errors.password_confirmation}
+          <FormField label={t('auth.fields.name')} autoComplete="name" required {...bind('name')} />
+          <FormField label={t('auth.fields.email')} type="email" autoComplete="email" required {...bind('email')} />
+          <FormField label={t('auth.fields.position')} autoComplete="organization-title" {...bind('position')} />
+          <NewPasswordFields
+            bind={bind}
+            labels={{ password: t('auth.fields.password'), confirmation: t('auth.fields.passwordConfirmation') }}
           />
           <Button
             type="submit"

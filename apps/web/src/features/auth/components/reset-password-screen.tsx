@@ -1,12 +1,13 @@
 import { Button, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAuthActorRef, useAuthSelector } from '../auth-actor';
-import { type FieldErrors, preloadValidation, validateForm } from '../utils/validate-form';
+import { useFormValues } from '../hooks/use-form-values';
+import { preloadValidation, validateForm } from '../utils/validate-form';
 import { AuthAlerts } from './auth-alerts';
 import { AuthLayout } from './auth-layout';
-import { FormField } from './form-field';
+import { FormField, NewPasswordFields } from './form-field';
 
 function BackLink() {
   const { t } = useTranslation();
@@ -26,11 +27,10 @@ function RequestForm() {
   const { t } = useTranslation();
   const actor = useAuthActorRef();
   const busy = useAuthSelector((s) => s.matches({ signedOut: 'requestingPasswordReset' }));
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, setErrors, bind } = useFormValues({ email: '' });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const result = await validateForm('resetRequest', { email });
+    const result = await validateForm('resetRequest', values);
     if (!result.ok) return setErrors(result.errors);
     setErrors({});
     actor.send({ type: 'auth.password.requestReset', email: result.data.email });
@@ -38,16 +38,7 @@ function RequestForm() {
   return (
     <form onSubmit={submit} onFocus={preloadValidation} noValidate aria-label={t('auth.resetPassword.title')}>
       <Stack gap="4">
-        <FormField
-          label={t('auth.fields.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onValueChange={setEmail}
-          error={errors.email}
-        />
+        <FormField label={t('auth.fields.email')} type="email" autoComplete="email" required {...bind('email')} />
         <Button type="submit" loading={busy} loadingText={t('auth.resetPassword.requestSubmitting')}>
           {t('auth.resetPassword.requestSubmit')}
         </Button>
@@ -61,9 +52,7 @@ function NewPasswordForm({ token, email: initialEmail }: { token: string; email:
   const { t } = useTranslation();
   const actor = useAuthActorRef();
   const busy = useAuthSelector((s) => s.matches({ signedOut: 'resettingPassword' }));
-  const [values, setValues] = useState({ email: initialEmail, password: '', password_confirmation: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const { values, setErrors, bind } = useFormValues({ email: initialEmail, password: '', password_confirmation: '' });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const result = await validateForm('resetPassword', { ...values, token });
@@ -75,36 +64,11 @@ function NewPasswordForm({ token, email: initialEmail }: { token: string; email:
     <form onSubmit={submit} onFocus={preloadValidation} noValidate aria-label={t('auth.resetPassword.title')}>
       <Stack gap="4">
         {initialEmail ? null : (
-          <FormField
-            label={t('auth.fields.email')}
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            value={values.email}
-            onValueChange={set('email')}
-            error={errors.email}
-          />
+          <FormField label={t('auth.fields.email')} type="email" autoComplete="username" required {...bind('email')} />
         )}
-        <FormField
-          label={t('auth.fields.newPassword')}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={values.password}
-          onValueChange={set('password')}
-          error={errors.password}
-        />
-        <FormField
-          label={t('auth.fields.newPasswordConfirmation')}
-          name="password_confirmation"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={values.password_confirmation}
-          onValueChange={set('password_confirmation')}
-          error={errors.password_confirmation}
+        <NewPasswordFields
+          bind={bind}
+          labels={{ password: t('auth.fields.newPassword'), confirmation: t('auth.fields.newPasswordConfirmation') }}
         />
         <Button type="submit" loading={busy} loadingText={t('auth.resetPassword.submitting')}>
           {t('auth.resetPassword.submit')}

@@ -1,9 +1,10 @@
 import { Button, Link as ChakraLink, Flex, Separator, Stack, Text } from '@chakra-ui/react';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAuthActorRef, useAuthSelector } from '../auth-actor';
-import { type FieldErrors, preloadValidation, validateForm } from '../utils/validate-form';
+import { useFormValues } from '../hooks/use-form-values';
+import { preloadValidation, validateForm } from '../utils/validate-form';
 import { FormField } from './form-field';
 import { MicrosoftLogo } from './microsoft-logo';
 
@@ -19,8 +20,7 @@ export function SignInForm({ redirect }: { redirect: string | null }) {
       s.matches({ signedOut: 'handlingMicrosoftCallback' }),
   );
   const busy = signingIn || microsoftBusy;
-  const [values, setValues] = useState({ email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, setErrors, bind } = useFormValues({ email: '', password: '' });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -37,25 +37,13 @@ export function SignInForm({ redirect }: { redirect: string | null }) {
     <Stack gap="5">
       <form onSubmit={submit} onFocus={preloadValidation} noValidate aria-label={t('auth.signin.heading')}>
         <Stack gap="4">
-          <FormField
-            label={t('auth.fields.email')}
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            value={values.email}
-            onValueChange={(email) => setValues((v) => ({ ...v, email }))}
-            error={errors.email}
-          />
+          <FormField label={t('auth.fields.email')} type="email" autoComplete="username" required {...bind('email')} />
           <FormField
             label={t('auth.fields.password')}
-            name="password"
             type="password"
             autoComplete="current-password"
             required
-            value={values.password}
-            onValueChange={(password) => setValues((v) => ({ ...v, password }))}
-            error={errors.password}
+            {...bind('password')}
           />
           <Flex justify="flex-end">
             <ChakraLink asChild fontSize="sm" color="brand.solid">
