@@ -31,7 +31,7 @@ export function FilterBar({ filters, state, searchLabel }: FilterBarProps) {
               value={state.filters[filter.id]?.[0] ?? ''}
               onChange={(event) => state.setFilter(filter.id, [event.currentTarget.value])}
             >
-              <option value="">{`${filter.label}: ${t('dataTable.any')}`}</option>
+              <option value="">{filter.anyLabel ?? `${filter.label}: ${t('dataTable.any')}`}</option>
               {filter.options.map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}

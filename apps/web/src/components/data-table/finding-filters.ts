@@ -1,14 +1,18 @@
 import type { Schemas } from '@vigil/api-client';
 import type { TFunction } from 'i18next';
 import { SEVERITIES, STATUSES } from '@/components/ui/finding-badges';
-import type { FilterDef } from './types';
+import type { AssigneeChoices, FilterDef } from './types';
 import { periodQuery, type TableState } from './use-table-state';
 
 type Severity = Schemas['Severity'];
 type Status = Schemas['FindingStatus'];
 
-/** Status, severity, period and demo or real data: the filters every findings list has. */
-export function findingFilters(t: TFunction): FilterDef[] {
+/** The assignee filter's URL values besides member ids: the signed-in user, and nobody (the API's 0). */
+export const ASSIGNED_TO_ME = 'me';
+export const UNASSIGNED = '0';
+
+/** Status, severity, assignee, period and demo or real data: the filters every findings list has. */
+export function findingFilters(t: TFunction, assignees: AssigneeChoices): FilterDef[] {
   return [
     {
       id: 'status',
@@ -21,6 +25,17 @@ export function findingFilters(t: TFunction): FilterDef[] {
       kind: 'multi',
       label: t('findings.severityLabel'),
       options: SEVERITIES.map((s) => ({ value: s, label: t(`findings.severity.${s}`) })),
+    },
+    {
+      id: 'assignee_id',
+      kind: 'select',
+      label: t('findings.assignee'),
+      anyLabel: t('findings.anyone'),
+      options: [
+        ...(assignees.currentUserId === null ? [] : [{ value: ASSIGNED_TO_ME, label: t('findings.assignedToMe') }]),
+        { value: UNASSIGNED, label: t('findings.unassigned') },
+        ...assignees.members.map((member) => ({ value: String(member.id), label: member.name })),
+      ],
     },
     { id: 'period', kind: 'date-range', label: t('dataTable.period') },
     {
@@ -38,15 +53,24 @@ export function findingFilters(t: TFunction): FilterDef[] {
 const isSeverity = (v: string): v is Severity => (SEVERITIES as string[]).includes(v);
 const isStatus = (v: string): v is Status => (STATUSES as string[]).includes(v);
 
+/** The assignee filter's URL value as the API's `assignee_id` (0 for unassigned); undefined for anyone. */
+function assigneeQuery(value: string | undefined, assignees: AssigneeChoices): number | undefined {
+  if (value === ASSIGNED_TO_ME) return assignees.currentUserId ?? undefined;
+  if (value === undefined || !/^\d+$/.test(value)) return undefined;
+  return Number(value);
+}
+
 /** The URL state as the findings lists' shared query parameters (without page and sort). */
-export function findingFilterQuery(state: TableState) {
+export function findingFilterQuery(state: TableState, assignees: AssigneeChoices) {
   const status = (state.filters.status ?? []).filter(isStatus);
   const severity = (state.filters.severity ?? []).filter(isSeverity);
+  const assignee = assigneeQuery(state.filters.assignee_id?.[0], assignees);
   const demo = state.filters.is_demo?.[0];
   return {
     ...(state.q ? { q: state.q } : {}),
     ...(status.length ? { status } : {}),
     ...(severity.length ? { severity } : {}),
+    ...(assignee === undefined ? {} : { assignee_id: assignee }),
     ...periodQuery(state.filters),
     ...(demo === 'true' || demo === 'false' ? { is_demo: demo === 'true' } : {}),
   };

@@ -5,5 +5,5 @@ export { FilterBar } from './filter-bar';
 export { findingFilterQuery, findingFilters, pageQuery, textFilter } from './finding-filters';
 export { FindingTable, type FindingTableProps } from './finding-table';
 export { Pagination } from './pagination';
-export type { ColumnDef, FilterDef, FilterOption, FindingSlots, PageMeta } from './types';
+export type { AssigneeChoices, ColumnDef, FilterDef, FilterOption, FindingSlots, PageMeta } from './types';
 export { PAGE_SIZES, periodQuery, type TableActions, type TableState, useTableState } from './use-table-state';

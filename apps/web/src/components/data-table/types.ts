@@ -7,7 +7,14 @@ export interface FilterOption {
 
 /** A filter a screen declares; its value lives in the URL under `id` (a date range under from/to). */
 export type FilterDef =
-  | { id: string; kind: 'select'; label: string; options: FilterOption[] }
+  | {
+      id: string;
+      kind: 'select';
+      label: string;
+      options: FilterOption[];
+      /** The first option's text, which sets no filter ("<label>: any" without it). */
+      anyLabel?: string;
+    }
   | { id: string; kind: 'multi'; label: string; options: FilterOption[] }
   | { id: string; kind: 'text'; label: string }
   | { id: string; kind: 'date-range'; label: string };
@@ -41,4 +48,13 @@ export interface FindingSlots {
   renderBulkActions: (ids: number[], onDone: () => void) => ReactNode;
   /** The import button and dialog for the screen's importers (the imports feature). */
   renderImport: (kinds: string[]) => ReactNode;
+  /** A hook: the members a finding can be assigned to and the signed-in user (the assignee filter). */
+  useAssignees: () => AssigneeChoices;
+}
+
+/** Who the assignee filter offers: "assigned to me" needs the signed-in user's id. */
+export interface AssigneeChoices {
+  /** The signed-in user; null while unknown (the "assigned to me" option is left out). */
+  currentUserId: number | null;
+  members: { id: number; name: string }[];
 }

@@ -4,7 +4,7 @@ import { createApiClient } from '@vigil/api-client';
 import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { expect } from 'vitest';
-import type { FindingSlots } from '@/components/data-table';
+import type { AssigneeChoices, FindingSlots } from '@/components/data-table';
 import { ApiClientProvider } from '@/lib/api-context';
 import { renderWithProviders } from '@/testing/render';
 
@@ -13,7 +13,14 @@ export const noSlots: FindingSlots = {
   renderFinding: () => null,
   renderBulkActions: () => null,
   renderImport: () => null,
+  useAssignees: () => ({ currentUserId: null, members: [] }),
 };
+
+/** Slots that render nothing but offer `choices` to the assignee filter. */
+export const slotsWithAssignees = (choices: AssigneeChoices): FindingSlots => ({
+  ...noSlots,
+  useAssignees: () => choices,
+});
 
 const emptyPage = {
   data: [],

@@ -24,6 +24,7 @@ const SOURCES = ['breach', 'combolist', 'infostealer'] as const;
 export function BreachesTable({ slots, onDemo }: { slots: FindingSlots; onDemo: (demo: boolean) => void }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const assignees = slots.useAssignees();
   const filters: FilterDef[] = [
     {
       id: 'source_kind',
@@ -32,13 +33,13 @@ export function BreachesTable({ slots, onDemo }: { slots: FindingSlots; onDemo: 
       options: SOURCES.map((s) => ({ value: s, label: t(`credentials.sourceKinds.${s}`) })),
     },
     { id: 'domain', kind: 'text', label: t('credentials.domain') },
-    ...findingFilters(t),
+    ...findingFilters(t, assignees),
   ];
   const state = useTableState(filters);
   const source = SOURCES.find((s) => s === state.filters.source_kind?.[0]);
   const domain = textFilter(state, 'domain');
   const filterQuery = {
-    ...findingFilterQuery(state),
+    ...findingFilterQuery(state, assignees),
     ...(source ? { source_kind: source } : {}),
     ...(domain ? { domain } : {}),
   };

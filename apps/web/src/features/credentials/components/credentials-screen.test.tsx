@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { noSlots, renderWithListApi } from '@/components/data-table/testing/list-api';
+import { noSlots, renderWithListApi, slotsWithAssignees } from '@/components/data-table/testing/list-api';
 import { createTestI18n } from '@/testing/i18n';
 import { CredentialsScreen } from './credentials-screen';
 
@@ -29,5 +29,23 @@ describe('CredentialsScreen filters', { timeout: 15_000 }, () => {
     });
     fireEvent.change(screen.getByRole('textbox', { name: 'Malware family' }), { target: { value: 'Lumma' } });
     await expectRequest('/credentials/devices', { malware_family: 'Lumma' });
+  });
+
+  it('sends the chosen member as assignee_id on both tabs and keeps it in the URL', async () => {
+    const slots = slotsWithAssignees({ currentUserId: 3, members: [{ id: 7, name: 'Bruno' }] });
+    const breaches = renderWithListApi(<CredentialsScreen slots={slots} />, { i18n, path: '/credentials' });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Assignee' }), { target: { value: '7' } });
+    await breaches.expectRequest('/credentials', { assignee_id: '7' });
+    expect(new URLSearchParams(breaches.router.state.location.search).get('assignee_id')).toBe('7');
+    breaches.unmount();
+
+    const devices = renderWithListApi(<CredentialsScreen slots={slots} />, {
+      i18n,
+      path: '/credentials?tab=devices&assignee_id=0',
+    });
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Assignee' }).value).toBe('0');
+    await devices.expectRequest('/credentials/devices', { assignee_id: '0' });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Assignee' }), { target: { value: '7' } });
+    await devices.expectRequest('/credentials/devices', { assignee_id: '7' });
   });
 });

@@ -22,14 +22,15 @@ const SORTS = ['-infection_date', 'infection_date', '-last_seen_at', 'last_seen_
 export function DevicesTable({ slots, onDemo }: { slots: FindingSlots; onDemo: (demo: boolean) => void }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const assignees = slots.useAssignees();
   const filters: FilterDef[] = [
     { id: 'malware_family', kind: 'text', label: t('credentials.malwareFamily') },
-    ...findingFilters(t),
+    ...findingFilters(t, assignees),
   ];
   const state = useTableState(filters);
   const malware = textFilter(state, 'malware_family');
   const query: DeviceQuery = {
-    ...findingFilterQuery(state),
+    ...findingFilterQuery(state, assignees),
     ...(malware ? { malware_family: malware } : {}),
     ...pageQuery(state, SORTS),
   };

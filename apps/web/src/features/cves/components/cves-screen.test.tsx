@@ -1,7 +1,7 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { noSlots, renderWithListApi } from '@/components/data-table/testing/list-api';
+import { noSlots, renderWithListApi, slotsWithAssignees } from '@/components/data-table/testing/list-api';
 import { createTestI18n } from '@/testing/i18n';
 import { CvesScreen } from './cves-screen';
 
@@ -49,5 +49,45 @@ describe('CvesScreen filters', { timeout: 15_000 }, () => {
     });
     expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Data' }).value).toBe('false');
     await expectRequest('/cves', { is_demo: 'false' });
+  });
+
+  it('filters by assignee: unassigned as 0, a member by id, the signed-in user as "me" in the URL', async () => {
+    const slots = slotsWithAssignees({
+      currentUserId: 3,
+      members: [
+        { id: 3, name: 'Ana' },
+        { id: 7, name: 'Bruno' },
+      ],
+    });
+    const { router, expectRequest } = renderWithListApi(<CvesScreen slots={slots} />, { i18n, path: '/cvemonitor' });
+    const assignee = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Assignee' });
+    expect(Array.from(assignee.options, (o) => [o.value, o.text])).toEqual([
+      ['', 'Anyone'],
+      ['me', 'Assigned to me'],
+      ['0', 'Unassigned'],
+      ['3', 'Ana'],
+      ['7', 'Bruno'],
+    ]);
+    const search = () => new URLSearchParams(router.state.location.search);
+    const exportLink = () =>
+      new URL(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href') ?? '', 'http://x');
+
+    fireEvent.change(assignee, { target: { value: '0' } });
+    await expectRequest('/cves', { assignee_id: '0' });
+    expect(search().get('assignee_id')).toBe('0');
+    expect(exportLink().searchParams.get('assignee_id')).toBe('0');
+
+    fireEvent.change(assignee, { target: { value: '7' } });
+    await expectRequest('/cves', { assignee_id: '7' });
+    expect(search().get('assignee_id')).toBe('7');
+    expect(exportLink().searchParams.get('assignee_id')).toBe('7');
+
+    fireEvent.change(assignee, { target: { value: 'me' } });
+    await expectRequest('/cves', { assignee_id: '3' });
+    expect(search().get('assignee_id')).toBe('me');
+
+    fireEvent.change(assignee, { target: { value: '' } });
+    await waitFor(() => expect(search().has('assignee_id')).toBe(false));
+    expect(exportLink().searchParams.has('assignee_id')).toBe(false);
   });
 });

@@ -36,6 +36,7 @@ const MIN_EPSS = ['0.01', '0.1', '0.5'] as const;
 export function CvesScreen({ slots }: { slots: FindingSlots }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const assignees = slots.useAssignees();
   const watchList = useWatchList();
   const vendors = [...new Set((watchList.data ?? []).map((item) => item.vendor))].sort();
   const filters: FilterDef[] = [
@@ -63,14 +64,14 @@ export function CvesScreen({ slots }: { slots: FindingSlots }) {
         { value: 'false', label: t('cves.kevNot') },
       ],
     },
-    ...findingFilters(t),
+    ...findingFilters(t, assignees),
   ];
   const state = useTableState(filters);
   const kev = state.filters.kev?.[0];
   const vendor = state.filters.vendor?.[0];
   const minEpss = MIN_EPSS.find((value) => value === state.filters.min_epss?.[0]);
   const filterQuery = {
-    ...findingFilterQuery(state),
+    ...findingFilterQuery(state, assignees),
     ...(kev === 'true' || kev === 'false' ? { kev: kev === 'true' } : {}),
     ...(vendor ? { vendor } : {}),
     ...(minEpss ? { min_epss: Number(minEpss) } : {}),

@@ -25,6 +25,7 @@ export const VULNERABILITY_IMPORTERS = ['nuclei'];
 export function VulnerabilitiesScreen({ slots }: { slots: FindingSlots }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const assignees = slots.useAssignees();
   const filters: FilterDef[] = [
     {
       id: 'overdue',
@@ -33,13 +34,13 @@ export function VulnerabilitiesScreen({ slots }: { slots: FindingSlots }) {
       options: [{ value: 'true', label: t('vulnerabilities.overdueOnly') }],
     },
     { id: 'host', kind: 'text', label: t('vulnerabilities.hostFilter') },
-    ...findingFilters(t),
+    ...findingFilters(t, assignees),
   ];
   const state = useTableState(filters);
   const overdue = state.filters.overdue?.[0] === 'true';
   const host = textFilter(state, 'host');
   const filterQuery = {
-    ...findingFilterQuery(state),
+    ...findingFilterQuery(state, assignees),
     ...(overdue ? { overdue: true } : {}),
     ...(host ? { host } : {}),
   };
