@@ -134,7 +134,6 @@ export async function writeCombolist(
         t.masked, t.hash, t.url
       from ins join t on t.fingerprint = ins.fingerprint
       where ins.inserted
-      on conflict (finding_id) do nothing
     )
     select count(*) filter (where inserted)::int as added, count(*) filter (where not inserted)::int as updated,
       coalesce(array_agg(id) filter (where not inserted and prev_status = 'resolved'), '{}') as reopened
