@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, signIn, test } from './support/fixtures.ts';
+import { demoUser, expect, signIn, test } from './support/fixtures.ts';
 
 // Issue 7's browser path: import a file through a screen and watch the job reach done; filter,
 // open a detail, change status, and find the change on the dashboard timeline.
@@ -55,6 +55,24 @@ test('credentials: import a combolist, triage one account, see it on the timelin
     await event.click();
     await expect(page).toHaveURL(/\/credentials\?open=\d+/);
     await expect(page.getByTestId('finding-panel')).toBeVisible();
+  });
+
+  await test.step('assign it to me; the assignee filter finds it under "me", not under "unassigned"', async () => {
+    const panel = page.getByTestId('finding-panel');
+    await panel.getByRole('combobox', { name: 'Assignee' }).selectOption({ label: demoUser.name });
+    await expect(panel.getByRole('combobox', { name: 'Assignee' })).toHaveValue(/^\d+$/);
+    await page.keyboard.press('Escape');
+    await expect(page).not.toHaveURL(/open=/);
+    await page.getByRole('searchbox', { name: 'Search e-mail or source' }).fill(email);
+    // The search box commits after a pause; let it land before the filter changes the URL.
+    await expect(page).toHaveURL(/[?&]q=/);
+    const filter = page.getByRole('main').getByRole('combobox', { name: 'Assignee', exact: true });
+    await filter.selectOption({ label: 'Assigned to me' });
+    await expect(page).toHaveURL(/[?&]assignee_id=me(&|$)/);
+    await expect(page.getByRole('link', { name: email })).toBeVisible();
+    await filter.selectOption({ label: 'Unassigned' });
+    await expect(page).toHaveURL(/[?&]assignee_id=0(&|$)/);
+    await expect(page.getByRole('link', { name: email })).toHaveCount(0);
   });
 });
 
