@@ -125,6 +125,30 @@ describe('DataTable', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
+  it('builds each URL change on the last one asked for, not on the URL the router has not shown yet', async () => {
+    // The router applies a URL change in a transition; a second change before it lands (a search
+    // box's debounced commit just after a filter was picked) must keep the first.
+    function TwoChanges() {
+      const state = useTableState(filters);
+      return (
+        <button
+          type="button"
+          onClick={() => {
+            state.setFilter('source_kind', ['breach']);
+            state.setSearch('ana');
+          }}
+        >
+          Both
+        </button>
+      );
+    }
+    const { router } = renderWithProviders(<TwoChanges />, { i18n, path: '/credentials?status=new' });
+    fireEvent.click(screen.getByRole('button', { name: 'Both' }));
+    await waitFor(() => expect(search(router).get('q')).toBe('ana'));
+    expect(search(router).get('source_kind')).toBe('breach');
+    expect(search(router).get('status')).toBe('new');
+  });
+
   it('hides and shows columns, remembered per table in localStorage', async () => {
     const view = renderWithProviders(<Harness />, { i18n });
     expect(screen.queryByRole('columnheader', { name: 'Domain' })).toBeNull();

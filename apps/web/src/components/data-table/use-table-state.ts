@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { FilterDef } from './types';
 
@@ -37,12 +37,20 @@ export function useTableState(
     [filters],
   );
 
+  // The router applies a URL change in a transition: until it commits, renders (a search box's
+  // debounced commit, say) still see the old URL. Changes build on the last one asked for, so a
+  // filter picked just before a search lands is not overwritten by it.
+  const requested = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    requested.current = null;
+  }, [params]);
   const update = useCallback(
     (change: (next: URLSearchParams) => void, resetPage = true) => {
       setParams((current) => {
-        const next = new URLSearchParams(current);
+        const next = new URLSearchParams(requested.current ?? current);
         change(next);
         if (resetPage) next.delete('page');
+        requested.current = next;
         return next;
       });
     },
