@@ -41,6 +41,7 @@ export function useTableState(
   // debounced commit, say) still see the old URL. Changes build on the last one asked for, so a
   // filter picked just before a search lands is not overwritten by it.
   const requested = useRef<URLSearchParams | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the URL the router shows changes
   useEffect(() => {
     requested.current = null;
   }, [params]);
