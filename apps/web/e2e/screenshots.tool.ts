@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { expect, signIn, test } from './support/fixtures.ts';
 
 // `npm run screenshots -w @vigil/web`: the sign-in page and the dashboard shell, light and dark,
-// desktop and mobile, into docs/screenshots/ (committed; issue 5's closing note shows them).
+// desktop and mobile, and the four monitoring screens with the demo data (desktop, light and dark,
+// plus an open detail), into docs/screenshots/ (committed; the closing notes show them).
 const outDir = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
 const viewports = {
   desktop: { width: 1280, height: 800 },
@@ -55,3 +56,47 @@ for (const [name, viewport] of Object.entries(viewports)) {
     await context.close();
   });
 }
+
+test('screenshots of the monitoring screens', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 1440, height: 900 },
+    deviceScaleFactor: 1,
+    reducedMotion: 'reduce',
+  });
+  const page = await context.newPage();
+  await signIn(page);
+  const screens = [
+    ['monitoring-dashboard', '/dashboard'],
+    ['monitoring-credentials', '/credentials'],
+    ['monitoring-credentials-devices', '/credentials?tab=devices'],
+    ['monitoring-cvemonitor', '/cvemonitor'],
+    ['monitoring-vulnerabilities', '/vulnerabilities'],
+  ] as const;
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+    for (const [file, path] of screens) {
+      await page.goto(path);
+      await expect(page.getByTestId('demo-badge')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      if (path === '/dashboard') {
+        await page.waitForFunction(() =>
+          [...document.querySelectorAll('.highcharts-container')].every((c) =>
+            c.querySelector('.highcharts-series-group'),
+          ),
+        );
+      } else {
+        await expect(page.locator('main tbody tr').first()).toBeVisible();
+      }
+      await page.screenshot({ path: `${outDir}${file}${theme === 'dark' ? '-dark' : ''}.png`, fullPage: true });
+    }
+  }
+  // One open finding: the CVE drawer (scores, KEV, history, triage), light theme.
+  await page.evaluate(() => localStorage.setItem('theme', 'light'));
+  await page.goto('/cvemonitor');
+  await page.locator('main tbody tr a').first().click();
+  await expect(page.getByTestId('detail-drawer')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: `${outDir}monitoring-cvemonitor-detail.png` });
+  await context.close();
+});
