@@ -1,7 +1,8 @@
-// The in-process worker: claims one job at a time, runs it, and polls when idle (ending expired
-// risk acceptances on the way). A new upload
-// wakes it at once; close() lets the current batch finish, hands the job back to the queue
-// (it resumes from its checkpoint) and waits for the loop to end.
+// The in-process worker: claims jobs and runs them, and polls when idle (ending expired risk
+// acceptances on the way). On PostgreSQL it runs two jobs at once, each on its own connection: a
+// large combolist does not hold up the next upload, and the database works on both cores. PGlite
+// has one connection: one job at a time. A new upload wakes it at once; close() lets each current
+// batch finish, hands the jobs back to the queue (they resume from their checkpoints) and waits.
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../shared/context.js';
 import { expireRiskAcceptances } from '../findings/findings.expiry.js';
@@ -19,9 +20,9 @@ export interface ImportWorker {
 
 export function createImportWorker(ctx: AppContext, log: FastifyBaseLogger, pollMs = 2000): ImportWorker {
   const abort = new AbortController();
-  let running: Promise<void> | undefined;
+  const slots = ctx.dbKind === 'postgres' ? 2 : 1;
+  const running = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
-  let again = false;
   let started = false;
 
   async function runOne(): Promise<RunOutcome | undefined> {
@@ -42,20 +43,28 @@ export function createImportWorker(ctx: AppContext, log: FastifyBaseLogger, poll
 
   let lastExpiry = Number.NEGATIVE_INFINITY;
 
-  async function drain(): Promise<RunOutcome[]> {
-    const outcomes: RunOutcome[] = [];
-    // Housekeeping of the same loop: risk acceptances that ended, at most once a minute.
+  /** Housekeeping of the same worker: risk acceptances that ended, at most once a minute. */
+  async function expireAcceptances(): Promise<void> {
     const now = ctx.clock.now().getTime();
-    if (now - lastExpiry >= 60_000) {
-      lastExpiry = now;
-      const expired = await expireRiskAcceptances(ctx.db, ctx.clock.now());
-      if (expired > 0) log.info({ expired }, 'risk acceptances ended');
-    }
+    if (now - lastExpiry < 60_000) return;
+    lastExpiry = now;
+    const expired = await expireRiskAcceptances(ctx.db, ctx.clock.now());
+    if (expired > 0) log.info({ expired }, 'risk acceptances ended');
+  }
+
+  /** One slot: claims and runs jobs until none is runnable. */
+  async function slot(outcomes: RunOutcome[]): Promise<void> {
     while (!abort.signal.aborted) {
       const outcome = await runOne();
-      if (!outcome) break;
+      if (!outcome) return;
       outcomes.push(outcome);
     }
+  }
+
+  async function drain(): Promise<RunOutcome[]> {
+    await expireAcceptances();
+    const outcomes: RunOutcome[] = [];
+    await Promise.all(Array.from({ length: slots }, () => slot(outcomes)));
     return outcomes;
   }
 
@@ -66,20 +75,19 @@ export function createImportWorker(ctx: AppContext, log: FastifyBaseLogger, poll
     timer.unref();
   }
 
+  /** Fills the free slots; when the last one finds nothing to do, polls again later. */
   function tick(): void {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = drain()
-      .then(() => undefined)
-      .catch((error: unknown) => log.error({ err: error }, 'import worker failed'))
-      .finally(() => {
-        running = undefined;
-        const more = again;
-        again = false;
-        schedule(more ? 0 : pollMs);
+    const run = () =>
+      expireAcceptances()
+        .then(() => slot([]))
+        .catch((error: unknown) => log.error({ err: error }, 'import worker failed'));
+    while (running.size < slots && !abort.signal.aborted) {
+      const current: Promise<void> = run().finally(() => {
+        running.delete(current);
+        if (running.size === 0) schedule(pollMs);
       });
+      running.add(current);
+    }
   }
 
   return {
@@ -94,7 +102,7 @@ export function createImportWorker(ctx: AppContext, log: FastifyBaseLogger, poll
     async close() {
       abort.abort();
       if (timer) clearTimeout(timer);
-      await running;
+      await Promise.all(running);
     },
   };
 }

@@ -2,7 +2,7 @@
 // running with an expired lease) in one short statement with FOR UPDATE SKIP LOCKED, then works
 // outside any transaction, committing each batch with its counts, checkpoint and a fresh lease.
 import { sql } from 'kysely';
-import type { Executor } from '../../db/database.js';
+import type { Db, Executor } from '../../db/database.js';
 import type { TenantScope } from '../../shared/tenant.js';
 import type { PageInput } from '../findings/findings.query.js';
 import { capped, pageOf } from '../findings/findings.query.js';
@@ -24,19 +24,35 @@ export async function insertJob(
 }
 
 /** Claims one runnable job and leases it until `leaseUntil`; undefined when there is none. */
-export async function claimJob(db: Executor, now: Date, leaseUntil: Date): Promise<ImportJobRow | undefined> {
-  const result = await sql<ImportJobRow>`
-    update import_jobs set status = 'running', attempts = attempts + 1, lease_expires_at = ${leaseUntil},
-      started_at = coalesce(started_at, ${now})
-    where id = (
-      select id from import_jobs
-      where status = 'queued' or (status = 'running' and lease_expires_at < ${now})
-      order by id
-      limit 1
-      for update skip locked
-    )
-    returning *`.execute(db);
-  return result.rows[0];
+/** The advisory lock that makes claims one at a time (any number of server processes). */
+const CLAIM_LOCK = 7_470_001;
+
+/**
+ * Claims the oldest runnable job (queued, or running with an expired lease) under a new lease.
+ * The CVE catalogue (NVD, KEV, EPSS) is shared by every company and each of its imports builds on
+ * the rows of the one before: a catalogue job is not claimed while another one runs. Claims hold a
+ * transaction-level advisory lock, so two workers never both see no catalogue job running.
+ */
+export async function claimJob(db: Db, now: Date, leaseUntil: Date): Promise<ImportJobRow | undefined> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`.execute(trx);
+    const result = await sql<ImportJobRow>`
+      update import_jobs set status = 'running', attempts = attempts + 1, lease_expires_at = ${leaseUntil},
+        started_at = coalesce(started_at, ${now})
+      where id = (
+        select j.id from import_jobs j
+        where (j.status = 'queued' or (j.status = 'running' and j.lease_expires_at < ${now}))
+          and not (j.module = 'cves' and exists (
+            select 1 from import_jobs r
+            where r.module = 'cves' and r.status = 'running' and r.lease_expires_at >= ${now} and r.id <> j.id
+          ))
+        order by j.id
+        limit 1
+        for update skip locked
+      )
+      returning *`.execute(trx);
+    return result.rows[0];
+  });
 }
 
 export async function loadFile(db: Executor, jobId: number): Promise<Buffer | undefined> {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../testing/flows.js';
 import { importFile, newTenant, type Tenant, waitForImport } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
+import { kevCatalogue, nvdPage } from '../cves/cves.fixtures.js';
 import { runJob } from './import-runner.js';
 import { claimJob, findJobRow, insertJob } from './imports.repository.js';
 
@@ -157,6 +158,58 @@ describe('the queue', () => {
     const again = await waitForImport(app, a, await queue(combolist(16_000, 20_000)));
     expect(again.counts).toEqual({ read: 16_000, added: 11_000, updated: 5_000, rejected: 0 });
     expect(Number((await stored()).n)).toBe(16_000);
+  });
+
+  it('runs one CVE catalogue import at a time, while other imports go ahead', async () => {
+    const catalogueJob = async (kind: 'nvd' | 'kev', content: string) =>
+      (
+        await insertJob(
+          app.ctx.db,
+          {
+            company_id: a.companyId,
+            kind,
+            module: 'cves',
+            file_name: `${kind}.json`,
+            file_size: content.length,
+            options: null,
+            created_by: a.userId,
+            created_at: app.ctx.clock.now(),
+          },
+          Buffer.from(content),
+        )
+      ).id;
+    const now = app.ctx.clock.now();
+    const lease = new Date(now.getTime() + 60_000);
+    const nvd = await catalogueJob('nvd', nvdPage([]));
+    await app.ctx.db
+      .updateTable('import_jobs')
+      .set({ status: 'running', attempts: 1, lease_expires_at: lease })
+      .where('id', '=', nvd)
+      .execute();
+    const kev = await catalogueJob(
+      'kev',
+      kevCatalogue([
+        {
+          cveID: 'CVE-2026-0001',
+          vendorProject: 'acme',
+          product: 'shop',
+          dateAdded: '2026-11-01',
+          dueDate: '2026-11-22',
+        },
+      ]),
+    );
+    const combo = await queue(combolist(3, 40_000));
+    // The background worker may take the combolist first; the KEV import must wait either way.
+    const claimed = await claimJob(app.ctx.db, now, lease);
+    if (claimed) {
+      expect(claimed.id).toBe(combo);
+      expect(await runJob(app.ctx, claimed, new AbortController().signal)).toBe('succeeded');
+    }
+    expect((await findJobRow(app.ctx.db, kev))?.status).toBe('queued');
+    expect((await waitForImport(app, a, combo)).status).toBe('succeeded');
+    expect((await findJobRow(app.ctx.db, kev))?.status).toBe('queued');
+    await app.ctx.db.updateTable('import_jobs').set({ status: 'succeeded' }).where('id', '=', nvd).execute();
+    expect((await waitForImport(app, a, kev)).status).toBe('succeeded');
   });
 
   it('gives up after three attempts', async () => {
