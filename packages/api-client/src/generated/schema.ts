@@ -2738,6 +2738,7 @@ export interface operations {
                 to?: components["parameters"]["To"];
                 /** @description Only demo (true) or only real (false) rows. */
                 is_demo?: components["parameters"]["Demo"];
+                /** @description The stealer family, any case (`lumma` finds Lumma). */
                 malware_family?: string;
                 sort?: "-infection_date" | "infection_date" | "-last_seen_at" | "last_seen_at";
             };
@@ -3022,6 +3023,7 @@ export interface operations {
                 to?: components["parameters"]["To"];
                 /** @description Only demo (true) or only real (false) rows. */
                 is_demo?: components["parameters"]["Demo"];
+                /** @description Part of the host (URL) of the finding, any case (`api.acme` finds https://api.acme-retail.example). */
                 host?: string;
                 /** @description Only open findings past their SLA due date. */
                 overdue?: boolean;
@@ -3063,6 +3065,7 @@ export interface operations {
                 to?: components["parameters"]["To"];
                 /** @description Only demo (true) or only real (false) rows. */
                 is_demo?: components["parameters"]["Demo"];
+                /** @description Part of the host (URL) of the finding, any case (`api.acme` finds https://api.acme-retail.example). */
                 host?: string;
                 overdue?: boolean;
             };

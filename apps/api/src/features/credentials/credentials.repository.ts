@@ -108,7 +108,7 @@ export interface DeviceListInput extends Omit<FindingFilters, 'module'>, PageInp
 function deviceDetailConditions(scope: TenantScope, input: DeviceListInput) {
   const c = [sql`d.company_id = ${scope.companyId}`];
   if (input.q) c.push(sql`d.machine_name ilike ${`${input.q.trim().replace(/[\\%_]/g, (m) => `\\${m}`)}%`}`);
-  if (input.malware_family) c.push(sql`d.malware_family = ${input.malware_family}`);
+  if (input.malware_family) c.push(sql`lower(d.malware_family) = ${input.malware_family.trim().toLowerCase()}`);
   return c;
 }
 

@@ -236,6 +236,17 @@ describe('infostealer import', () => {
       }[];
     }>(await a.browser.get('/api/credentials/devices', { token: a.token }));
     expect(devices.data).toHaveLength(1);
+    // The family filter takes any case; another family finds nothing.
+    for (const [family, count] of [
+      ['redline', 1],
+      ['REDLINE', 1],
+      ['Lumma', 0],
+    ] as const) {
+      const filtered = json<{ data: unknown[] }>(
+        await a.browser.get(`/api/credentials/devices?malware_family=${family}`, { token: a.token }),
+      );
+      expect(filtered.data).toHaveLength(count);
+    }
     expect(devices.data[0]).toMatchObject({
       machine_name: 'DESKTOP-AB12',
       malware_family: 'RedLine',

@@ -10,6 +10,7 @@ import {
   type FindingFilters,
   findingConditions,
   hasFindingFilters,
+  likeContains,
   type PageInput,
   pageOf,
 } from '../findings/findings.query.js';
@@ -61,7 +62,7 @@ function cveConditions(scope: TenantScope, input: CveListInput) {
   const q = input.q?.trim();
   if (q) {
     if (/^cve-?\d/i.test(q)) detail.push(sql`cf.cve_id like ${`${q.toUpperCase().replace(/[\\%_]/g, '')}%`}`);
-    else catalogue.push(sql`c.description ilike ${`%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`}`);
+    else catalogue.push(sql`c.description ilike ${likeContains(q)}`);
   }
   if (input.kev !== undefined)
     catalogue.push(input.kev ? sql`c.kev_date_added is not null` : sql`c.kev_date_added is null`);

@@ -43,7 +43,16 @@ export function and(conditions: RawBuilder<unknown>[]): RawBuilder<boolean> {
 
 /** Escapes LIKE wildcards so user text matches literally (prefix search). */
 export function likePrefix(text: string): string {
-  return `${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+  return `${escapeLike(text)}%`;
+}
+
+/** The same for text found anywhere in the value. */
+export function likeContains(text: string): string {
+  return `%${escapeLike(text)}%`;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (m) => `\\${m}`);
 }
 
 export interface PageMeta {

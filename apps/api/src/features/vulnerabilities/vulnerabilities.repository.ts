@@ -9,6 +9,7 @@ import {
   type FindingFilters,
   findingConditions,
   hasFindingFilters,
+  likeContains,
   type PageInput,
   pageOf,
   prefixMatch,
@@ -33,7 +34,8 @@ function vulnerabilityDetailConditions(scope: TenantScope, input: VulnerabilityL
         : sql`(${prefixMatch('v.host', q)} or v.template_id like ${`${q.replace(/[\\%_]/g, '')}%`})`,
     );
   }
-  if (input.host) c.push(sql`v.host = ${input.host}`);
+  // Part of the host as people type it (`api.acme`), any case; the company's rows only.
+  if (input.host) c.push(sql`v.host ilike ${likeContains(input.host.trim())}`);
   return c;
 }
 

@@ -96,6 +96,13 @@ describe('nuclei import', () => {
     expect(await rows()).toHaveLength(3);
   });
 
+  it('filters by part of the host, any case, with LIKE wildcards taken literally', async () => {
+    expect(await rows('?host=WWW.X')).toHaveLength(3);
+    expect(await rows('?host=x.example')).toHaveLength(3);
+    expect(await rows('?host=nothing.example')).toHaveLength(0);
+    expect(await rows('?host=%25')).toHaveLength(0);
+  });
+
   it('moves open due dates when the SLA policy changes', async () => {
     const put = await a.browser.call('PUT', '/api/vulnerabilities/sla-policy', {
       token: a.token,
