@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './support/fixtures.ts';
+import { expect, monitoringScreens, openWithDemoData, signIn, test } from './support/fixtures.ts';
 
 // axe-core on every public screen and on the dashboard shell, light and dark: no serious or
 // critical violation. axe.source is injected into the page (the @axe-core/playwright helper needs Node 22).
@@ -90,18 +90,8 @@ for (const theme of ['light', 'dark'] as const) {
     await signIn(page);
     const problems: string[] = [];
     // Each screen once its demo rows are shown (the demo badge appears with the data).
-    for (const [path, heading] of [
-      ['/dashboard', 'Dashboard'],
-      ['/credentials', 'Credentials'],
-      ['/credentials?tab=devices', 'Credentials'],
-      ['/cvemonitor', 'CVE monitor'],
-      ['/vulnerabilities', 'Vulnerabilities'],
-    ] as const) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      await expect(page.getByTestId('demo-badge')).toBeVisible();
-      if (path === '/dashboard') await expect(page.getByTestId('timeline')).toBeVisible();
-      else await expect(page.locator('main tbody tr').first()).toBeVisible();
+    for (const [path, heading] of monitoringScreens) {
+      await openWithDemoData(page, path, heading);
       for (const v of await seriousViolations(page, ['main'])) problems.push(`${path}: ${v}`);
     }
     // The drawer is portalled outside <main>: checked on its own, with the finding's triage loaded.

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { demoUser, expect, signIn, test } from './support/fixtures.ts';
+import { demoUser, expect, monitoringScreens, openWithDemoData, signIn, test } from './support/fixtures.ts';
 
 // Issue 7's browser path: import a file through a screen and watch the job reach done; filter,
 // open a detail, change status, and find the change on the dashboard timeline.
@@ -212,16 +212,7 @@ test('credentials: a stealer-log folder picked in the browser becomes an infecte
 
 test('the four monitoring screens show the demo data, labelled as such', async ({ page }) => {
   await signIn(page);
-  for (const [path, heading] of [
-    ['/dashboard', 'Dashboard'],
-    ['/credentials', 'Credentials'],
-    ['/cvemonitor', 'CVE monitor'],
-    ['/vulnerabilities', 'Vulnerabilities'],
-  ] as const) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-    await expect(page.getByTestId('demo-badge')).toBeVisible();
-  }
+  for (const [path, heading] of monitoringScreens) await openWithDemoData(page, path, heading);
 });
 
 test('CVE monitor: the vendor filter offers the watched vendors and narrows the list', async ({ page }) => {

@@ -84,6 +84,24 @@ export async function signIn(
   await expect(page).toHaveURL(options.expectPath ?? /\/(dashboard)?$/);
 }
 
+/** The four monitoring screens (credentials with each tab) and the heading each shows. */
+export const monitoringScreens = [
+  ['/dashboard', 'Dashboard'],
+  ['/credentials', 'Credentials'],
+  ['/credentials?tab=devices', 'Credentials'],
+  ['/cvemonitor', 'CVE monitor'],
+  ['/vulnerabilities', 'Vulnerabilities'],
+] as const;
+
+/** Opens a monitoring screen and waits for its demo data: the badge, then the timeline or rows. */
+export async function openWithDemoData(page: Page, path: string, heading: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  await expect(page.getByTestId('demo-badge')).toBeVisible();
+  if (path === '/dashboard') await expect(page.getByTestId('timeline')).toBeVisible();
+  else await expect(page.locator('main tbody tr').first()).toBeVisible();
+}
+
 export const test = base.extend<{ localOnly: undefined }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
   baseURL: async ({}, use) => {
