@@ -11,6 +11,7 @@ import {
   type FindingFilters,
   findingConditions,
   hasFindingFilters,
+  likePrefix,
   type PageInput,
   pageOf,
   prefixMatch,
@@ -107,7 +108,7 @@ export interface DeviceListInput extends Omit<FindingFilters, 'module'>, PageInp
 
 function deviceDetailConditions(scope: TenantScope, input: DeviceListInput) {
   const c = [sql`d.company_id = ${scope.companyId}`];
-  if (input.q) c.push(sql`d.machine_name ilike ${`${input.q.trim().replace(/[\\%_]/g, (m) => `\\${m}`)}%`}`);
+  if (input.q) c.push(sql`d.machine_name ilike ${likePrefix(input.q.trim())}`);
   if (input.malware_family) c.push(sql`lower(d.malware_family) = ${input.malware_family.trim().toLowerCase()}`);
   return c;
 }
@@ -141,6 +142,16 @@ export function listDeviceRows(db: Executor, scope: TenantScope, input: DeviceLi
     ? capped(base)
     : capped(db.selectFrom('infostealer_devices as d').where(and(deviceDetailConditions(scope, input))));
   return pageOf(db, query.orderBy('f.id', dir), count, input);
+}
+
+export function deviceBatchAfter(db: Executor, scope: TenantScope, input: DeviceListInput, after: number) {
+  return deviceBase(db, scope, input)
+    .leftJoin('users as au', 'au.id', 'f.assignee_id')
+    .select(deviceColumns)
+    .where(sql<boolean>`f.id > ${after}`)
+    .orderBy('f.id')
+    .limit(EXPORT_BATCH)
+    .execute();
 }
 
 export function findDevice(db: Executor, scope: TenantScope, id: number) {

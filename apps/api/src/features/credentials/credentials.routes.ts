@@ -2,6 +2,7 @@ import { authOf, paramsOf, queryOf, type RouteDeps, type RouteTable } from '../.
 import { csvFileName } from '../findings/findings.csv.js';
 import {
   exportCredentials,
+  exportInfostealerDevices,
   getInfostealerDevice,
   listCredentials,
   listInfostealerDevices,
@@ -19,6 +20,19 @@ export function credentialsRoutes({ ctx }: RouteDeps): RouteTable {
         reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${csvFileName('credentials', ctx.clock.now())}"`);
+        return reply.send(stream);
+      },
+    },
+    exportInfostealerDevices: {
+      handler: async (request, reply) => {
+        const stream = exportInfostealerDevices({
+          ctx,
+          auth: authOf(request),
+          input: queryOf('exportInfostealerDevices', request),
+        });
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${csvFileName('infected-devices', ctx.clock.now())}"`);
         return reply.send(stream);
       },
     },

@@ -11,6 +11,7 @@ import {
   credentialBatchAfter,
   credentialsOfDevice,
   type DeviceListInput,
+  deviceBatchAfter,
   findDevice,
   listCredentialRows,
   listDeviceRows,
@@ -112,6 +113,35 @@ export function exportCredentials({ ctx, auth, input }: Verb<CredentialListInput
 export async function listInfostealerDevices({ ctx, auth, input }: Verb<DeviceListInput>) {
   const { rows, meta } = await listDeviceRows(ctx.db, requireScope(auth.scope), input);
   return { data: rows.map(toDevice), meta };
+}
+
+export function exportInfostealerDevices({ ctx, auth, input }: Verb<DeviceListInput>) {
+  const scope = requireScope(auth.scope);
+  return csvStream(
+    [
+      ...coreHeader,
+      'machine_name',
+      'malware_family',
+      'infection_date',
+      'ip',
+      'country',
+      'os',
+      'credential_count',
+      'urls',
+    ],
+    (after) => deviceBatchAfter(ctx.db, scope, input, after),
+    (r) => [
+      ...coreCells(r),
+      r.machine_name,
+      r.malware_family,
+      r.infection_date,
+      r.ip,
+      r.country,
+      r.os,
+      r.credential_count,
+      r.urls,
+    ],
+  );
 }
 
 export async function getInfostealerDevice({ ctx, auth, input }: Verb<{ id: number }>) {

@@ -236,6 +236,18 @@ describe('infostealer import', () => {
       }[];
     }>(await a.browser.get('/api/credentials/devices', { token: a.token }));
     expect(devices.data).toHaveLength(1);
+    // The CSV export of the devices: machine, family and URLs, never a password.
+    const csv = await a.browser.get('/api/credentials/devices/export?malware_family=redline', { token: a.token });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain('machine_name,malware_family,infection_date');
+    expect(lines[1]).toContain('DESKTOP-AB12');
+    expect(lines[1]).toContain(`https://sso.${d}/login`);
+    expect(csv.body).not.toContain('Winter-2026!');
+    const none = await a.browser.get('/api/credentials/devices/export?malware_family=Lumma', { token: a.token });
+    expect(none.body.trim().split('\r\n')).toHaveLength(1);
     // The family filter takes any case; another family finds nothing.
     for (const [family, count] of [
       ['redline', 1],

@@ -99,14 +99,17 @@ describe('a user of company B', () => {
     expect(mine.some((r) => bIds.has(r.id))).toBe(false);
   });
 
-  it.each([`/api/findings/export`, `/api/credentials/export`, `/api/cves/export`, `/api/vulnerabilities/export`])(
-    'exports only its own rows on %s',
-    async (url) => {
-      const csv = (await get(b, url)).body;
-      expect(csv.split('\r\n').length).toBeGreaterThan(2);
-      for (const needle of [a.domain, 'CVE-2026-7001', 'vendora']) expect(csv).not.toContain(needle);
-    },
-  );
+  it.each([
+    `/api/findings/export`,
+    `/api/credentials/export`,
+    `/api/credentials/devices/export`,
+    `/api/cves/export`,
+    `/api/vulnerabilities/export`,
+  ])('exports only its own rows on %s', async (url) => {
+    const csv = (await get(b, url)).body;
+    expect(csv.split('\r\n').length).toBeGreaterThan(2);
+    for (const needle of [a.domain, 'CVE-2026-7001', 'vendora']) expect(csv).not.toContain(needle);
+  });
 
   it('gets 404 for every id of company A', async () => {
     for (const url of [

@@ -29,6 +29,9 @@ describe('CredentialsScreen filters', { timeout: 15_000 }, () => {
     });
     fireEvent.change(screen.getByRole('textbox', { name: 'Malware family' }), { target: { value: 'Lumma' } });
     await expectRequest('/credentials/devices', { malware_family: 'Lumma' });
+    // The devices' CSV export carries the same filter.
+    const exportLink = await screen.findByRole('link', { name: 'Export CSV' });
+    expect(exportLink.getAttribute('href')).toBe('/api/credentials/devices/export?malware_family=Lumma');
   });
 
   it('sends the chosen member as assignee_id on both tabs and keeps it in the URL', async () => {

@@ -12,6 +12,7 @@ import {
   useTableState,
 } from '@/components/data-table';
 import { SeverityBadge, StatusBadge } from '@/components/ui/finding-badges';
+import { apiUrl } from '@/lib/api-url';
 import { useFormat } from '@/lib/i18n/format';
 import { type Device, type DeviceQuery, useDevices } from '../api/credentials-api';
 import { DeviceDetail } from './device-detail';
@@ -29,11 +30,11 @@ export function DevicesTable({ slots, onDemo }: { slots: FindingSlots; onDemo: (
   ];
   const state = useTableState(filters);
   const malware = textFilter(state, 'malware_family');
-  const query: DeviceQuery = {
+  const filterQuery = {
     ...findingFilterQuery(state, assignees),
     ...(malware ? { malware_family: malware } : {}),
-    ...pageQuery(state, SORTS),
   };
+  const query: DeviceQuery = { ...filterQuery, ...pageQuery(state, SORTS) };
   const list = useDevices(query);
   const demo = Boolean(list.data?.data.some((row) => row.is_demo));
   useEffect(() => onDemo(demo), [demo, onDemo]);
@@ -75,6 +76,7 @@ export function DevicesTable({ slots, onDemo }: { slots: FindingSlots; onDemo: (
       filters={filters}
       searchLabel={t('credentials.searchDevices')}
       empty={{ title: t('credentials.emptyTitle'), description: t('credentials.emptyDevices') }}
+      exportHref={apiUrl('/credentials/devices/export', filterQuery)}
       slots={slots}
       renderDetail={(id, triage) => <DeviceDetail id={id} triage={triage} />}
       detailTitle={t('credentials.deviceTitle')}
