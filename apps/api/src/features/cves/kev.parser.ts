@@ -1,7 +1,7 @@
 // The CISA Known Exploited Vulnerabilities catalogue (JSON feed): vulnerabilities[] with cveID,
 // vendorProject, product, vulnerabilityName, dateAdded, shortDescription, dueDate,
 // knownRansomwareCampaignUse.
-import { isRecord, type ParsedItem, parseJson, type SourceFile, text } from '../imports/import.types.js';
+import { isRecord, type ParsedItem, type SourceFile, text, vulnerabilitiesOf } from '../imports/import.types.js';
 import { cveIdPattern } from './nvd.parser.js';
 
 export interface KevRecord {
@@ -24,24 +24,13 @@ export function cpeName(value: string): string {
 
 export function* parseKev(files: SourceFile[]): Generator<ParsedItem<KevRecord>> {
   for (const file of files) {
-    const parsed = parseJson(file.text);
-    if (!parsed.ok) {
-      yield { kind: 'reject', file: file.path, line: 0, reason: parsed.reason, progress: 1 };
+    const read = vulnerabilitiesOf(file, 'a KEV catalogue');
+    if (!read.ok) {
+      yield read.reject;
       continue;
     }
-    const list = isRecord(parsed.value) ? parsed.value.vulnerabilities : undefined;
-    if (!Array.isArray(list)) {
-      yield {
-        kind: 'reject',
-        file: file.path,
-        line: 0,
-        reason: 'Not a KEV catalogue (no vulnerabilities array).',
-        progress: 1,
-      };
-      continue;
-    }
-    for (const [i, entry] of list.entries()) {
-      const progress = (i + 1) / list.length;
+    for (const [i, entry] of read.list.entries()) {
+      const progress = (i + 1) / read.list.length;
       const reject = (reason: string) => ({ kind: 'reject' as const, file: file.path, line: i + 1, reason, progress });
       if (!isRecord(entry)) {
         yield reject('Entry is not an object.');

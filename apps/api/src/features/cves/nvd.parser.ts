@@ -1,6 +1,6 @@
 // NVD CVE API 2.0 pages: `vulnerabilities[].cve` with id, published, lastModified, descriptions,
 // metrics (cvssMetricV31, cvssMetricV40) and configurations[].nodes[].cpeMatch[].criteria.
-import { isRecord, type ParsedItem, parseJson, type SourceFile, text } from '../imports/import.types.js';
+import { isRecord, type ParsedItem, type SourceFile, text, vulnerabilitiesOf } from '../imports/import.types.js';
 
 export interface CvssScore {
   score: number;
@@ -97,24 +97,13 @@ export function cveOf(value: unknown): { ok: true; record: CveRecord } | { ok: f
 
 export function* parseNvd(files: SourceFile[]): Generator<ParsedItem<CveRecord>> {
   for (const file of files) {
-    const parsed = parseJson(file.text);
-    if (!parsed.ok) {
-      yield { kind: 'reject', file: file.path, line: 0, reason: parsed.reason, progress: 1 };
+    const read = vulnerabilitiesOf(file, 'an NVD CVE API 2.0 page');
+    if (!read.ok) {
+      yield read.reject;
       continue;
     }
-    const list = isRecord(parsed.value) ? parsed.value.vulnerabilities : undefined;
-    if (!Array.isArray(list)) {
-      yield {
-        kind: 'reject',
-        file: file.path,
-        line: 0,
-        reason: 'Not an NVD CVE API 2.0 page (no vulnerabilities array).',
-        progress: 1,
-      };
-      continue;
-    }
-    for (const [i, entry] of list.entries()) {
-      const progress = (i + 1) / list.length;
+    for (const [i, entry] of read.list.entries()) {
+      const progress = (i + 1) / read.list.length;
       const cve = cveOf(entry);
       if (cve.ok) yield { kind: 'record', record: cve.record, file: file.path, line: i + 1, progress };
       else yield { kind: 'reject', file: file.path, line: i + 1, reason: cve.reason, progress };

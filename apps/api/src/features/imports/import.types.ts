@@ -66,6 +66,21 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
   }
 }
 
+/**
+ * The `vulnerabilities` array of a JSON file (an NVD page and the KEV catalogue both hold one), or
+ * the file-level reject (line 0) that says why the file is refused.
+ */
+export function vulnerabilitiesOf(
+  file: SourceFile,
+  what: string,
+): { ok: true; list: unknown[] } | { ok: false; reject: ParsedItem<never> } {
+  const parsed = parseJson(file.text);
+  const list = parsed.ok && isRecord(parsed.value) ? parsed.value.vulnerabilities : undefined;
+  if (Array.isArray(list)) return { ok: true, list };
+  const reason = parsed.ok ? `Not ${what} (no vulnerabilities array).` : parsed.reason;
+  return { ok: false, reject: { kind: 'reject', file: file.path, line: 0, reason, progress: 1 } };
+}
+
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -4,7 +4,8 @@ import { parseComboLine } from '../credentials/combolist.parser.js';
 import { maskPassword } from '../credentials/credentials.secrets.js';
 import { parseInfostealer, parseLogDate } from '../credentials/infostealer.parser.js';
 import { parseEpss } from '../cves/epss.parser.js';
-import { cpeProduct } from '../cves/nvd.parser.js';
+import { parseKev } from '../cves/kev.parser.js';
+import { cpeProduct, parseNvd } from '../cves/nvd.parser.js';
 import { filesOf, tar, untar } from './import-archive.js';
 
 describe('combolist lines', () => {
@@ -77,6 +78,29 @@ describe('stealer logs', () => {
 });
 
 describe('CVE formats', () => {
+  it('refuses an NVD page or KEV catalogue that is not JSON or has no vulnerabilities array, file by file', () => {
+    const files = [
+      { path: 'broken.json', text: '{"vulnerabilities": [' },
+      { path: 'other.json', text: '{"items": []}' },
+    ];
+    for (const [parse, what] of [
+      [parseNvd, 'an NVD CVE API 2.0 page'],
+      [parseKev, 'a KEV catalogue'],
+    ] as const) {
+      const items = [...parse(files)];
+      expect(items).toHaveLength(2);
+      expect(items[0]).toMatchObject({ kind: 'reject', file: 'broken.json', line: 0 });
+      expect(items[0]?.kind === 'reject' && items[0].reason).toMatch(/^Not valid JSON: /);
+      expect(items[1]).toEqual({
+        kind: 'reject',
+        file: 'other.json',
+        line: 0,
+        reason: `Not ${what} (no vulnerabilities array).`,
+        progress: 1,
+      });
+    }
+  });
+
   it('takes vendor and product from cpe:2.3 names, escapes included', () => {
     expect(cpeProduct('cpe:2.3:a:apache:http_server:2.4.49:*:*:*:*:*:*:*')).toEqual({
       vendor: 'apache',
