@@ -15,6 +15,9 @@ export const MAX_ATTEMPTS = 3;
 
 export type RunOutcome = 'succeeded' | 'failed' | 'released';
 
+/** A batch's transaction failed; the message names the batch's items. */
+class BatchFailed extends Error {}
+
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -109,7 +112,7 @@ export async function runJob(ctx: AppContext, job: ImportJobRow, signal: AbortSi
     });
     // The parser is a batch ahead by now: say which items the failing batch held.
     await transaction.catch((error: unknown) => {
-      throw new Error(`Stopped at items ${after + 1}–${checkpoint}: ${describe(error)}`);
+      throw new BatchFailed(`Stopped at items ${after + 1}–${checkpoint}: ${describe(error)}`);
     });
   };
   const flush = async () => {
@@ -157,11 +160,7 @@ export async function runJob(ctx: AppContext, job: ImportJobRow, signal: AbortSi
   } catch (error) {
     // A failed batch says which items it held; a parser that throws stopped at the current item.
     await writing.catch(() => {});
-    return fail(
-      error instanceof Error && error.message.startsWith('Stopped at')
-        ? error.message
-        : `Stopped at item ${index}: ${describe(error)}`,
-    );
+    return fail(error instanceof BatchFailed ? error.message : `Stopped at item ${index}: ${describe(error)}`);
   }
   if (fileRefused && recordCount === 0 && job.checkpoint === 0) return fail(fileRefused);
   const now = ctx.clock.now();
