@@ -130,11 +130,15 @@ const deviceColumns = [
   'd.credential_count',
 ] as const;
 
+function withDeviceColumns(base: ReturnType<typeof deviceBase>) {
+  return base.leftJoin('users as au', 'au.id', 'f.assignee_id').select(deviceColumns);
+}
+
 export function listDeviceRows(db: Executor, scope: TenantScope, input: DeviceListInput) {
   const base = deviceBase(db, scope, input);
   const sort = input.sort ?? '-infection_date';
   const dir = sort.startsWith('-') ? 'desc' : 'asc';
-  let query = base.leftJoin('users as au', 'au.id', 'f.assignee_id').select(deviceColumns);
+  let query = withDeviceColumns(base);
   query = sort.endsWith('infection_date')
     ? query.orderBy(sql`d.infection_date ${sql.raw(dir)} nulls last`)
     : query.orderBy('f.last_seen_at', dir);
@@ -145,9 +149,7 @@ export function listDeviceRows(db: Executor, scope: TenantScope, input: DeviceLi
 }
 
 export function deviceBatchAfter(db: Executor, scope: TenantScope, input: DeviceListInput, after: number) {
-  return deviceBase(db, scope, input)
-    .leftJoin('users as au', 'au.id', 'f.assignee_id')
-    .select(deviceColumns)
+  return withDeviceColumns(deviceBase(db, scope, input))
     .where(sql<boolean>`f.id > ${after}`)
     .orderBy('f.id')
     .limit(EXPORT_BATCH)
@@ -155,9 +157,7 @@ export function deviceBatchAfter(db: Executor, scope: TenantScope, input: Device
 }
 
 export function findDevice(db: Executor, scope: TenantScope, id: number) {
-  return deviceBase(db, scope, {})
-    .leftJoin('users as au', 'au.id', 'f.assignee_id')
-    .select(deviceColumns)
+  return withDeviceColumns(deviceBase(db, scope, {}))
     .where('f.id', '=', id)
     .executeTakeFirst();
 }

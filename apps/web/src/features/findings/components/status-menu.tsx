@@ -5,16 +5,19 @@ import { AppIcon } from '@/components/ui/icons';
 import type { FindingStatus } from '../api/findings-api';
 
 export interface StatusMenuProps {
-  current: FindingStatus;
+  /** The finding's status (not offered); none for several findings at once. */
+  current?: FindingStatus;
   /** The statuses the workflow allows from `current` (the server says which). */
   allowed: FindingStatus[];
   onChange: (status: FindingStatus, riskAcceptedUntil?: string) => void;
   busy?: boolean;
   label?: string;
+  /** A solid trigger (the bulk action of a selection) instead of an outlined one. */
+  emphasis?: boolean;
 }
 
-/** Moves a finding along the workflow; only allowed transitions are offered, risk acceptance asks until when. */
-export function StatusMenu({ current, allowed, onChange, busy, label }: StatusMenuProps) {
+/** Moves findings along the workflow; only allowed transitions are offered, risk acceptance asks until when. */
+export function StatusMenu({ current, allowed, onChange, busy, label, emphasis }: StatusMenuProps) {
   const { t } = useTranslation();
   const recipe = useRecipe({ key: 'input' });
   const [askUntil, setAskUntil] = useState(false);
@@ -26,7 +29,13 @@ export function StatusMenu({ current, allowed, onChange, busy, label }: StatusMe
     <chakra.div>
       <Menu.Root>
         <Menu.Trigger asChild>
-          <Button size="sm" variant="outline" disabled={busy || options.length === 0} loading={busy}>
+          <Button
+            size="sm"
+            variant={emphasis ? 'solid' : 'outline'}
+            colorPalette={emphasis ? 'blue' : undefined}
+            disabled={busy || options.length === 0}
+            loading={busy}
+          >
             {label ?? t('findings.changeStatus')}
             <AppIcon name="chevronDown" boxSize="4" />
           </Button>
