@@ -3,7 +3,7 @@ import type { KeyObject } from 'node:crypto';
 // upsert findings by fingerprint and add the credential (or device) rows of new findings.
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { type IngestScope, upsertFindings } from '../findings/findings.ingest.js';
+import { type IngestScope, seenAgain, upsertFindings } from '../findings/findings.ingest.js';
 import type { Severity } from '../findings/findings.table.js';
 import type { WriteContext, WriteOutcome } from '../imports/import.types.js';
 import type { ComboRecord } from './combolist.parser.js';
@@ -110,15 +110,7 @@ export async function writeCombolist(
       select ${job.company_id}, 'credentials', t.fingerprint, t.email || ${` in combolist ${source}`}, 'high',
         ${seen}::timestamptz, ${seen}::timestamptz, ${job.id}::int, ${job.is_demo}, ${now}::timestamptz, ${now}::timestamptz
       from t
-      on conflict (company_id, module, fingerprint) do update set
-        prev_status = findings.status,
-        last_seen_at = greatest(findings.last_seen_at, excluded.last_seen_at),
-        last_job_id = excluded.last_job_id,
-        status = case when findings.status = 'resolved' then 'new' else findings.status end,
-        resolved_at = case when findings.status = 'resolved' then null else findings.resolved_at end,
-        reopen_count = findings.reopen_count + case when findings.status = 'resolved' then 1 else 0 end,
-        reopened_by_job_id = case when findings.status = 'resolved' then excluded.last_job_id else findings.reopened_by_job_id end,
-        updated_at = excluded.updated_at
+      ${seenAgain}
       returning id, fingerprint, title, (xmax = 0) as inserted, prev_status
     ), ev as (
       insert into events (company_id, module, kind, severity, title, finding_id, job_id, at)

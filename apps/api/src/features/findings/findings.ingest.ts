@@ -32,6 +32,20 @@ export interface IngestResult {
   seenAt: Date;
 }
 
+/**
+ * The ON CONFLICT of every findings upsert: a finding seen again keeps its status and takes the
+ * later sighting, except a resolved one, which reopens as new (`prev_status` tells the caller).
+ */
+export const seenAgain = sql`on conflict (company_id, module, fingerprint) do update set
+  prev_status = findings.status,
+  last_seen_at = greatest(findings.last_seen_at, excluded.last_seen_at),
+  last_job_id = excluded.last_job_id,
+  status = case when findings.status = 'resolved' then 'new' else findings.status end,
+  resolved_at = case when findings.status = 'resolved' then null else findings.resolved_at end,
+  reopen_count = findings.reopen_count + case when findings.status = 'resolved' then 1 else 0 end,
+  reopened_by_job_id = case when findings.status = 'resolved' then excluded.last_job_id else findings.reopened_by_job_id end,
+  updated_at = excluded.updated_at`;
+
 /** Upserts findings (the last row wins for a fingerprint repeated in the batch). */
 export async function upsertFindings(db: Executor, scope: IngestScope, input: IngestRow[]): Promise<IngestResult[]> {
   const byFingerprint = new Map<string, IngestRow>();
@@ -47,15 +61,7 @@ export async function upsertFindings(db: Executor, scope: IngestScope, input: In
     from unnest(${rows.map((r) => r.fingerprint)}::text[], ${rows.map((r) => r.title)}::text[],
       ${rows.map((r) => r.severity)}::text[], ${seen}::timestamptz[],
       ${rows.map((r) => r.dueAt?.toISOString() ?? null)}::timestamptz[]) as t(fingerprint, title, severity, seen, due)
-    on conflict (company_id, module, fingerprint) do update set
-      prev_status = findings.status,
-      last_seen_at = greatest(findings.last_seen_at, excluded.last_seen_at),
-      last_job_id = excluded.last_job_id,
-      status = case when findings.status = 'resolved' then 'new' else findings.status end,
-      resolved_at = case when findings.status = 'resolved' then null else findings.resolved_at end,
-      reopen_count = findings.reopen_count + case when findings.status = 'resolved' then 1 else 0 end,
-      reopened_by_job_id = case when findings.status = 'resolved' then excluded.last_job_id else findings.reopened_by_job_id end,
-      updated_at = excluded.updated_at
+    ${seenAgain}
     returning id, fingerprint, (xmax = 0) as inserted, prev_status`.execute(db);
   const results = result.rows.map((r) => {
     const row = byFingerprint.get(r.fingerprint);
