@@ -90,6 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
   const ctx: AppContext = {
     db: database.db,
     dbKind: database.kind,
+    pingDb: () => database.ping(),
     clock,
     config,
     publicUrl,

@@ -1,11 +1,12 @@
 // Opens the database: PostgreSQL through `pg` when a URL is given, else PGlite (on disk, in memory,
 // or loaded from a dump of an already-migrated template, which is how tests start in ~0.4 s).
+// PGlite runs in its own thread (pglite-thread.ts): its queries never stall the server's event loop.
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.js';
+import { PgliteThreadDialect, PgliteThreadDriver } from './pglite-thread.dialect.js';
+import { PgliteThread } from './pglite-thread.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -16,8 +17,13 @@ export type DatabaseTarget =
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
+  /** Resolves when the database answers promptly (the health check); rejects with the reason. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** PGlite's one connection held longer than this by one caller means something is stuck. */
+export const PGLITE_HELD_LIMIT_MS = 30_000;
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
@@ -26,24 +32,51 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // process: the pool discards it and the next query opens a new connection.
     pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => {
+        await sql`select 1`.execute(db);
+      },
+      close: () => db.destroy(),
+    };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-  const pglite = await PGlite.create({
+  const thread = await PgliteThread.open({
     ...(target.dataDir ? { dataDir: target.dataDir } : {}),
-    ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+    ...(target.loadDataDir ? { loadDataDir: await target.loadDataDir.arrayBuffer() } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  // The dialect's destroy() closes the PGlite instance.
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  const driver = new PgliteThreadDriver(thread);
+  const db = new Kysely<Database>({ dialect: new PgliteThreadDialect(driver) });
+  return {
+    db,
+    kind: 'pglite',
+    // Not a query: it would wait behind whatever transaction holds the one connection (an import
+    // batch); the thread answers between statements instead, unless a holder has been stuck.
+    ping: async () => {
+      const held = driver.heldForMs();
+      if (held > PGLITE_HELD_LIMIT_MS) {
+        throw new Error(`The database connection has been held for ${Math.round(held / 1000)} s.`);
+      }
+      await thread.ping();
+    },
+    // Kysely destroys a driver only once it has been used: the thread is closed either way.
+    close: async () => {
+      await db.destroy();
+      await thread.close();
+    },
+  };
 }
 
 /** Runs `prepare` on a fresh in-memory PGlite and returns its dump (a template that test files load). */
 export async function dumpPglite(prepare: (db: Kysely<Database>) => Promise<void>): Promise<Blob> {
-  const pglite = await PGlite.create();
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  await prepare(db);
-  const dump = await pglite.dumpDataDir('none');
-  await db.destroy();
-  return dump;
+  const thread = await PgliteThread.open();
+  const db = new Kysely<Database>({ dialect: new PgliteThreadDialect(new PgliteThreadDriver(thread)) });
+  try {
+    await prepare(db);
+    return await thread.dumpDataDir();
+  } finally {
+    await db.destroy();
+    await thread.close();
+  }
 }

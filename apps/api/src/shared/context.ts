@@ -20,6 +20,8 @@ export const defaultLimits: Limits = { sensitivePerMinute: 10, globalPerMinute: 
 export interface AppContext {
   db: Db;
   dbKind: DatabaseKind;
+  /** Resolves when the database answers promptly (see DatabaseHandle.ping). */
+  pingDb: () => Promise<void>;
   clock: Clock;
   config: AppConfig;
   /** Base URL of the web app and API as the browser sees it (links in e-mails, OAuth redirect). */

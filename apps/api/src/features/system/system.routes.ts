@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { RouteDeps, RouteTable } from '../../shared/routes.js';
 
 export function systemRoutes({ ctx }: RouteDeps): RouteTable {
@@ -6,7 +5,7 @@ export function systemRoutes({ ctx }: RouteDeps): RouteTable {
     getHealth: {
       handler: async (_request, reply) => {
         try {
-          await sql`select 1`.execute(ctx.db);
+          await ctx.pingDb();
           return { status: 'ok', database: ctx.dbKind };
         } catch {
           return reply.code(503).send({ message: 'Database unavailable.' });

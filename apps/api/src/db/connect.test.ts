@@ -1,0 +1,133 @@
+// The database never stalls the request path: a long query leaves the event loop free, the health
+// check answers while a long transaction holds PGlite's one connection, and rows, parameters and
+// errors come back with the same types on both databases.
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../testing/test-app.js';
+
+let database: TestDatabase;
+let app: VigilApp;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  ({ app } = await testApp(database));
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+/** The longest wait of a 10 ms timer while `work` runs (the event loop's worst stall). */
+async function longestStall<T>(work: () => Promise<T>): Promise<{ stallMs: number; tookMs: number; result: T }> {
+  let last = performance.now();
+  let stallMs = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    stallMs = Math.max(stallMs, now - last);
+    last = now;
+  }, 10);
+  const started = performance.now();
+  try {
+    const result = await work();
+    const tookMs = performance.now() - started;
+    stallMs = Math.max(stallMs, performance.now() - last);
+    return { stallMs, tookMs, result };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+describe('the database and the event loop', () => {
+  it('keeps the event loop running while a query takes a second', async () => {
+    const { stallMs, tookMs } = await longestStall(() => sql`select pg_sleep(1)`.execute(database.handle.db));
+    expect(tookMs).toBeGreaterThanOrEqual(900);
+    // Generous bound: a query run on the event loop stalls it for the whole second.
+    expect(stallMs).toBeLessThan(300);
+  });
+
+  it('answers other requests while a long query runs', async () => {
+    const slow = sql`select pg_sleep(1)`.execute(database.handle.db);
+    const started = performance.now();
+    const response = await app.inject({ method: 'GET', url: '/api/csrf-cookie' });
+    const answeredMs = performance.now() - started;
+    await slow;
+    expect(response.statusCode).toBe(204);
+    expect(answeredMs).toBeLessThan(300);
+  });
+
+  it('answers the health check while a long transaction holds the connection', async () => {
+    let inside: () => void = () => {};
+    const entered = new Promise<void>((resolve) => {
+      inside = resolve;
+    });
+    const holding = database.handle.db.transaction().execute(async (trx) => {
+      await sql`select 1`.execute(trx);
+      inside();
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await sql`select 1`.execute(trx);
+    });
+    await entered;
+    const started = performance.now();
+    const health = await app.inject({ method: 'GET', url: '/api/health' });
+    const answeredMs = performance.now() - started;
+    await holding;
+    expect(health.statusCode).toBe(200);
+    expect(answeredMs).toBeLessThan(500);
+  });
+});
+
+describe('what goes to the database and what comes back', () => {
+  it('keeps the types of parameters and rows', async () => {
+    const at = new Date('2026-03-04T05:06:07.089Z');
+    const bytes = Buffer.from([0, 1, 2, 254, 255]);
+    const result = await sql<{
+      at: Date;
+      bytes: Uint8Array;
+      big: number;
+      list: string[];
+      doc: { a: number[] };
+      flag: boolean;
+      nothing: null;
+    }>`select ${at}::timestamptz as at, ${bytes}::bytea as bytes, (${10n}::int8 * 2)::int as big,
+      ${['x', 'y']}::text[] as list, ${JSON.stringify({ a: [1, 2] })}::jsonb as doc,
+      ${true}::boolean as flag, null as nothing`.execute(database.handle.db);
+    const row = result.rows[0];
+    expect(row?.at).toBeInstanceOf(Date);
+    expect(row?.at.toISOString()).toBe(at.toISOString());
+    expect(row?.bytes).toBeInstanceOf(Uint8Array);
+    expect([...(row?.bytes ?? [])]).toEqual([0, 1, 2, 254, 255]);
+    expect(row).toMatchObject({ big: 20, list: ['x', 'y'], doc: { a: [1, 2] }, flag: true, nothing: null });
+  });
+
+  it("rehydrates PostgreSQL's errors with their fields, and a failed transaction leaves nothing", async () => {
+    const db = database.handle.db;
+    const failed = await db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`insert into company_domains (company_id, domain) values (1, 'rehydrated.example')`.execute(trx);
+        await sql`insert into company_domains (company_id, domain) values (1, 'rehydrated.example')`.execute(trx);
+      })
+      .catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(pg.DatabaseError);
+    expect(failed).toMatchObject({
+      code: '23505',
+      constraint: expect.any(String),
+      detail: expect.stringContaining('rehydrated.example'),
+    });
+    const left = await sql`select 1 from company_domains where domain = 'rehydrated.example'`.execute(db);
+    expect(left.rows).toEqual([]);
+    const numbered = await sql`update company_domains set domain = domain where company_id = -1`.execute(db);
+    expect(numbered.numAffectedRows ?? 0n).toBe(0n);
+  });
+});
+
+describe('closing', () => {
+  it('ends the database: a later query fails instead of hanging', async () => {
+    const other = await openTestDatabase();
+    await sql`select 1`.execute(other.handle.db);
+    await other.close();
+    await expect(sql`select 1`.execute(other.handle.db)).rejects.toThrow();
+    await expect(other.handle.ping()).rejects.toThrow();
+  });
+});

@@ -1,0 +1,76 @@
+// @ts-check
+// The PGlite database thread: PGlite runs its queries synchronously in WebAssembly, so it lives
+// here and the server's event loop only exchanges messages (pglite.protocol.ts). JavaScript, not
+// TypeScript: Node 20 runs a worker's file as it is, from src under the tests and from dist.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+
+/** @typedef {import('./pglite.protocol.js').PgliteRequest} PgliteRequest */
+/** @typedef {import('./pglite.protocol.js').PgliteReply} PgliteReply */
+/** @typedef {import('./pglite.protocol.js').PgliteErrorData} PgliteErrorData */
+/** @typedef {import('./pglite.protocol.js').PgliteThreadOptions} PgliteThreadOptions */
+
+if (!parentPort) throw new Error('pglite.worker.js runs as a worker thread.');
+const port = parentPort;
+
+/**
+ * The message and every string field of an error (PostgreSQL's code, detail, constraint…).
+ * @param {unknown} error
+ * @returns {PgliteErrorData}
+ */
+function errorData(error) {
+  if (!(error instanceof Error)) return { message: String(error) };
+  /** @type {Record<string, string | undefined>} */
+  const fields = {};
+  for (const [key, value] of Object.entries(error)) if (typeof value === 'string') fields[key] = value;
+  return { message: error.message, fields };
+}
+
+/** @param {PgliteReply} reply @param {import('node:worker_threads').TransferListItem[]} [transfer] */
+function send(reply, transfer = []) {
+  port.postMessage(reply, transfer);
+}
+
+/** @type {PgliteThreadOptions} */
+const options = workerData ?? {};
+/** @type {PGlite} */
+let pglite;
+try {
+  pglite = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: new Blob([options.loadDataDir]) } : {}),
+    ...(options.pgliteWasmModule ? { pgliteWasmModule: options.pgliteWasmModule } : {}),
+  });
+} catch (error) {
+  send({ kind: 'failed', error: errorData(error) });
+  port.close();
+  throw error;
+}
+
+port.on('message', async (/** @type {PgliteRequest} */ request) => {
+  try {
+    if (request.op === 'query') {
+      const result = await pglite.query(request.sql, request.params);
+      const value = { rows: /** @type {Record<string, unknown>[]} */ (result.rows) };
+      send({
+        kind: 'done',
+        id: request.id,
+        value: result.affectedRows ? { ...value, affectedRows: result.affectedRows } : value,
+      });
+    } else if (request.op === 'ping') {
+      if (pglite.closed) throw new Error('The database is closed.');
+      send({ kind: 'done', id: request.id, value: null });
+    } else if (request.op === 'dump') {
+      const dump = await (await pglite.dumpDataDir('none')).arrayBuffer();
+      send({ kind: 'done', id: request.id, value: dump }, [dump]);
+    } else {
+      await pglite.close();
+      send({ kind: 'done', id: request.id, value: null });
+      // Nothing else holds the thread: it ends once this reply is out.
+      port.close();
+    }
+  } catch (error) {
+    send({ kind: 'error', id: request.id, error: errorData(error) });
+  }
+});
+send({ kind: 'ready' });
