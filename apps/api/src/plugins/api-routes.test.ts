@@ -45,9 +45,9 @@ describe('every operation of the contract', () => {
     const body = isJson && response.body ? json(response) : {};
     expect(body.message ?? '').not.toMatch(/^Route .* not found$/);
     expect(response.statusCode, String(body.message ?? '')).not.toBe(501);
-    if (op.tag === 'microsoft' && response.statusCode === 500) {
-      // This app has no OpenID provider: the documented 500 of the start calls.
-      expect(body.message).toBe('Microsoft sign-in is not configured.');
+    if (op.tag === 'microsoft' && response.statusCode === 503) {
+      // This app has no OpenID provider: the documented 503 of the start calls.
+      expect(body.message).toBe('Microsoft sign-in is not configured on this server.');
     } else {
       expect(response.statusCode).toBeLessThan(500);
     }

@@ -32,6 +32,7 @@ export const messages = {
   domainNotRecognized: 'Domain not recognized',
   invalidKey: 'Invalid or expired key.',
   invalidTempToken: 'Invalid temporary token.',
+  microsoftNotConfigured: 'Microsoft sign-in is not configured on this server.',
   csrf: 'CSRF token mismatch.',
   tooMany: 'Too many attempts. Please try again later.',
 } as const;

@@ -2093,6 +2093,15 @@ export interface operations {
             };
             422: components["responses"]["ValidationError"];
             500: components["responses"]["ServerError"];
+            /** @description Microsoft sign-in is not configured on this server, or Microsoft cannot be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     startMicrosoftSignIn: {
@@ -2124,6 +2133,15 @@ export interface operations {
             };
             422: components["responses"]["ValidationError"];
             500: components["responses"]["ServerError"];
+            /** @description Microsoft sign-in is not configured on this server, or Microsoft cannot be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     retrieveMicrosoftToken: {

@@ -25,8 +25,10 @@ export const OAUTH_FLOW_MS = 10 * MINUTE;
 export const REDIRECT_KEY_MS = 5 * MINUTE;
 export const TEMP_TOKEN_MS = 60 * SECOND;
 
+// Not configured (production without MICROSOFT_*) or the provider unreachable: the server works but
+// this service is unavailable, a 503 with its reason (the web app shows its catalogue's text).
 function requireClient(client: OidcClient | undefined): OidcClient {
-  if (!client) throw new HttpError(500, 'Microsoft sign-in is not configured.');
+  if (!client) throw new HttpError(503, messages.microsoftNotConfigured);
   return client;
 }
 
@@ -49,7 +51,7 @@ export async function startMicrosoft({
     started = await requireClient(client).start({ loginHint: input.loginHint });
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    throw new HttpError(500, `Microsoft sign-${input.intent === 'login' ? 'in' : 'up'} is not available right now.`);
+    throw new HttpError(503, `Microsoft sign-${input.intent === 'login' ? 'in' : 'up'} is not available right now.`);
   }
   const now = ctx.clock.now();
   await insertOauthFlow(ctx.db, {

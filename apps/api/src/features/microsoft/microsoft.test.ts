@@ -143,3 +143,18 @@ describe('Microsoft sign-in', () => {
     expect(noState.statusCode).toBe(422);
   });
 });
+
+describe('Microsoft not configured (production, no MICROSOFT_*: no local provider either)', () => {
+  it('answers 503 with a clear message on both start endpoints, never a 500', async () => {
+    const production = await testApp(database, { env: { NODE_ENV: 'production' } });
+    try {
+      for (const url of ['/api/auth/microsoft/login', '/api/auth/microsoft/register?name=Nico']) {
+        const response = await production.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(503);
+        expect(json(response), url).toEqual({ message: 'Microsoft sign-in is not configured on this server.' });
+      }
+    } finally {
+      await production.app.close();
+    }
+  });
+});
