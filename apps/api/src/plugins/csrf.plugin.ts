@@ -3,6 +3,7 @@
 // has none; every state-changing /api call must echo it in X-XSRF-TOKEN.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isApiRequest } from '../shared/api-request.js';
 import { HttpError, messages } from '../shared/http-error.js';
 import { randomToken, safeEqual } from '../shared/secrets.js';
 
@@ -22,7 +23,7 @@ export const csrfPlugin = fp(
           secure: options.secure,
         });
       }
-      if (!unsafe.has(request.method) || !request.url.startsWith('/api/')) return;
+      if (!unsafe.has(request.method) || !isApiRequest(request)) return;
       const header = request.headers[XSRF_HEADER];
       if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) {
         throw new HttpError(419, messages.csrf);

@@ -2,6 +2,7 @@
 // policy (sign-in URLs can carry one-time keys), HSTS when served over TLS, no caching of /api.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isApiRequest } from '../shared/api-request.js';
 
 const csp = [
   "default-src 'self'",
@@ -27,7 +28,7 @@ export const securityHeadersPlugin = fp(
       if (options.https || request.protocol === 'https') {
         reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
       }
-      if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      if (isApiRequest(request) && !reply.hasHeader('cache-control')) {
         reply.header('cache-control', 'no-store');
       }
       return payload;

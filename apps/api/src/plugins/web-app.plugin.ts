@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isApiRequest } from '../shared/api-request.js';
 
 export const webAppPlugin = fp(
   async (app: FastifyInstance, options: { root: string | undefined }) => {
@@ -27,7 +28,7 @@ export const webAppPlugin = fp(
     }
     app.setNotFoundHandler((request, reply) => {
       const wantsHtml = (request.headers.accept ?? '').includes('text/html');
-      if (root && request.method === 'GET' && !request.url.startsWith('/api/') && wantsHtml) {
+      if (root && request.method === 'GET' && !isApiRequest(request) && wantsHtml) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
       }
       return reply.code(404).send({ message: 'Not found.' });
