@@ -1,4 +1,7 @@
 // Passwords, tokens and codes never reach the logs.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoUser } from '../features/demo/demo.seed.js';
 import { TestBrowser } from '../testing/browser.js';
@@ -18,10 +21,31 @@ describe('logging', () => {
     );
   });
 
+  it("masks the web app's page routes that carry a token, however they are spelled", () => {
+    expect(maskUrl('/verify-email/abc123')).toBe('/verify-email/***');
+    expect(maskUrl('/verify-email/abc123?x=1')).toBe('/verify-email/***?x=1');
+    expect(maskUrl('/confirm-registration/7/abc')).toBe('/confirm-registration/7/***');
+    expect(maskUrl('/reset-password?token=abc&email=a%40b.example')).toBe(
+      '/reset-password?token=***&email=a%40b.example',
+    );
+    expect(maskUrl('/signin?redirect_key=k&temp_token=t&state=s')).toBe(
+      '/signin?redirect_key=***&temp_token=***&state=***',
+    );
+    // The router and the browser decode escapes: so does the mask.
+    expect(maskUrl('/%76erify-email/abc123')).toBe('/verify-email/***');
+    expect(maskUrl('/%61pi/confirm-registration/7/abc')).toBe('/api/confirm-registration/7/***');
+    expect(maskUrl('/Verify-Email/abc123')).toBe('/Verify-Email/***');
+    expect(maskUrl('/%76erify-email/abc%ZZ%E0')).toBe('/verify-email/***');
+    expect(maskUrl('/reset-password?%74oken=abc&TOKEN=def')).toBe('/reset-password?%74oken=***&TOKEN=***');
+    expect(maskUrl('/dashboard?tab=1')).toBe('/dashboard?tab=1');
+  });
+
   it('never logs a password, code or token, even at trace level', async () => {
     const database = await openTestDatabase();
     const logs = new LogCapture();
-    const { app } = await testApp(database, { logStream: logs, env: { LOG_LEVEL: 'trace' } });
+    const dist = mkdtempSync(join(tmpdir(), 'vigil-web-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Vigil</title><div id="root"></div>');
+    const { app } = await testApp(database, { logStream: logs, env: { LOG_LEVEL: 'trace', WEB_DIST: dist } });
     try {
       const browser = await TestBrowser.open(app);
       const wrong = await browser.post('/api/login', { email: demoUser.email, password: 'Wrong-but-secret-42' });
@@ -31,16 +55,38 @@ describe('logging', () => {
       const verified = await browser.post('/api/verify-two-factor', { user_id: json(login).user_id, code });
       const token = json<{ access_token: string }>(verified).access_token;
       await browser.get('/api/verify-email/some-secret-link-token');
+      // The links of the e-mails open the web app's pages, served by this server.
+      const pages = [
+        '/verify-email/page-secret-1',
+        '/confirm-registration/5/page-secret-2',
+        '/reset-password?token=page-secret-3&email=someone%40acme.example',
+        '/signin?redirect_key=page-secret-4&temp_token=page-secret-5&state=page-secret-6',
+        '/%76erify-email/page-secret-7',
+      ];
+      for (const page of pages) {
+        const served = await browser.get(page, { headers: { accept: 'text/html' } });
+        expect(served.statusCode, page).toBe(200);
+      }
       await browser.post('/api/logout', undefined, { token });
       const text = logs.text();
       expect(text.length).toBeGreaterThan(0);
       expect(text).toContain('/api/login');
-      for (const secret of [demoUser.password, 'Wrong-but-secret-42', code, token, 'some-secret-link-token']) {
+      expect(text).toContain('/confirm-registration/5/***');
+      const pageSecrets = [1, 2, 3, 4, 5, 6, 7].map((n) => `page-secret-${n}`);
+      for (const secret of [
+        demoUser.password,
+        'Wrong-but-secret-42',
+        code,
+        token,
+        'some-secret-link-token',
+        ...pageSecrets,
+      ]) {
         expect(text).not.toContain(secret);
       }
     } finally {
       await app.close();
       await database.close();
+      rmSync(dist, { recursive: true, force: true });
     }
   });
 });
