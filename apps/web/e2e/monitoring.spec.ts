@@ -184,6 +184,7 @@ test('credentials: a stealer-log folder picked in the browser becomes an infecte
   writeFileSync(
     join(folder, 'Passwords.txt'),
     `URL: https://shop.acme-retail.example/login\nUsername: ${machine.toLowerCase()}@acme-retail.example\nPassword: Summer-2026!\n\n` +
+      `URL: javascript:alert(document.domain)\nUsername: it.${machine.toLowerCase()}@acme-retail.example\nPassword: y\n\n` +
       'URL: https://elsewhere.example/\nUsername: someone@elsewhere.example\nPassword: x\n',
   );
   writeFileSync(join(folder, 'System.txt'), `Build: Lumma\nMachineName: ${machine}\nOS: Windows 11 Pro\nCountry: PT\n`);
@@ -205,6 +206,10 @@ test('credentials: a stealer-log folder picked in the browser becomes an infecte
     const drawer = page.getByTestId('detail-drawer');
     await expect(drawer).toContainText('https://shop.acme-retail.example/login');
     await expect(drawer).not.toContainText('elsewhere.example');
+    // Any scheme a stealer log holds is shown; only http(s) becomes a link.
+    await expect(drawer.getByRole('link', { name: 'https://shop.acme-retail.example/login' })).toBeVisible();
+    await expect(drawer.getByText('javascript:alert(document.domain)').first()).toBeVisible();
+    await expect(drawer.getByRole('link', { name: /^javascript:/ })).toHaveCount(0);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

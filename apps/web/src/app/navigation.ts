@@ -1,5 +1,6 @@
 import type { NavigationTarget } from '@vigil/auth-machine';
 import { routeNames } from '@/config/paths';
+import { httpUrl } from '@/lib/http-url';
 import { safeRedirectTarget } from '@/lib/redirect';
 
 interface Navigator {
@@ -23,8 +24,8 @@ export function navigateToTarget(
       // The machine echoes the redirect it was given; it is checked again here (never an open redirect).
       return router.navigate(safeRedirectTarget(target.path) ?? '/', { replace: true });
     case 'external': {
-      const url = new URL(target.url, location.href);
-      if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`Refused navigation to ${target.url}`);
+      const url = httpUrl(target.url, location.href);
+      if (!url) throw new Error(`Refused navigation to ${target.url}`);
       assign(url.href);
       return;
     }

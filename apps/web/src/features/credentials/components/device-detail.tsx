@@ -1,6 +1,7 @@
-import { Code, DataList, Heading, Link, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Code, DataList, Heading, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExternalLink } from '@/components/ui/external-link';
 import { useFormat } from '@/lib/i18n/format';
 import { useDevice } from '../api/credentials-api';
 
@@ -35,9 +36,7 @@ export function DeviceDetail({ id, triage }: { id: number; triage: ReactNode }) 
       <Stack as="ul" gap="1" fontSize="sm" ps="4">
         {d.urls.map((url) => (
           <li key={url}>
-            <Link href={url} target="_blank" rel="noreferrer noopener" wordBreak="break-all">
-              {url}
-            </Link>
+            <ExternalLink url={url} wordBreak="break-all" />
           </li>
         ))}
       </Stack>
