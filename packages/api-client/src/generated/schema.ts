@@ -899,7 +899,6 @@ export interface components {
             password: string;
             password_confirmation: string;
         };
-        /** Format: int64 */
         UserId: number;
         RegisterResponse: {
             message: string;
@@ -1027,7 +1026,7 @@ export interface components {
             data: components["schemas"]["Client"][];
         };
         SwitchClientRequest: {
-            /** @description The company id (idCliente) to work under. */
+            /** @description The company id (idCliente) to work under, as a number or a numeric string. */
             selectCompany: number | string;
         };
         SwitchClientResponse: {
