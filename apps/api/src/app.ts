@@ -28,6 +28,7 @@ import { vulnerabilitiesRoutes } from './features/vulnerabilities/vulnerabilitie
 import { apiRoutesPlugin, loadContract, type OpenApiDocument, withoutTags } from './plugins/api-routes.plugin.js';
 import { csrfPlugin } from './plugins/csrf.plugin.js';
 import { errorHandlerPlugin } from './plugins/error-handler.plugin.js';
+import { dateRangeFormats } from './plugins/input-rules.js';
 import { loggerOptions } from './plugins/logging.js';
 import { securityHeadersPlugin } from './plugins/security-headers.plugin.js';
 import { webAppPlugin } from './plugins/web-app.plugin.js';
@@ -77,7 +78,8 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
     logger: loggerOptions(config.logLevel, options.logStream),
     trustProxy: secure ? 'loopback' : false,
     bodyLimit: 64 * 1024,
-    ajv: { customOptions: { allErrors: true, allowUnionTypes: true } },
+    // Dates of every request within the years the database holds (plugins/input-rules.ts).
+    ajv: { customOptions: { allErrors: true, allowUnionTypes: true }, onCreate: dateRangeFormats },
   });
 
   const mail = createMailDelivery({

@@ -11,6 +11,7 @@ import { HttpError, validationError } from '../shared/http-error.js';
 import type { OperationId, RouteDeps, RouteTable } from '../shared/routes.js';
 import { readAccessToken } from '../shared/sign-in-cookies.js';
 import { validationFieldMap } from './error-handler.plugin.js';
+import { nulProblems } from './input-rules.js';
 
 interface OperationObject {
   operationId?: string;
@@ -140,6 +141,13 @@ export const apiRoutesPlugin = fp(
       throw validationError(
         problems.length > 0 ? validationFieldMap(problems) : { body: ['The request body is required.'] },
       );
+    });
+    // No text of any operation may hold NUL (the databases cannot store it): one check for every
+    // string of the path, query and JSON body, before the schema is applied.
+    app.addHook('preValidation', async (request) => {
+      if (!request.routeOptions.schema) return;
+      const problems = nulProblems([request.params, request.query, request.body]);
+      if (problems.length > 0) throw validationError(validationFieldMap(problems));
     });
     await app.register(openapiGlue, {
       specification: options.contract,

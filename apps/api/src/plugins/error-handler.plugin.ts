@@ -3,6 +3,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../shared/http-error.js';
+import { DATE_YEARS } from './input-rules.js';
 
 interface SchemaProblem {
   keyword: string;
@@ -32,9 +33,25 @@ function messageOf(field: string, problem: SchemaProblem): string {
     case 'required':
       return `The ${label} field is required.`;
     case 'format':
-      return p.format === 'email'
-        ? `The ${label} field must be a valid email address.`
-        : `The ${label} field must be a valid ${String(p.format)}.`;
+      if (p.format === 'email') return `The ${label} field must be a valid email address.`;
+      if (p.format === 'date' || p.format === 'date-time') {
+        return `The ${label} field must be a valid ${p.format} between the years ${DATE_YEARS.min} and ${DATE_YEARS.max}.`;
+      }
+      return `The ${label} field must be a valid ${String(p.format)}.`;
+    case 'noNul':
+      return `The ${label} field must not contain a NUL character.`;
+    case 'minimum':
+      return `The ${label} field must be at least ${String(p.limit)}.`;
+    case 'maximum':
+      return `The ${label} field must not be greater than ${String(p.limit)}.`;
+    case 'exclusiveMinimum':
+      return `The ${label} field must be greater than ${String(p.limit)}.`;
+    case 'exclusiveMaximum':
+      return `The ${label} field must be less than ${String(p.limit)}.`;
+    case 'minItems':
+      return `The ${label} field must have at least ${String(p.limit)} items.`;
+    case 'maxItems':
+      return `The ${label} field must not have more than ${String(p.limit)} items.`;
     case 'type':
       return `The ${label} field must be ${String(p.type)
         .replace(/^(integer|object|array)$/, 'an $1')
