@@ -1,4 +1,5 @@
 // Every import kind and its parser + writer. Later modules add their importers here.
+import type { DatabaseKind } from '../../db/connect.js';
 import type { Executor } from '../../db/database.js';
 import type { AppContext } from '../../shared/context.js';
 import { parseCombolist } from '../credentials/combolist.parser.js';
@@ -83,7 +84,11 @@ export function importerOf(kind: ImportKind): Importer<unknown, unknown> {
   return importers[kind];
 }
 
-/** Records per write transaction (NVD entries are large; combolist lines small). */
-export function batchSizeOf(kind: ImportKind): number {
-  return kind === 'combolist' || kind === 'epss' ? 5000 : kind === 'infostealer' ? 20 : 500;
+/**
+ * Records per write transaction (NVD entries are large; combolist lines small). PGlite has one
+ * connection: every request waits for the batch's statement, so its batches are a fifth (ADR 0009).
+ */
+export function batchSizeOf(kind: ImportKind, dbKind: DatabaseKind): number {
+  const size = kind === 'combolist' || kind === 'epss' ? 5000 : kind === 'infostealer' ? 20 : 500;
+  return dbKind === 'pglite' ? Math.max(1, Math.ceil(size / 5)) : size;
 }

@@ -67,7 +67,7 @@ export async function runJob(ctx: AppContext, job: ImportJobRow, signal: AbortSi
   const options = jobOptions(job);
   const seenAt = options.seen_at ? new Date(options.seen_at) : ctx.clock.now();
   const state = await importer.prepare(ctx.db, job, ctx);
-  const size = batchSizeOf(job.kind);
+  const size = batchSizeOf(job.kind, ctx.dbKind);
   // The parser reads ahead: while one batch is being written (one transaction at a time, in file
   // order), the next one is parsed, so Node and the database work at once.
   let writing: Promise<void> = Promise.resolve();

@@ -6,6 +6,7 @@ import { json } from '../../testing/flows.js';
 import { importFile, newTenant, type Tenant, waitForImport } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { kevCatalogue, nvdPage } from '../cves/cves.fixtures.js';
+import { batchSizeOf } from './import-registry.js';
 import { runJob } from './import-runner.js';
 import { claimJob, findJobRow, insertJob } from './imports.repository.js';
 
@@ -103,7 +104,9 @@ describe('the queue', () => {
   });
 
   it('hands a job back on shutdown and resumes after its checkpoint without duplicates', async () => {
-    const id = await queue(combolist(6_000, 1000));
+    const batch = batchSizeOf('combolist', database.kind);
+    const lines = batch + batch / 5;
+    const id = await queue(combolist(lines, 1000));
     const now = app.ctx.clock.now();
     const claimed = await claimJob(app.ctx.db, now, new Date(now.getTime() + 60_000));
     expect(claimed?.id).toBe(id);
@@ -115,24 +118,26 @@ describe('the queue', () => {
       half,
     ).data;
     expect(view.status).toBe('queued');
-    expect(view.counts).toMatchObject({ read: 5000, added: 5000 });
+    expect(view.counts).toMatchObject({ read: batch, added: batch });
     expect(view.progress).toBeGreaterThan(0.7);
     expect(view.progress).toBeLessThan(0.95);
     const done = await waitForImport(app, a, id);
-    expect(done.counts).toEqual({ read: 6_000, added: 6_000, updated: 0, rejected: 0 });
+    expect(done.counts).toEqual({ read: lines, added: lines, updated: 0, rejected: 0 });
     const stored = await app.ctx.db
       .selectFrom('credential_findings')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('company_id', '=', a.companyId)
       .where('email', 'like', 'user%')
       .executeTakeFirstOrThrow();
-    expect(Number(stored.n)).toBe(6_000 + 3 + 5);
+    expect(Number(stored.n)).toBe(lines + 3 + 5);
   });
 
   it('a batch the database refuses stops the job there: what came before stays, nothing after is written', async () => {
-    // 16,000 lines = batches of 5,000; the second holds a line the database refuses while the
-    // parser has read ahead into the third.
-    const refused = `user${20_000 + 7_200}@${a.domain}`;
+    // 3.2 batches (16,000 lines on PostgreSQL); the second holds a line the database refuses while
+    // the parser has read ahead into the third.
+    const batch = batchSizeOf('combolist', database.kind);
+    const lines = (batch * 16) / 5;
+    const refused = `user${20_000 + (batch * 36) / 25}@${a.domain}`;
     await sql
       .raw(`create function refuse_line() returns trigger language plpgsql as $fn$
         begin if new.email = '${refused}' then raise exception 'refused by the test'; end if; return new; end $fn$`)
@@ -140,11 +145,11 @@ describe('the queue', () => {
     await sql`create trigger refuse_line before insert on credential_findings for each row execute function refuse_line()`.execute(
       app.ctx.db,
     );
-    const id = await queue(combolist(16_000, 20_000));
+    const id = await queue(combolist(lines, 20_000));
     const failed = await waitForImport(app, a, id);
     expect(failed.status).toBe('failed');
-    expect(failed.error).toMatch(/^Stopped at items 5001–10000: .*refused by the test/);
-    expect(failed.counts).toMatchObject({ read: 5_000, added: 5_000 });
+    expect(failed.error).toMatch(new RegExp(`^Stopped at items ${batch + 1}–${2 * batch}: .*refused by the test`));
+    expect(failed.counts).toMatchObject({ read: batch, added: batch });
     const stored = () =>
       app.ctx.db
         .selectFrom('credential_findings')
@@ -152,12 +157,12 @@ describe('the queue', () => {
         .where('company_id', '=', a.companyId)
         .where(sql<boolean>`email ~ '^user(2[0-9]{4}|3[0-5][0-9]{3})@'`)
         .executeTakeFirstOrThrow();
-    expect(Number((await stored()).n)).toBe(5_000);
+    expect(Number((await stored()).n)).toBe(batch);
     await sql`drop trigger refuse_line on credential_findings`.execute(app.ctx.db);
     await sql`drop function refuse_line`.execute(app.ctx.db);
-    const again = await waitForImport(app, a, await queue(combolist(16_000, 20_000)));
-    expect(again.counts).toEqual({ read: 16_000, added: 11_000, updated: 5_000, rejected: 0 });
-    expect(Number((await stored()).n)).toBe(16_000);
+    const again = await waitForImport(app, a, await queue(combolist(lines, 20_000)));
+    expect(again.counts).toEqual({ read: lines, added: lines - batch, updated: batch, rejected: 0 });
+    expect(Number((await stored()).n)).toBe(lines);
   });
 
   it('runs one CVE catalogue import at a time, while other imports go ahead', async () => {
