@@ -30,6 +30,9 @@ interface Pending {
   reject(error: Error): void;
 }
 
+/** A busy thread that answered within this long is making progress (the health check). */
+export const PROGRESS_MS = 5000;
+
 let compiled: Promise<WebAssembly.Module> | undefined;
 
 /** PGlite's WebAssembly compiled once: each further thread starts without compiling 9 MB again. */
@@ -53,6 +56,7 @@ export class PgliteThread {
   readonly #ready: Promise<void>;
   readonly #exited: Promise<void>;
   #nextId = 1;
+  #lastReplyAt = Number.NEGATIVE_INFINITY;
   #stopped: Error | undefined;
   #closing: Promise<void> | undefined;
 
@@ -71,6 +75,7 @@ export class PgliteThread {
       if (reply.kind === 'ready') started.resolve(undefined);
       else if (reply.kind === 'failed') started.reject(rehydrate(reply.error));
       else {
+        this.#lastReplyAt = performance.now();
         const pending = this.#pending.get(reply.id);
         if (!pending) return;
         this.#settled(reply.id);
@@ -107,8 +112,13 @@ export class PgliteThread {
     return this.#send({ op: 'query', sql, params: [...params] });
   }
 
-  /** Answers as soon as the thread is between statements, whoever holds the connection. */
+  /**
+   * Resolves when the thread is alive: at once while it is busy and answered within the last
+   * PROGRESS_MS, else when it answers a ping (between two statements, whoever holds the connection).
+   */
   async ping(): Promise<void> {
+    if (this.#stopped) throw this.#stopped;
+    if (this.#pending.size > 0 && performance.now() - this.#lastReplyAt < PROGRESS_MS) return;
     await this.#send({ op: 'ping' });
   }
 
