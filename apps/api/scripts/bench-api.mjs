@@ -1,147 +1,245 @@
 #!/usr/bin/env node
-// `npm run bench:api`: requests/s and p50/p99 latency of POST /api/check-user (concurrency 50) and
-// POST /api/login (concurrency 10) on the real server, beside a bare node:http server answering
-// the same JSON, in the same run; the ratio is the figure that counts. 127.0.0.1 only, bounded in
-// time (BENCH_SECONDS per measurement, default 5), and every child process is stopped at the end.
-import { spawn } from 'node:child_process';
-import { Agent, request } from 'node:http';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// `npm run bench:api`: the real server (built dist) on PGlite and on PostgreSQL in the same run,
+// beside a bare node:http server answering the same JSON:
+//   - POST /api/check-user (concurrency 50) and POST /api/login (concurrency 10), vigil vs bare;
+//   - GET /api/credentials (first page of the demo data, concurrency 50): req/s, p99, PGlite/PostgreSQL;
+//   - GET /api/health and POST /api/check-user, one probe each every 20 ms, while a 300,000-line
+//     combolist is uploaded and imported.
+// PGlite runs on disk in a temp dir (as `npm start` does); PostgreSQL is a database created on
+// TEST_DATABASE_URL, else a throwaway cluster (initdb) on 127.0.0.1. Bounded in time; everything
+// started is stopped and removed at the end, also on failure.
+//   BENCH_SECONDS=5  per load measurement (after 1 s of warm-up)   BENCH_IMPORT_LINES=300000
+//   BENCH_TIMEOUT_S=1500  hard limit of the whole run
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent } from 'node:http';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { call, load, percentile, row, startServer, stopAll, stopServer } from './bench-http.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const importLines = Number(process.env.BENCH_IMPORT_LINES ?? 300_000);
+const timeoutMs = Number(process.env.BENCH_TIMEOUT_S ?? 1500) * 1000;
 const warmupSeconds = 1;
-const children = new Set();
+const xsrf = 'bench-xsrf-token';
+const jsonHeaders = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
+const credentials = JSON.stringify({ email: 'bench@acme-retail.example', password: 'Bench-password-1' });
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const cleanups = [];
+const loadAtStart = loadavg()[0];
 
-function startServer(mode) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(here, 'bench-server.mjs'), mode], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    children.add(child);
-    const timer = setTimeout(() => reject(new Error(`${mode} server did not start in 60 s`)), 60_000);
-    let buffer = '';
-    child.stdout.on('data', (chunk) => {
-      buffer += chunk.toString('utf8');
-      // Log lines may come first: the ready line is the one with a port.
-      for (let newline = buffer.indexOf('\n'); newline >= 0; newline = buffer.indexOf('\n')) {
-        const line = buffer.slice(0, newline);
-        buffer = buffer.slice(newline + 1);
-        const info = line.startsWith('{') ? JSON.parse(line) : {};
-        if (typeof info.port === 'number') {
-          clearTimeout(timer);
-          resolve({ child, ...info });
-        }
-      }
-    });
-    child.once('exit', (code) => {
-      children.delete(child);
-      clearTimeout(timer);
-      reject(new Error(`${mode} server exited (${code})`));
-    });
-  });
-}
-
-function stopAll() {
-  for (const child of children) child.kill('SIGTERM');
+function cleanUp() {
+  stopAll();
+  for (const cleanup of cleanups.splice(0).reverse()) {
+    try {
+      cleanup();
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : error);
+    }
+  }
 }
 process.once('SIGINT', () => {
-  stopAll();
+  cleanUp();
   process.exit(130);
 });
 
-function call(agent, port, path, headers, body) {
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const req = request({ host: '127.0.0.1', port, path, method: 'POST', agent, headers }, (res) => {
-      res.resume();
-      res.once('end', () => resolve({ status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
+/** A fresh database on TEST_DATABASE_URL (dropped at the end), else a throwaway cluster. */
+async function postgresTarget() {
+  const given = process.env.TEST_DATABASE_URL;
+  if (!given) {
+    const { startCluster } = await import('../dist/bench/bench-cluster.js');
+    const cluster = await startCluster();
+    cleanups.push(() => cluster.stop());
+    return { url: cluster.url, label: `${cluster.version}, throwaway cluster` };
+  }
+  const name = `vigil_bench_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement) => {
+    const client = new pg.Client({ connectionString: given });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await admin(`create database ${name}`);
+  cleanups.push(() => void admin(`drop database if exists ${name} with (force)`).catch(() => {}));
+  const url = new URL(given);
+  url.pathname = `/${name}`;
+  return { url: url.href, label: 'PostgreSQL from TEST_DATABASE_URL' };
+}
+
+async function measure(port, scenario) {
+  await load({ port, ...scenario, duration: warmupSeconds });
+  return load({ port, ...scenario, duration: seconds });
+}
+
+/** Uploads a combolist and waits for its job to end; `uploaded()` is called once the upload is stored. */
+async function importCombolist(port, session, uploaded) {
+  const { combolist } = await import('../dist/bench/bench-fixtures.js');
+  const { prng } = await import('../dist/features/monitoring-demo/monitoring-demo.generator.js');
+  const content = Buffer.from(combolist(0, importLines, prng(7), 'acme-retail.example'));
+  const client = new Agent({ keepAlive: true, maxSockets: 1 });
+  const started = performance.now();
+  try {
+    const upload = await call(client, port, {
+      path: `/api/imports?kind=combolist&file_name=bench-${importLines}.txt`,
+      headers: { ...session, 'content-type': 'application/octet-stream' },
+      body: content,
+      json: true,
     });
-    req.once('error', reject);
-    req.end(body);
-  });
+    if (upload.status !== 202) throw new Error(`upload answered ${upload.status}: ${JSON.stringify(upload.body)}`);
+    uploaded();
+    const path = `/api/imports/${upload.body.data.id}`;
+    for (;;) {
+      await sleep(250);
+      const job = (await call(client, port, { method: 'GET', path, headers: session, json: true })).body.data;
+      if (job.status === 'succeeded' || job.status === 'failed')
+        return { job, took: (performance.now() - started) / 1000 };
+      if (performance.now() - started > timeoutMs) throw new Error('the import did not end in time');
+    }
+  } finally {
+    client.destroy();
+  }
 }
 
-async function load({ port, path, headers, body, concurrency, duration }) {
-  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-  const latencies = [];
+/** One request every 20 ms until `running()` is false: latencies by phase (upload, import). */
+async function probe(port, request, running, phase) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const latencies = { upload: [], import: [] };
   let errors = 0;
-  const deadline = Date.now() + duration * 1000;
-  const started = process.hrtime.bigint();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (Date.now() < deadline) {
-        try {
-          const { status, ms } = await call(agent, port, path, headers, body);
-          if (status === 200) latencies.push(ms);
-          else errors += 1;
-        } catch {
-          errors += 1;
-        }
-      }
-    }),
-  );
-  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+  while (running()) {
+    try {
+      const at = phase();
+      const { status, ms } = await call(agent, port, request);
+      if (status === 200) latencies[at].push(ms);
+      else errors += 1;
+    } catch {
+      errors += 1;
+    }
+    await sleep(20);
+  }
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const pick = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
-  return { rps: latencies.length / elapsed, p50: pick(0.5), p99: pick(0.99), ok: latencies.length, errors };
+  for (const list of Object.values(latencies)) list.sort((a, b) => a - b);
+  return { ...latencies, errors };
 }
 
-async function measure(target, scenario) {
-  await load({ ...target, ...scenario, duration: warmupSeconds });
-  return load({ ...target, ...scenario, duration: seconds });
+/** The health check and a session check (one query), probed from the upload to the job's end. */
+async function probesDuringImport(port, session) {
+  let importing = true;
+  let phase = 'upload';
+  const running = () => importing;
+  const probes = Promise.all([
+    probe(port, { method: 'GET', path: '/api/health' }, running, () => phase),
+    probe(port, { path: '/api/check-user', headers: session }, running, () => phase),
+  ]);
+  let imported;
+  try {
+    imported = await importCombolist(port, session, () => {
+      phase = 'import';
+    });
+  } finally {
+    importing = false;
+  }
+  const [health, checkUser] = await probes;
+  return { ...imported, health, checkUser };
 }
 
-function row(name, result) {
-  return `${name.padEnd(10)} ${result.rps.toFixed(0).padStart(8)} req/s   p50 ${result.p50.toFixed(2).padStart(7)} ms   p99 ${result.p99.toFixed(2).padStart(7)} ms   (${result.ok} ok, ${result.errors} errors)`;
+async function signIn(port) {
+  const agent = new Agent({ keepAlive: false });
+  const { body } = await call(agent, port, { path: '/api/login', headers: jsonHeaders, body: credentials, json: true });
+  if (!body?.access_token) throw new Error(`bench login failed: ${JSON.stringify(body)}`);
+  return { cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf, authorization: `Bearer ${body.access_token}` };
 }
+
+const checkUser = (session) => ({ path: '/api/check-user', headers: session, concurrency: 50 });
+const login = { path: '/api/login', headers: jsonHeaders, body: credentials, concurrency: 10 };
+const listCredentials = (session) => ({ method: 'GET', path: '/api/credentials', headers: session, concurrency: 50 });
+
+async function measureDatabase(label, env) {
+  console.error(`… ${label}: starting the server (demo data through the importers)`);
+  const vigil = await startServer('vigil', env);
+  try {
+    const session = await signIn(vigil.port);
+    console.error(`… ${label}: check-user, login, credentials`);
+    const result = {
+      checkUser: await measure(vigil.port, checkUser(session)),
+      login: await measure(vigil.port, login),
+      credentials: await measure(vigil.port, listCredentials(session)),
+    };
+    console.error(`… ${label}: health and check-user during a ${importLines.toLocaleString('en')}-line import`);
+    return { ...result, duringImport: await probesDuringImport(vigil.port, session) };
+  } finally {
+    await stopServer(vigil);
+  }
+}
+
+function probeRow(name, probed) {
+  const ms = (q) => percentile(probed.import, q).toFixed(1).padStart(7);
+  const upload = percentile(probed.upload, 1);
+  return `${name.padEnd(10)} p50 ${ms(0.5)} ms   p99 ${ms(0.99)} ms   max ${ms(1)} ms   (${probed.import.length} probes, ${probed.errors} errors; during the upload: worst ${Number.isNaN(upload) ? '–' : upload.toFixed(1)} ms)`;
+}
+
+function importRow(name, r) {
+  return `${name.padEnd(10)} ${r.job.status}: ${r.job.counts.added.toLocaleString('en')} added in ${r.took.toFixed(1)} s = ${Math.round(importLines / r.took).toLocaleString('en')} lines/s (upload included)`;
+}
+
+const deadline = setTimeout(() => {
+  console.error(`bench:api stopped by its ${timeoutMs / 1000} s limit`);
+  cleanUp();
+  process.exit(2);
+}, timeoutMs);
+deadline.unref();
 
 try {
-  const [vigil, bare] = await Promise.all([startServer('vigil'), startServer('bare')]);
-  const xsrf = 'bench-xsrf-token';
-  const jsonHeaders = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
-  const credentials = JSON.stringify({ email: 'bench@acme-retail.example', password: 'Bench-password-1' });
-  const login = await new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port: vigil.port, path: '/api/login', method: 'POST', headers: jsonHeaders },
-      (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
-      },
-    );
-    req.once('error', reject);
-    req.end(credentials);
-  });
-  if (!login.access_token) throw new Error(`bench login failed: ${JSON.stringify(login)}`);
-  const checkUser = {
-    path: '/api/check-user',
-    headers: { cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf, authorization: `Bearer ${login.access_token}` },
-    body: undefined,
-    concurrency: 50,
+  const pgliteDir = mkdtempSync(join(tmpdir(), 'vigil-bench-pglite-'));
+  cleanups.push(() => rmSync(pgliteDir, { recursive: true, force: true }));
+  const postgres = await postgresTarget();
+  const bare = await startServer('bare');
+  const results = {
+    pglite: await measureDatabase('PGlite', { BENCH_PGLITE_DIR: join(pgliteDir, 'pglite') }),
+    postgres: await measureDatabase('PostgreSQL', { BENCH_DATABASE_URL: postgres.url }),
   };
-  const signIn = { path: '/api/login', headers: jsonHeaders, body: credentials, concurrency: 10 };
+  const bareSession = { authorization: `Bearer ${'x'.repeat(43)}` };
+  const base = { checkUser: await measure(bare.port, checkUser(bareSession)), login: await measure(bare.port, login) };
+  await stopServer(bare);
 
   console.log(
-    `bench:api on 127.0.0.1, ${seconds} s per measurement after ${warmupSeconds} s warm-up (Node ${process.version}, database ${vigil.database})\n`,
+    `\nbench:api on 127.0.0.1, ${seconds} s per measurement after ${warmupSeconds} s warm-up (Node ${process.version}, ${cpus().length} cores, load average ${loadAtStart.toFixed(2)} at the start, ${loadavg()[0].toFixed(2)} at the end)`,
   );
-  for (const [title, scenario] of [
-    ['POST /api/check-user, concurrency 50', checkUser],
-    ['POST /api/login, concurrency 10 (argon2id m=19 MiB t=2 p=1 per request)', signIn],
+  console.log(`  PGlite: on disk in a temp dir, in its worker thread; PostgreSQL: ${postgres.label}\n`);
+  for (const [title, key] of [
+    ['POST /api/check-user, concurrency 50', 'checkUser'],
+    ['POST /api/login, concurrency 10 (argon2id m=19 MiB t=2 p=1 per request)', 'login'],
   ]) {
-    const real = await measure({ port: vigil.port }, scenario);
-    const base = await measure({ port: bare.port }, scenario);
     console.log(title);
-    console.log(`  ${row('vigil', real)}`);
-    console.log(`  ${row('bare http', base)}`);
+    console.log(`  ${row('vigil pglite', results.pglite[key])}`);
+    console.log(`  ${row('vigil postgres', results.postgres[key])}`);
+    console.log(`  ${row('bare http', base[key])}`);
     console.log(
-      `  ratio vigil/bare: ${(real.rps / base.rps).toFixed(3)} of the throughput, p50 ×${(real.p50 / base.p50).toFixed(1)}\n`,
+      `  ratio vigil/bare: ${(results.pglite[key].rps / base[key].rps).toFixed(3)} (PGlite), ${(results.postgres[key].rps / base[key].rps).toFixed(3)} (PostgreSQL) of the throughput\n`,
     );
   }
+  console.log('GET /api/credentials (first page of the demo data), concurrency 50');
+  console.log(`  ${row('pglite', results.pglite.credentials)}`);
+  console.log(`  ${row('postgres', results.postgres.credentials)}`);
+  console.log(
+    `  ratio PGlite/PostgreSQL: ${(results.pglite.credentials.rps / results.postgres.credentials.rps).toFixed(2)} of the rate (target ≥ 0.5)\n`,
+  );
+  const lines = importLines.toLocaleString('en');
+  for (const [title, key] of [
+    [`GET /api/health every 20 ms during a ${lines}-line combolist import (after its upload)`, 'health'],
+    [`POST /api/check-user (session check, one query) every 20 ms during the same import`, 'checkUser'],
+  ]) {
+    console.log(title);
+    console.log(`  ${probeRow('pglite', results.pglite.duringImport[key])}`);
+    console.log(`  ${probeRow('postgres', results.postgres.duringImport[key])}`);
+  }
+  console.log('  target: PGlite health p99 < 100 ms');
+  console.log(
+    `the import itself\n  ${importRow('pglite', results.pglite.duringImport)}\n  ${importRow('postgres', results.postgres.duringImport)}\n`,
+  );
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
 } finally {
-  stopAll();
+  cleanUp();
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// A server for `bench:api`, started as a child process: `vigil` is the real app (built dist) on an
-// in-memory PGlite (or BENCH_DATABASE_URL), `bare` is node:http answering the same JSON.
-// Prints one JSON line {port, token?} when ready; exits on SIGTERM.
+// A server for `bench:api`, started as a child process: `vigil` is the real app (built dist) on
+// PostgreSQL at BENCH_DATABASE_URL, else PGlite on disk in BENCH_PGLITE_DIR (else in memory), with
+// the demo seed and the demo monitoring data imported; `bare` is node:http answering the same JSON.
+// Prints one JSON line {port, database} when ready; exits on SIGTERM.
 import { createServer } from 'node:http';
 
 const mode = process.argv[2];
@@ -22,8 +23,12 @@ async function vigil() {
   const { addMembership } = await import('../dist/features/clients/clients.repository.js');
   const { CURRENT_TERMS_VERSION } = await import('../dist/features/auth/sign-in.steps.js');
   const { hashPassword } = await import('../dist/shared/passwords.js');
+  const { loadMonitoringDemo } = await import('../dist/features/monitoring-demo/monitoring-demo.loader.js');
   const url = process.env.BENCH_DATABASE_URL;
-  const database = url ? await openDatabase({ kind: 'postgres', url }) : await openDatabase({ kind: 'pglite' });
+  const dataDir = process.env.BENCH_PGLITE_DIR;
+  const database = url
+    ? await openDatabase({ kind: 'postgres', url })
+    : await openDatabase({ kind: 'pglite', ...(dataDir ? { dataDir } : {}) });
   await migrateToLatest(database.db);
   const now = new Date();
   await seedDemo(database.db, now);
@@ -52,6 +57,18 @@ async function vigil() {
   });
   await app.listen({ host, port: 0 });
   process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
+  // The screens' data of a first start (a few hundred findings per company), through the importers.
+  await loadMonitoringDemo(database.db, now);
+  for (let i = 0; i < 1200; i += 1) {
+    await app.jobs.drain();
+    const open = await database.db
+      .selectFrom('import_jobs')
+      .select('id')
+      .where('status', 'in', ['queued', 'running'])
+      .executeTakeFirst();
+    if (!open) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   ready({ port: app.server.address().port, database: database.kind });
 }
 

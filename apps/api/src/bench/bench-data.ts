@@ -24,6 +24,7 @@ import { insertSession } from '../features/session/session.repository.js';
 import { insertUser } from '../features/users/users.repository.js';
 import { randomToken, sha256 } from '../shared/secrets.js';
 import { type Cluster, startCluster } from './bench-cluster.js';
+import { combolist } from './bench-fixtures.js';
 
 const DAY = 86_400_000;
 const scale = Number(process.env.BENCH_SCALE ?? '1');
@@ -45,25 +46,6 @@ function stopAll(): void {
 
 function vendorOf(i: number): [string, string] {
   return [`vendor${i % 50}`, `product${Math.floor(i / 50) % 10}`];
-}
-
-function combolist(from: number, to: number, random: () => number): string {
-  const lines: string[] = [];
-  for (let i = from; i < to; i += 1) {
-    const email = `user${i}@${domain}`;
-    const password = `Pw-${Math.floor(random() * 1e9).toString(36)}-${i}`;
-    const form = i % 4;
-    lines.push(
-      form === 0
-        ? `${email}:${password}`
-        : form === 1
-          ? `${email};${password}`
-          : form === 2
-            ? `https://sso.${domain}:8443/login:${email}:${password}`
-            : `${email}|${password}`,
-    );
-  }
-  return lines.join('\n');
 }
 
 function cvePages(total: number, perPage: number): string[] {
@@ -195,7 +177,7 @@ async function main(): Promise<void> {
     const from = f * per;
     const to = Math.min(credentialCount, from + per);
     lines += to - from;
-    await queue('combolist', 'credentials', `combo-${f}.txt`, Buffer.from(combolist(from, to, random)), {
+    await queue('combolist', 'credentials', `combo-${f}.txt`, Buffer.from(combolist(from, to, random, domain)), {
       seen_at: new Date(now.getTime() - (f * 7 + 1) * DAY).toISOString(),
     });
   }
