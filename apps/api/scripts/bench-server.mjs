@@ -53,7 +53,13 @@ async function vigil() {
     database,
     cookieSecret: 'bench-cookie-secret-0123456789abcdef',
     publicUrl: 'http://127.0.0.1',
-    limits: { sensitivePerMinute: 1e9, globalPerMinute: 0, failedSignInsPerHour: 1e9 },
+    limits: {
+      sensitivePerMinute: 1e9,
+      globalPerMinute: 0,
+      failedSignInsPerAddress: 1e9,
+      failedSignInsPerAddressAndAccount: 1e9,
+      signInDelayMaxMs: 0,
+    },
   });
   await app.listen({ host, port: 0 });
   process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));

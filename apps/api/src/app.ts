@@ -32,6 +32,7 @@ import { dateRangeFormats } from './plugins/input-rules.js';
 import { loggerOptions } from './plugins/logging.js';
 import { securityHeadersPlugin } from './plugins/security-headers.plugin.js';
 import { webAppPlugin } from './plugins/web-app.plugin.js';
+import { settleAfterResponse } from './shared/after-response.js';
 import { type Clock, systemClock } from './shared/clock.js';
 import { type AppContext, defaultLimits, type Limits } from './shared/context.js';
 import { HttpError, messages } from './shared/http-error.js';
@@ -174,8 +175,12 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
     if (config.nodeEnv === 'development') await loadMonitoringDemo(ctx.db, demoAnchor(clock.now()));
     jobs.start();
   });
-  // The worker stops (its job handed back to the queue) before the database closes.
-  app.addHook('preClose', async () => jobs.close());
+  // The worker stops (its job handed back to the queue), and the work after responses ends, before
+  // the database closes.
+  app.addHook('preClose', async () => {
+    await jobs.close();
+    await settleAfterResponse(ctx);
+  });
   app.addHook('onClose', async () => {
     await mail.flush();
     mail.close();

@@ -5,6 +5,7 @@ import type {
   OneTimeTokensTable,
   PendingLoginsTable,
   TwoFactorCodesTable,
+  TwoFactorFailuresTable,
 } from '../features/auth/auth.table.js';
 import type { CompaniesTable, CompanyDomainsTable, MembershipsTable } from '../features/clients/clients.table.js';
 import type {
@@ -53,6 +54,7 @@ export interface Database {
   two_factor_codes: TwoFactorCodesTable;
   one_time_tokens: OneTimeTokensTable;
   login_failures: LoginFailuresTable;
+  two_factor_failures: TwoFactorFailuresTable;
   oauth_flows: OauthFlowsTable;
   outbox_messages: OutboxMessagesTable;
   audit_events: AuditEventsTable;

@@ -6,6 +6,7 @@ import * as monitoring from './migrations/2026-11-21-2100-monitoring.migration.j
 import * as monitoringIndexes from './migrations/2026-11-21-2200-monitoring-indexes.migration.js';
 import * as riskExpiry from './migrations/2026-11-21-2210-risk-expiry.migration.js';
 import * as importThroughput from './migrations/2026-11-22-0900-import-throughput.migration.js';
+import * as signInLimits from './migrations/2026-11-23-1000-sign-in-limits.migration.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-2000-accounts': accounts,
@@ -13,6 +14,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-2200-monitoring-indexes': monitoringIndexes,
   '2026-11-21-2210-risk-expiry': riskExpiry,
   '2026-11-22-0900-import-throughput': importThroughput,
+  '2026-11-23-1000-sign-in-limits': signInLimits,
 };
 
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<MigrationResultSet> {

@@ -10,11 +10,21 @@ export interface Limits {
   sensitivePerMinute: number;
   /** Per IP, per minute, over every /api call. 0 turns it off. */
   globalPerMinute: number;
-  /** Failed sign-ins per e-mail per hour before the account is refused. */
-  failedSignInsPerHour: number;
+  /** Failed sign-ins from one address for one e-mail within 15 minutes before that pair is refused (429). */
+  failedSignInsPerAddressAndAccount: number;
+  /** Failed sign-ins from one address, whatever the e-mail, within an hour before the address is refused (429). */
+  failedSignInsPerAddress: number;
+  /** Cap of the per-account delay that slows password guessing (a wait, never a refusal). 0 turns it off. */
+  signInDelayMaxMs: number;
 }
 
-export const defaultLimits: Limits = { sensitivePerMinute: 10, globalPerMinute: 1200, failedSignInsPerHour: 100 };
+export const defaultLimits: Limits = {
+  sensitivePerMinute: 10,
+  globalPerMinute: 1200,
+  failedSignInsPerAddressAndAccount: 10,
+  failedSignInsPerAddress: 100,
+  signInDelayMaxMs: 4000,
+};
 
 /** What every service verb receives: no framework objects, only the app's dependencies. */
 export interface AppContext {

@@ -1,4 +1,6 @@
-// The cookies of sign-in: the signed HttpOnly pending-step cookie and the access_token cookie.
+// The cookies of sign-in: the signed HttpOnly pending-step cookie, the access_token cookie, and the
+// signed device cookie that remembers a past sign-in on this browser (it spares the owner the
+// per-account delay of password guessing, ADR 0006).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SignInResult } from '../features/auth/sign-in.steps.js';
 import { SESSION_LIFETIME_MS } from '../features/session/session.service.js';
@@ -6,12 +8,23 @@ import type { CookieSettings } from './routes.js';
 
 export const PENDING_COOKIE = 'vigil_pending';
 export const ACCESS_COOKIE = 'access_token';
+export const DEVICE_COOKIE = 'vigil_device';
+const DEVICE_MAX_AGE_S = 90 * 24 * 60 * 60;
 
 export function readPendingToken(request: FastifyRequest): string | undefined {
   const raw = request.cookies[PENDING_COOKIE];
   if (!raw) return undefined;
   const unsigned = request.unsignCookie(raw);
   return unsigned.valid && unsigned.value ? unsigned.value : undefined;
+}
+
+/** The user who last signed in on this browser, from the signed device cookie. */
+export function readDeviceUserId(request: FastifyRequest): number | undefined {
+  const raw = request.cookies[DEVICE_COOKIE];
+  if (!raw) return undefined;
+  const unsigned = request.unsignCookie(raw);
+  const id = unsigned.valid && unsigned.value ? Number(unsigned.value) : Number.NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
 
 export function readAccessToken(request: FastifyRequest): string | undefined {
@@ -35,6 +48,11 @@ export function applySignInCookies(reply: FastifyReply, result: SignInResult, se
   const { step } = result;
   if (step.kind === 'session') {
     reply.setCookie(ACCESS_COOKIE, step.session.accessToken, { ...base, maxAge: SESSION_LIFETIME_MS / 1000 });
+    reply.setCookie(DEVICE_COOKIE, String(step.session.body.user.id), {
+      ...base,
+      signed: true,
+      maxAge: DEVICE_MAX_AGE_S,
+    });
     return step.session.body;
   }
   return step.body;

@@ -13,7 +13,11 @@ export interface CallOptions {
 export class TestBrowser {
   readonly cookies = new Map<string, string>();
 
-  constructor(private readonly app: FastifyInstance) {}
+  /** The client address the server sees (default 127.0.0.1, as inject() gives). */
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly ip?: string,
+  ) {}
 
   private remember(response: LightMyRequestResponse): void {
     for (const cookie of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
@@ -33,6 +37,7 @@ export class TestBrowser {
       method,
       url,
       headers,
+      ...(this.ip ? { remoteAddress: this.ip } : {}),
       ...(options.body === undefined ? {} : { payload: options.body as InjectOptions['payload'] }),
     });
     this.remember(response);
@@ -48,8 +53,8 @@ export class TestBrowser {
   }
 
   /** Gets the XSRF-TOKEN cookie first, as the web app's first page load would. */
-  static async open(app: FastifyInstance): Promise<TestBrowser> {
-    const browser = new TestBrowser(app);
+  static async open(app: FastifyInstance, options: { ip?: string } = {}): Promise<TestBrowser> {
+    const browser = new TestBrowser(app, options.ip);
     await browser.get('/api/csrf-cookie');
     return browser;
   }

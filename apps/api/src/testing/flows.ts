@@ -6,10 +6,13 @@ import { addMembership } from '../features/clients/clients.repository.js';
 import { demoUser } from '../features/demo/demo.seed.js';
 import { insertUser, updateUser } from '../features/users/users.repository.js';
 import type { UserUpdate } from '../features/users/users.table.js';
+import { settleAfterResponse } from '../shared/after-response.js';
 import { hashPassword } from '../shared/passwords.js';
 import { TestBrowser } from './browser.js';
 
+/** The newest message to `to`, once the work that runs after responses (and queues mail) is done. */
 export async function latestMail(app: VigilApp, to: string) {
+  await settleAfterResponse(app.ctx);
   const row = await app.ctx.db
     .selectFrom('outbox_messages')
     .selectAll()

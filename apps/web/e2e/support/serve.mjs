@@ -60,7 +60,13 @@ const app = await buildApp({
   cookieSecret: 'vigil-e2e-cookie-secret-0123456789abcdef0123456789',
   publicUrl,
   oidc: { issuer: local.issuer, clientId: local.clientId, clientSecret: local.clientSecret },
-  limits: { sensitivePerMinute: 100_000, globalPerMinute: 0, failedSignInsPerHour: 100_000 },
+  limits: {
+    sensitivePerMinute: 100_000,
+    globalPerMinute: 0,
+    failedSignInsPerAddress: 100_000,
+    failedSignInsPerAddressAndAccount: 100_000,
+    signInDelayMaxMs: 0,
+  },
 });
 await app.listen({ host: '127.0.0.1', port });
 console.log(JSON.stringify({ url: publicUrl, oidc: local.issuer, pid: process.pid }));

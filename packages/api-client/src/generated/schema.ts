@@ -13,8 +13,11 @@ export interface paths {
         put?: never;
         /**
          * Register a new account
-         * @description The e-mail's domain must belong to a client company. A confirmation link
-         *     (`/confirm-registration/{id}/{token}`) is e-mailed; an administrator must then validate the account.
+         * @description 422 only for what the form itself gets wrong. Otherwise the answer is the same for every
+         *     e-mail (ADR 0006) and the rest comes by e-mail: a confirmation link
+         *     (`/confirm-registration/{id}/{token}`) when the domain belongs to a client company (an
+         *     administrator then validates the account), else a note that the domain is not a client, or
+         *     that the address already has an account.
          */
         post: operations["register"];
         delete?: never;
@@ -36,7 +39,9 @@ export interface paths {
          * Sign in with e-mail and password
          * @description 200 with a session, or 200 with `two_factor_required` and `user_id`. 403 with one flag when
          *     the account awaits validation, its e-mail is unverified or the terms must be accepted.
-         *     An unknown e-mail and a wrong password both answer 401.
+         *     An unknown e-mail and a wrong password both answer 401. 429 when this address has too many
+         *     failures (for this e-mail, or in all); failures of one e-mail from anywhere only slow the
+         *     answer, never refuse it (ADR 0006).
          */
         post: operations["login"];
         delete?: never;
@@ -56,8 +61,10 @@ export interface paths {
         put?: never;
         /**
          * Finish sign-in with the e-mailed two-factor code
-         * @description The code is 6 digits, valid 10 minutes and single use; 5 wrong tries end it. The step is bound
-         *     to the browser that started the sign-in. A 403 names a further step (e-mail verification or terms).
+         * @description The code is 6 digits, valid 10 minutes and single use; 5 wrong tries end it. Wrong codes also
+         *     count per account across sign-ins: 10 within 15 minutes lock the account's code step for 15
+         *     minutes (429, even for the right code; the owner is told by e-mail). The step is bound to the
+         *     browser that started the sign-in. A 403 names a further step (e-mail verification or terms).
          */
         post: operations["verifyTwoFactor"];
         delete?: never;
@@ -169,7 +176,8 @@ export interface paths {
         put?: never;
         /**
          * E-mail a password reset link
-         * @description Answers the same whether or not the e-mail belongs to an account.
+         * @description Answers the same, after the same work, whether or not the e-mail belongs to an active
+         *     account; the link is prepared and e-mailed after the answer.
          */
         post: operations["requestPasswordReset"];
         delete?: never;
@@ -899,11 +907,14 @@ export interface components {
             password: string;
             password_confirmation: string;
         };
-        UserId: number;
+        /**
+         * @description The same for every e-mail (no account id): whether the domain is a client's, or the address
+         *     already has an account, is said by e-mail.
+         */
         RegisterResponse: {
             message: string;
+            /** @description The e-mail and name as received. */
             data: {
-                id: components["schemas"]["UserId"];
                 /** Format: email */
                 email: string;
                 name?: string;
@@ -936,6 +947,7 @@ export interface components {
             email: string;
             password: string;
         };
+        UserId: number;
         /** @enum {string} */
         LanguageCode: "de" | "en" | "es" | "fr" | "pt-br" | "pt";
         /** @description The signed-in user as the client keeps it. `idCliente` is the selected company. */
@@ -1631,7 +1643,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Registered; the confirmation e-mail is on its way. */
+            /** @description Received; an e-mail with the next step is on its way. */
             201: {
                 headers: {
                     [name: string]: unknown;

@@ -2,6 +2,7 @@ import type { Executor } from '../../db/database.js';
 
 export type AuditEvent =
   | 'account.registered'
+  | 'account.registration_declined'
   | 'account.confirmed'
   | 'account.activated'
   | 'email.verified'
@@ -12,6 +13,7 @@ export type AuditEvent =
   | 'two_factor.verified'
   | 'two_factor.failed'
   | 'two_factor.locked'
+  | 'two_factor.account_locked'
   | 'terms.accepted'
   | 'logout'
   | 'session.expired'

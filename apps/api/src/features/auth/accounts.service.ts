@@ -8,7 +8,13 @@ import { randomToken, sha256 } from '../../shared/secrets.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { addMembership, companyForDomain } from '../clients/clients.repository.js';
 import { queueMail } from '../mail/mail.repository.js';
-import { confirmRegistrationMail, passwordResetMail, verifyEmailMail } from '../mail/mail.templates.js';
+import {
+  alreadyRegisteredMail,
+  confirmRegistrationMail,
+  passwordResetMail,
+  registrationNotClientMail,
+  verifyEmailMail,
+} from '../mail/mail.templates.js';
 import { revokeSessionsOfUser } from '../session/session.repository.js';
 import { findUserByEmail, findUserById, insertUser, normalizeEmail, updateUser } from '../users/users.repository.js';
 import {
@@ -44,27 +50,67 @@ export function domainOf(email: string): string {
   return normalizeEmail(email).split('@')[1] ?? '';
 }
 
-export async function register({
+const registrationReceived = 'Registration received. Check your e-mail for the next step.';
+
+/**
+ * Registration answers the same whatever the e-mail (ADR 0006): only what the form itself gets
+ * wrong is a 422. Whether the domain is a client's, or the address already has an account, is
+ * said by e-mail, from work that runs after the answer (`afterResponse`).
+ */
+export function register({
   ctx,
   input,
   ip,
 }: Request<{ name: string; email: string; position?: string; password: string; password_confirmation: string }>) {
   const email = normalizeEmail(input.email);
+  const name = input.name.trim();
   const errors = passwordProblems(input.password, input.password_confirmation, email);
-  if (input.name.trim() === '') errors.name = ['The name field is required.'];
-  const company = await companyForDomain(ctx.db, domainOf(email));
-  if (!company) errors.email = ['This e-mail domain does not belong to a client company.'];
-  else if (await findUserByEmail(ctx.db, email)) errors.email = ['The email has already been taken.'];
-  if (!company || Object.keys(errors).length > 0) throw validationError(errors);
+  if (name === '') errors.name = ['The name field is required.'];
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+  const form = { email, name, position: input.position?.trim() || null, password: input.password };
+  return {
+    answer: { message: registrationReceived, data: { email, name } },
+    afterResponse: () => completeRegistration(ctx, form, ip),
+  };
+}
 
-  const passwordHash = await hashPassword(input.password);
+async function completeRegistration(
+  ctx: AppContext,
+  form: { email: string; name: string; position: string | null; password: string },
+  ip: string | null,
+): Promise<void> {
   const now = ctx.clock.now();
+  const existing = await findUserByEmail(ctx.db, form.email);
+  const company = existing ? undefined : await companyForDomain(ctx.db, domainOf(form.email));
+  if (existing || !company) {
+    await ctx.db.transaction().execute(async (trx) => {
+      const mail = existing
+        ? alreadyRegisteredMail(
+            existing.email,
+            existing.name,
+            `${ctx.publicUrl}/signin`,
+            `${ctx.publicUrl}/reset-password`,
+          )
+        : registrationNotClientMail(form.email);
+      await queueMail(trx, mail, now);
+      await recordAudit(trx, {
+        event: 'account.registration_declined',
+        at: now,
+        userId: existing?.id ?? null,
+        ip,
+        details: { reason: existing ? 'existing account' : 'not a client domain' },
+      });
+    });
+    await ctx.mail.flush();
+    return;
+  }
+  const passwordHash = await hashPassword(form.password);
   const token = randomToken(32);
-  const user = await ctx.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     const created = await insertUser(trx, {
-      email,
-      name: input.name.trim(),
-      position: input.position?.trim() || null,
+      email: form.email,
+      name: form.name,
+      position: form.position,
       password_hash: passwordHash,
       active: false,
       is_admin: false,
@@ -82,7 +128,7 @@ export async function register({
       expiresAt: addMs(now, LINK_LIFETIME_MS),
     });
     const link = `${ctx.publicUrl}/confirm-registration/${created.id}/${token}`;
-    await queueMail(trx, confirmRegistrationMail(email, created.name, link), now);
+    await queueMail(trx, confirmRegistrationMail(form.email, created.name, link), now);
     await recordAudit(trx, {
       event: 'account.registered',
       at: now,
@@ -91,13 +137,8 @@ export async function register({
       ip,
       details: { method: 'password' },
     });
-    return created;
   });
-  void ctx.mail.flush();
-  return {
-    message: 'Registration received. Check your e-mail to confirm it; an administrator then validates your account.',
-    data: { id: user.id, email: user.email, name: user.name },
-  };
+  await ctx.mail.flush();
 }
 
 export async function confirmRegistration({ ctx, input, ip }: Request<{ id: number; token: string }>) {
@@ -163,10 +204,17 @@ export async function resendVerificationEmail({
 
 const resetAnswer = { message: 'If an account exists for this e-mail, a reset link is on its way.' };
 
-/** Answers the same for known and unknown e-mails (ADR 0006). */
-export async function requestPasswordReset({ ctx, input, ip }: Request<{ email: string }>) {
+/**
+ * Answers the same for active, inactive and unknown e-mails with the same work before the answer
+ * (none): the lookup, the link and its e-mail run after it (`afterResponse`, ADR 0006).
+ */
+export function requestPasswordReset({ ctx, input, ip }: Request<{ email: string }>) {
+  return { answer: resetAnswer, afterResponse: () => sendPasswordResetLink(ctx, input.email, ip) };
+}
+
+async function sendPasswordResetLink(ctx: AppContext, email: string, ip: string | null): Promise<void> {
   const now = ctx.clock.now();
-  const user = await findUserByEmail(ctx.db, input.email);
+  const user = await findUserByEmail(ctx.db, email);
   const token = randomToken(32);
   await ctx.db.transaction().execute(async (trx) => {
     if (user?.active) {
@@ -189,8 +237,7 @@ export async function requestPasswordReset({ ctx, input, ip }: Request<{ email: 
       details: { known: user !== undefined },
     });
   });
-  void ctx.mail.flush();
-  return resetAnswer;
+  await ctx.mail.flush();
 }
 
 export async function resetPassword({

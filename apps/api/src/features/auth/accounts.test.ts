@@ -1,11 +1,13 @@
 // Registration, confirmation, validation by an administrator, password reset.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settleAfterResponse } from '../../shared/after-response.js';
 import { MINUTE } from '../../shared/clock.js';
 import { TestBrowser } from '../../testing/browser.js';
 import { json, latestLinkToken, latestMail, signIn } from '../../testing/flows.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { demoAdmin, demoPendingUser, demoUser } from '../demo/demo.seed.js';
 import { findUserByEmail } from '../users/users.repository.js';
+import { requestPasswordReset } from './accounts.service.js';
 
 let database: TestDatabase;
 let app: VigilApp;
@@ -29,56 +31,86 @@ const newcomer = {
 };
 
 describe('POST /register', () => {
-  it('refuses an e-mail domain that belongs to no client company, short passwords and mismatches (422)', async () => {
+  it('refuses what the form itself gets wrong (422), the same for every domain', async () => {
     const browser = await TestBrowser.open(app);
-    const response = await browser.post('/api/register', {
-      ...newcomer,
-      email: 'someone@elsewhere.example',
-      password: 'short',
-      password_confirmation: 'other',
-    });
-    expect(response.statusCode).toBe(422);
-    expect(json(response)).toEqual({
+    const bad = { ...newcomer, password: 'short', password_confirmation: 'other' };
+    const client = await browser.post('/api/register', { ...bad, email: 'someone@globex.example' });
+    const stranger = await browser.post('/api/register', { ...bad, email: 'someone@elsewhere.example' });
+    expect(client.statusCode).toBe(422);
+    expect(json(client)).toEqual({
       message: 'The given data was invalid.',
       errors: {
-        email: ['This e-mail domain does not belong to a client company.'],
         password: ['The password must be at least 10 characters.'],
         password_confirmation: ['The password confirmation does not match.'],
       },
     });
+    expect(stranger.statusCode).toBe(client.statusCode);
+    expect(stranger.body).toBe(client.body);
+  });
+
+  it('answers the same for a client domain, any other domain and a taken address; the e-mail says which', async () => {
+    const browser = await TestBrowser.open(app);
+    const form = { ...newcomer, name: 'Same Answer' };
+    const answers = [];
+    for (const email of ['same@globex.example', 'same@elsewhere.example', demoUser.email]) {
+      answers.push(await browser.post('/api/register', { ...form, email }));
+    }
+    const [client, stranger, taken] = answers.map((r) => ({
+      status: r.statusCode,
+      body: JSON.stringify({ ...json(r), data: { ...json<{ data: object }>(r).data, email: 'x' } }),
+    }));
+    expect(client?.status).toBe(201);
+    expect(stranger).toEqual(client);
+    expect(taken).toEqual(client);
+    expect(json(answers[1] ?? { body: '{}' })).toEqual({
+      message: 'Registration received. Check your e-mail for the next step.',
+      data: { email: 'same@elsewhere.example', name: 'Same Answer' },
+    });
+
+    expect((await latestMail(app, 'same@globex.example')).subject).toBe('Confirm your Vigil registration');
+    const notClient = await latestMail(app, 'same@elsewhere.example');
+    expect(notClient.subject).toBe('Your Vigil registration');
+    expect(notClient.text_body).toContain('not a Vigil client');
+    expect(notClient.text_body).not.toContain('Same Answer');
+    const already = await latestMail(app, demoUser.email);
+    expect(already.subject).toBe('You already have a Vigil account');
+    expect(already.text_body).toContain('/reset-password');
+    expect(await findUserByEmail(app.ctx.db, 'same@elsewhere.example')).toBeUndefined();
   });
 
   it('registers (201), mails a confirmation link, and the account awaits validation', async () => {
     const browser = await TestBrowser.open(app);
     const response = await browser.post('/api/register', newcomer);
     expect(response.statusCode).toBe(201);
-    const body = json<{ data: { id: number; email: string } }>(response);
+    const body = json<{ data: { email: string } }>(response);
     expect(body.data.email).toBe(newcomer.email);
-    const again = await browser.post('/api/register', newcomer);
-    expect(again.statusCode).toBe(422);
-    expect(json<{ errors: Record<string, string[]> }>(again).errors.email).toEqual([
-      'The email has already been taken.',
-    ]);
 
     const mail = await latestMail(app, newcomer.email);
     const link = /confirm-registration\/(\d+)\/([\w-]+)/.exec(mail.text_body ?? '');
-    expect(link?.[1]).toBe(String(body.data.id));
+    const id = Number(link?.[1]);
+    expect(id).toBe((await findUserByEmail(app.ctx.db, newcomer.email))?.id);
     const token = link?.[2] ?? '';
-    expect((await browser.get(`/api/confirm-registration/${body.data.id + 1}/${token}`)).statusCode).toBe(400);
-    const confirmed = await browser.get(`/api/confirm-registration/${body.data.id}/${token}`);
+    // Registering again answers the same and mails the owner instead of a second account.
+    const again = await browser.post('/api/register', newcomer);
+    expect(again.statusCode).toBe(201);
+    expect(again.body).toBe(response.body);
+    expect((await latestMail(app, newcomer.email)).subject).toBe('You already have a Vigil account');
+
+    expect((await browser.get(`/api/confirm-registration/${id + 1}/${token}`)).statusCode).toBe(400);
+    const confirmed = await browser.get(`/api/confirm-registration/${id}/${token}`);
     expect(confirmed.statusCode).toBe(200);
-    expect((await browser.get(`/api/confirm-registration/${body.data.id}/${token}`)).statusCode).toBe(400);
+    expect((await browser.get(`/api/confirm-registration/${id}/${token}`)).statusCode).toBe(400);
 
     const login = await browser.post('/api/login', { email: newcomer.email, password: newcomer.password });
     expect(login.statusCode).toBe(403);
-    expect(json(login)).toMatchObject({ active_validation_required: true, user_id: body.data.id });
+    expect(json(login)).toMatchObject({ active_validation_required: true, user_id: id });
   });
 
   it('refuses an expired confirmation link (24 hours)', async () => {
     const browser = await TestBrowser.open(app);
-    const response = await browser.post('/api/register', { ...newcomer, email: 'late@globex.example' });
-    const id = json<{ data: { id: number } }>(response).data.id;
-    const token = await latestLinkToken(app, 'late@globex.example', /confirm-registration\/\d+\/([\w-]+)/);
+    await browser.post('/api/register', { ...newcomer, email: 'late@globex.example' });
+    const mail = await latestMail(app, 'late@globex.example');
+    const [, id, token] = /confirm-registration\/(\d+)\/([\w-]+)/.exec(mail.text_body ?? '') ?? [];
     clock.advance(24 * 60 * MINUTE + 1000);
     expect((await browser.get(`/api/confirm-registration/${id}/${token}`)).statusCode).toBe(400);
   });
@@ -139,6 +171,42 @@ describe('password reset', () => {
     expect(unknown.body).toBe(known.body);
     const invalid = await browser.post('/api/password/reset-request', { email: 'not an email' });
     expect(invalid.statusCode).toBe(422);
+  });
+
+  it('does the same database work before answering for an active, an inactive and an unknown e-mail', async () => {
+    const inactive = 'reset-inactive@acme-retail.example';
+    const { createUser } = await import('../../testing/flows.js');
+    await createUser(app, clock.now(), inactive, { active: false });
+    const statementsFor = async (email: string) => {
+      const statements: string[] = [];
+      const db = app.ctx.db.withPlugin({
+        transformQuery: ({ node }) => {
+          statements.push(node.kind);
+          return node;
+        },
+        transformResult: async ({ result }) => result,
+      });
+      const answer = await requestPasswordReset({ ctx: { ...app.ctx, db }, input: { email }, ip: '127.0.0.1' });
+      return { statements, answer: JSON.stringify(answer.answer) };
+    };
+    const active = await statementsFor(demoUser.email);
+    expect(await statementsFor(inactive)).toEqual(active);
+    expect(await statementsFor('reset-nobody@acme-retail.example')).toEqual(active);
+    // Only the active account gets a link, after the answer.
+    const before = await app.ctx.db
+      .selectFrom('outbox_messages')
+      .select('id')
+      .where('recipient', '=', inactive)
+      .execute();
+    const browser = await TestBrowser.open(app);
+    expect((await browser.post('/api/password/reset-request', { email: inactive })).statusCode).toBe(200);
+    await settleAfterResponse(app.ctx);
+    const after = await app.ctx.db
+      .selectFrom('outbox_messages')
+      .select('id')
+      .where('recipient', '=', inactive)
+      .execute();
+    expect(after).toEqual(before);
   });
 
   it('resets once with the mailed token, ends every session, and refuses reuse and expiry', async () => {

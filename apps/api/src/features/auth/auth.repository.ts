@@ -194,16 +194,68 @@ export async function retireOneTimeTokens(db: Executor, userId: number, purpose:
 
 // ── failed sign-ins ─────────────────────────────────────────────────────────────────────────────
 
-export async function recordLoginFailure(db: Executor, emailKey: string, at: Date): Promise<void> {
-  await db.insertInto('login_failures').values({ email_key: emailKey, created_at: at }).execute();
+export async function recordLoginFailure(db: Executor, emailKey: string, ip: string | null, at: Date): Promise<void> {
+  await db.insertInto('login_failures').values({ email_key: emailKey, ip, created_at: at }).execute();
 }
 
-export async function countLoginFailuresSince(db: Executor, emailKey: string, since: Date): Promise<number> {
+/** Failures for this e-mail key since `since`: from every address, and from `ip` alone. */
+export async function countLoginFailures(
+  db: Executor,
+  values: { emailKey: string; ip: string | null; since: Date },
+): Promise<{ account: number; fromAddress: number }> {
+  const row = await db
+    .selectFrom('login_failures')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('account'),
+      eb.fn
+        .countAll<number>()
+        .filterWhere('ip', '=', values.ip ?? '')
+        .as('from_address'),
+    ])
+    .where('email_key', '=', values.emailKey)
+    .where('created_at', '>', values.since)
+    .executeTakeFirstOrThrow();
+  return { account: Number(row.account), fromAddress: Number(row.from_address) };
+}
+
+/** Failures from one address since `since`, whatever the e-mail. */
+export async function countLoginFailuresFromAddress(db: Executor, ip: string | null, since: Date): Promise<number> {
   const row = await db
     .selectFrom('login_failures')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('email_key', '=', emailKey)
+    .where('ip', '=', ip ?? '')
     .where('created_at', '>', since)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+// ── wrong two-factor codes per account ──────────────────────────────────────────────────────────
+
+export async function recordTwoFactorFailure(db: Executor, userId: number, ip: string | null, at: Date) {
+  await db.insertInto('two_factor_failures').values({ user_id: userId, ip, created_at: at }).execute();
+}
+
+export async function countTwoFactorFailuresSince(db: Executor, userId: number, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('two_factor_failures')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Locks the account's two-factor step until `until`, unless a lock is already running; true when
+ * this call set it (so only one request tells the owner, even under concurrent wrong codes).
+ */
+export async function lockTwoFactor(db: Executor, userId: number, until: Date, now: Date): Promise<boolean> {
+  const row = await db
+    .updateTable('users')
+    .set({ two_factor_locked_until: until })
+    .where('id', '=', userId)
+    .where((eb) => eb.or([eb('two_factor_locked_until', 'is', null), eb('two_factor_locked_until', '<=', now)]))
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -1,5 +1,6 @@
+import { runAfterResponse } from '../../shared/after-response.js';
 import { bodyOf, paramsOf, type RouteDeps, type RouteTable } from '../../shared/routes.js';
-import { applySignInCookies, readPendingToken, signInStatus } from '../../shared/sign-in-cookies.js';
+import { applySignInCookies, readDeviceUserId, readPendingToken, signInStatus } from '../../shared/sign-in-cookies.js';
 import {
   confirmRegistration,
   register,
@@ -16,14 +17,19 @@ export function authRoutes({ ctx, cookies }: RouteDeps): RouteTable {
     register: {
       sensitive: true,
       handler: async (request, reply) => {
-        const result = await register({ ctx, input: bodyOf('register', request), ip: request.ip });
-        return reply.code(201).send(result);
+        const { answer, afterResponse } = register({ ctx, input: bodyOf('register', request), ip: request.ip });
+        runAfterResponse(ctx, reply, request.log, afterResponse);
+        return reply.code(201).send(answer);
       },
     },
     login: {
       sensitive: true,
       handler: async (request, reply) => {
-        const result = await signInWithPassword({ ctx, input: bodyOf('login', request), ip: request.ip });
+        const result = await signInWithPassword({
+          ctx,
+          input: { ...bodyOf('login', request), deviceUserId: readDeviceUserId(request) },
+          ip: request.ip,
+        });
         flushMail();
         return reply.code(signInStatus(result)).send(applySignInCookies(reply, result, cookies));
       },
@@ -90,8 +96,12 @@ export function authRoutes({ ctx, cookies }: RouteDeps): RouteTable {
     },
     requestPasswordReset: {
       sensitive: true,
-      handler: async (request) =>
-        requestPasswordReset({ ctx, input: bodyOf('requestPasswordReset', request), ip: request.ip }),
+      handler: async (request, reply) => {
+        const input = bodyOf('requestPasswordReset', request);
+        const { answer, afterResponse } = requestPasswordReset({ ctx, input, ip: request.ip });
+        runAfterResponse(ctx, reply, request.log, afterResponse);
+        return answer;
+      },
     },
     resetPassword: {
       sensitive: true,

@@ -37,9 +37,19 @@ export interface OneTimeTokensTable {
   consumed_at: Date | null;
 }
 
+/** A failed password sign-in: the e-mail's key (a hash, known account or not) and the client address. */
 export interface LoginFailuresTable {
   id: Generated<number>;
   email_key: string;
+  ip: string | null;
+  created_at: Date;
+}
+
+/** A wrong two-factor code, counted per account whatever the sign-in or method (ADR 0006). */
+export interface TwoFactorFailuresTable {
+  id: Generated<number>;
+  user_id: number;
+  ip: string | null;
   created_at: Date;
 }
 

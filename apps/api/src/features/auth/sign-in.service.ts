@@ -1,6 +1,5 @@
 // Sign-in verbs: password, two-factor code, its resend, terms acceptance. No framework imports:
 // routes pass the pending-step token from the signed cookie and apply the returned cookie changes.
-import { addMs, HOUR } from '../../shared/clock.js';
 import type { AppContext } from '../../shared/context.js';
 import { HttpError, messages, validationError } from '../../shared/http-error.js';
 import { verifyAgainstDummy, verifyPassword } from '../../shared/passwords.js';
@@ -10,7 +9,6 @@ import { findUserByEmail, findUserById, maskEmail, normalizeEmail, updateUser } 
 import type { UserRow } from '../users/users.table.js';
 import {
   consumeTwoFactorCode,
-  countLoginFailuresSince,
   countWrongTwoFactorTry,
   findOpenPendingLogin,
   latestTwoFactorCode,
@@ -28,6 +26,8 @@ import {
   TWO_FACTOR_RESEND_MS,
   twoFactorCodeHash,
 } from './sign-in.steps.js';
+import { checkSignInLimits, waitForAccountSlot } from './sign-in-throttle.js';
+import { assertTwoFactorOpen, countWrongCodeForAccount, twoFactorLockedError } from './two-factor-lock.js';
 
 interface Request<I> {
   ctx: AppContext;
@@ -42,28 +42,33 @@ function emailKey(email: string): string {
 
 /**
  * Password sign-in. An unknown e-mail and a wrong password give the same 401 in the same time:
- * both verify an argon2id hash and record a failure (ADR 0006).
+ * both pass the same limits, wait the same delay, verify an argon2id hash and record a failure
+ * (ADR 0006). `deviceUserId` is the user of this browser's device cookie (a past sign-in here).
  */
 export async function signInWithPassword({
   ctx,
   input,
   ip,
-}: Request<{ email: string; password: string }>): Promise<SignInResult> {
+}: Request<{ email: string; password: string; deviceUserId?: number | undefined }>): Promise<SignInResult> {
   const now = ctx.clock.now();
   const key = emailKey(input.email);
-  const failures = await countLoginFailuresSince(ctx.db, key, addMs(now, -HOUR));
-  if (failures >= ctx.limits.failedSignInsPerHour) {
-    await recordAudit(ctx.db, { event: 'login.blocked', at: now, ip, details: { reason: 'failures per hour' } });
-    throw new HttpError(429, messages.tooMany, { 'retry-after': '3600' });
+  let delayMs: number;
+  try {
+    ({ delayMs } = await checkSignInLimits(ctx, { emailKey: key, ip, now }));
+  } catch (error) {
+    await recordAudit(ctx.db, { event: 'login.blocked', at: now, ip, details: { reason: 'failures per address' } });
+    throw error;
   }
   const user = await findUserByEmail(ctx.db, input.email);
+  const knownDevice = user !== undefined && input.deviceUserId === user.id;
+  if (!knownDevice) await waitForAccountSlot(ctx, key, delayMs);
   const passwordOk =
     user?.password_hash != null
       ? await verifyPassword(user.password_hash, input.password)
       : await verifyAgainstDummy(input.password);
   if (!user || !passwordOk) {
     await ctx.db.transaction().execute(async (trx) => {
-      await recordLoginFailure(trx, key, now);
+      await recordLoginFailure(trx, key, ip, now);
       await recordAudit(trx, {
         event: 'login.failed',
         at: now,
@@ -99,12 +104,14 @@ export async function verifyTwoFactor({
 }: Request<{ userId: number; code: string; pendingToken: string | undefined }>): Promise<SignInResult> {
   const { pending, user } = await boundPending(ctx, input.pendingToken, input.userId);
   const now = ctx.clock.now();
+  assertTwoFactorOpen(user, now);
   const code = await latestTwoFactorCode(ctx.db, pending.id);
   const usable = code && !code.consumed_at && code.expires_at > now && code.attempts < TWO_FACTOR_MAX_TRIES;
   if (!code || !usable) throw new HttpError(401, messages.invalidCode);
   if (!safeEqual(code.code_hash, twoFactorCodeHash(ctx, pending.id, input.code))) {
-    const tries = await ctx.db.transaction().execute(async (trx) => {
+    const { tries, lockedUntil } = await ctx.db.transaction().execute(async (trx) => {
       const count = await countWrongTwoFactorTry(trx, code.id);
+      const locked = await countWrongCodeForAccount(ctx, trx, user, ip);
       await recordAudit(trx, {
         event: count >= TWO_FACTOR_MAX_TRIES ? 'two_factor.locked' : 'two_factor.failed',
         at: now,
@@ -112,8 +119,9 @@ export async function verifyTwoFactor({
         ip,
         details: { tries: count },
       });
-      return count;
+      return { tries: count, lockedUntil: locked };
     });
+    if (lockedUntil) throw twoFactorLockedError(lockedUntil, now);
     throw new HttpError(401, {
       message: messages.invalidCode,
       ...(tries >= TWO_FACTOR_MAX_TRIES ? { details: 'Too many wrong codes: ask for a new code.' } : {}),
@@ -140,6 +148,7 @@ export async function resendTwoFactor({
   const { pending, user } = await boundPending(ctx, input.pendingToken, input.userId);
   if (!user.two_factor_enabled || pending.two_factor_verified_at) throw new HttpError(404, messages.userNotFound);
   const now = ctx.clock.now();
+  assertTwoFactorOpen(user, now);
   const last = await latestTwoFactorCode(ctx.db, pending.id);
   if (last) {
     const wait = last.created_at.getTime() + TWO_FACTOR_RESEND_MS - now.getTime();

@@ -41,3 +41,39 @@ export function accountActivatedMail(to: string, name: string, signInUrl: string
     text: `Hello ${name},\n\nAn administrator validated your account. You can sign in at ${signInUrl}${signature}`,
   };
 }
+
+/** `2026-11-21 12:00 UTC`: unambiguous for the reader whatever their time zone. */
+function utc(date: Date): string {
+  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** Sent once per lock of the two-factor step; never contains a code. */
+export function twoFactorLockedMail(
+  to: string,
+  name: string,
+  lock: { at: Date; ip: string | null; until: Date; wrongCodes: number; resetUrl: string },
+): MailMessage {
+  return {
+    to,
+    subject: 'Vigil sign-in codes locked',
+    text: `Hello ${name},\n\nAt ${utc(lock.at)}, ${lock.wrongCodes} wrong sign-in codes had been entered for your account, the last from the address ${lock.ip ?? 'unknown'}. To protect the account, sign-in codes are refused until ${utc(lock.until)}.\n\nWhoever reached the code step knew your password. If it was not you, set a new password now: ${lock.resetUrl}${signature}`,
+  };
+}
+
+/** The answer to a registration whose e-mail domain belongs to no client company (the page says only "check your e-mail"). */
+export function registrationNotClientMail(to: string): MailMessage {
+  return {
+    to,
+    subject: 'Your Vigil registration',
+    text: `Hello,\n\nSomeone asked to register this address with Vigil. Its domain is not a Vigil client company, so no account was created.\nIf your company uses Vigil, register with your work address at that company, or ask its administrator. If you did not ask for this, ignore this e-mail.${signature}`,
+  };
+}
+
+/** The answer to a registration for an address that already has an account. */
+export function alreadyRegisteredMail(to: string, name: string, signInUrl: string, resetUrl: string): MailMessage {
+  return {
+    to,
+    subject: 'You already have a Vigil account',
+    text: `Hello ${name},\n\nSomeone asked to register this address with Vigil, but it already has an account; nothing was changed.\nSign in at ${signInUrl}, or set a new password at ${resetUrl} if you forgot it. If you did not ask for this, ignore this e-mail.${signature}`,
+  };
+}

@@ -18,6 +18,8 @@ export interface UsersTable {
   current_company_id: number | null;
   microsoft_tid: string | null;
   microsoft_oid: string | null;
+  /** Until then the account's two-factor step refuses every code (too many wrong codes). */
+  two_factor_locked_until: Date | null;
   created_at: Date;
   updated_at: Date;
 }
