@@ -1,6 +1,14 @@
 // Have I Been Pwned shapes: breach objects (/api/v3/breaches array or one /breach/{name}) and
 // the domain search ({ "alias": ["BreachName", …] } for the searched domain).
-import { isRecord, type ParsedItem, parseJson, type SourceFile, text } from '../imports/import.types.js';
+import {
+  checkDate,
+  checkDay,
+  isRecord,
+  type ParsedItem,
+  parseJson,
+  type SourceFile,
+  text,
+} from '../imports/import.types.js';
 
 export interface BreachRecord {
   type: 'breach';
@@ -31,9 +39,11 @@ function breachOf(value: unknown): { ok: true; record: BreachRecord } | { ok: fa
   const breachDate = text(value.BreachDate);
   if (breachDate && !/^\d{4}-\d{2}-\d{2}$/.test(breachDate))
     return { ok: false, reason: `Bad BreachDate "${breachDate}".` };
+  const day = breachDate ? checkDay('BreachDate', breachDate) : undefined;
+  if (day && !day.ok) return { ok: false, reason: `${name}: ${day.reason}` };
   const added = text(value.AddedDate);
-  const addedAt = added ? new Date(added) : null;
-  if (addedAt && Number.isNaN(addedAt.getTime())) return { ok: false, reason: `Bad AddedDate "${added}".` };
+  const addedAt = added ? checkDate('AddedDate', added, new Date(added)) : undefined;
+  if (addedAt && !addedAt.ok) return { ok: false, reason: `${name}: ${addedAt.reason}` };
   const classes = Array.isArray(value.DataClasses) ? value.DataClasses.filter((c) => typeof c === 'string') : [];
   return {
     ok: true,
@@ -43,7 +53,7 @@ function breachOf(value: unknown): { ok: true; record: BreachRecord } | { ok: fa
       title: text(value.Title) ?? name,
       domain: text(value.Domain) ?? null,
       breachDate: breachDate ?? null,
-      addedAt,
+      addedAt: addedAt?.date ?? null,
       pwnCount: typeof value.PwnCount === 'number' ? value.PwnCount : null,
       dataClasses: classes,
       isVerified: value.IsVerified === true,

@@ -3,7 +3,7 @@
 // system information file (System.txt, UserInformation.txt, information.txt…) giving the
 // malware family, infection date, machine name, IP, country and OS.
 import type { ParsedItem, SourceFile } from '../imports/import.types.js';
-import { linesOf } from '../imports/import.types.js';
+import { checkDate, linesOf, utcDate } from '../imports/import.types.js';
 
 export interface StolenCredential {
   url: string;
@@ -39,24 +39,40 @@ function keyValue(text: string): [string, string] | undefined {
   return [(match[1] ?? '').toLowerCase().replace(/[\s_-]+/g, ''), (match[2] ?? '').trim()];
 }
 
-/** Parses a date as stealers write it (ISO, `dd.MM.yyyy HH:mm:ss`, `MM/dd/yyyy …`). */
-export function parseLogDate(value: string): Date | null {
+/** Reads a date as stealers write it (ISO, `dd.MM.yyyy HH:mm:ss`, `MM/dd/yyyy …`), unchecked. */
+function readLogDate(value: string): Date | null {
   const dotted = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?/.exec(value);
   if (dotted) {
     const [, d, m, y, hh = '0', mm = '0', ss = '0'] = dotted;
-    return new Date(Date.UTC(Number(y), Number(m) - 1, Number(d), Number(hh), Number(mm), Number(ss)));
+    return utcDate(Number(y), Number(m), Number(d), Number(hh), Number(mm), Number(ss));
   }
   const slashed = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?/.exec(value);
   if (slashed) {
     const [, m, d, y, hh = '0', mm = '0', ss = '0'] = slashed;
-    return new Date(Date.UTC(Number(y), Number(m) - 1, Number(d), Number(hh), Number(mm), Number(ss)));
+    return utcDate(Number(y), Number(m), Number(d), Number(hh), Number(mm), Number(ss));
   }
-  const parsed = new Date(value);
-  return Number.isNaN(parsed.getTime()) ? null : parsed;
+  return new Date(value);
 }
 
-export function parseSystemInfo(text: string): Omit<DeviceRecord, 'folder' | 'credentials'> {
-  const info: Omit<DeviceRecord, 'folder' | 'credentials'> = {
+/** A stealer's date, checked (1970 to 9999): the date or why its line is rejected. */
+export function checkLogDate(value: string): { ok: true; date: Date } | { ok: false; reason: string } {
+  return checkDate('Date', value, readLogDate(value));
+}
+
+/** A stealer's date, or null when it is not one (or out of range). */
+export function parseLogDate(value: string): Date | null {
+  const checked = checkLogDate(value);
+  return checked.ok ? checked.date : null;
+}
+
+export type SystemInfo = Omit<DeviceRecord, 'folder' | 'credentials'> & {
+  /** Lines refused (a date out of range): the device is kept without them. */
+  rejects: { line: number; reason: string }[];
+};
+
+export function parseSystemInfo(text: string): SystemInfo {
+  const info: SystemInfo = {
+    rejects: [],
     machineName: '',
     malwareFamily: '',
     infectionDate: null,
@@ -65,7 +81,7 @@ export function parseSystemInfo(text: string): Omit<DeviceRecord, 'folder' | 'cr
     country: null,
     os: null,
   };
-  for (const { text: raw } of linesOf(text)) {
+  for (const { line, text: raw } of linesOf(text)) {
     const kv = keyValue(raw);
     if (!kv) {
       const family = families.find((f) => raw.toLowerCase().includes(f.toLowerCase()));
@@ -77,9 +93,12 @@ export function parseSystemInfo(text: string): Omit<DeviceRecord, 'folder' | 'cr
     if (['malware', 'stealer', 'family', 'malwarefamily', 'stealerfamily'].includes(key)) info.malwareFamily = value;
     else if (['machinename', 'computername', 'computer', 'pcname', 'machine', 'hostname'].includes(key))
       info.machineName = value;
-    else if (['logdate', 'date', 'infectiondate', 'localtime', 'installdate'].includes(key))
-      info.infectionDate = info.infectionDate ?? parseLogDate(value);
-    else if (['hwid', 'machineid'].includes(key)) info.hwid = value;
+    else if (['logdate', 'date', 'infectiondate', 'localtime', 'installdate'].includes(key)) {
+      if (info.infectionDate) continue;
+      const checked = checkLogDate(value);
+      if (checked.ok) info.infectionDate = checked.date;
+      else info.rejects.push({ line, reason: checked.reason });
+    } else if (['hwid', 'machineid'].includes(key)) info.hwid = value;
     else if (['ip', 'ipaddress'].includes(key)) info.ip = value;
     else if (['country', 'location'].includes(key)) info.country = value;
     else if (['os', 'windows', 'operationsystem', 'operatingsystem', 'system'].includes(key)) info.os = value;
@@ -163,6 +182,9 @@ export function* parseInfostealer(files: SourceFile[]): Generator<ParsedItem<Dev
     done += 1;
     const progress = done / withPasswords.length;
     const info = entry.info ? parseSystemInfo(entry.info.text) : undefined;
+    for (const reject of info?.rejects ?? []) {
+      yield { kind: 'reject', file: entry.info?.path ?? folder, line: reject.line, reason: reject.reason, progress };
+    }
     const credentials: StolenCredential[] = [];
     for (const file of entry.passwords) {
       for (const item of parsePasswordsFile(file)) {

@@ -1,6 +1,6 @@
 // The FIRST EPSS daily CSV: `#model_version:v2025.03.14,score_date:2025-03-15T00:00:00+0000`,
 // then `cve,epss,percentile` and one line per CVE (the upload may be the .csv.gz as published).
-import { linesOf, type ParsedItem, type SourceFile } from '../imports/import.types.js';
+import { checkDay, linesOf, type ParsedItem, type SourceFile } from '../imports/import.types.js';
 import { cveIdPattern } from './nvd.parser.js';
 
 export interface EpssRecord {
@@ -13,8 +13,8 @@ export interface EpssRecord {
 
 export function parseEpssMeta(line: string): { model: string | null; scoreDate: string | null } {
   const model = /model_version:([^,\s]+)/.exec(line)?.[1] ?? null;
-  const date = /score_date:(\d{4}-\d{2}-\d{2})/.exec(line)?.[1] ?? null;
-  return { model, scoreDate: date };
+  const date = /score_date:(\d{4}-\d{2}-\d{2})/.exec(line)?.[1];
+  return { model, scoreDate: date && checkDay('score_date', date).ok ? date : null };
 }
 
 export function* parseEpss(files: SourceFile[]): Generator<ParsedItem<EpssRecord>> {

@@ -1,7 +1,14 @@
 // The CISA Known Exploited Vulnerabilities catalogue (JSON feed): vulnerabilities[] with cveID,
 // vendorProject, product, vulnerabilityName, dateAdded, shortDescription, dueDate,
 // knownRansomwareCampaignUse.
-import { isRecord, type ParsedItem, type SourceFile, text, vulnerabilitiesOf } from '../imports/import.types.js';
+import {
+  checkDay,
+  isRecord,
+  type ParsedItem,
+  type SourceFile,
+  text,
+  vulnerabilitiesOf,
+} from '../imports/import.types.js';
 import { cveIdPattern } from './nvd.parser.js';
 
 export interface KevRecord {
@@ -14,8 +21,6 @@ export interface KevRecord {
   dueDate: string | null;
   ransomware: string | null;
 }
-
-const day = /^\d{4}-\d{2}-\d{2}$/;
 
 /** KEV names vendors and products in words; CPE style is lower case with underscores. */
 export function cpeName(value: string): string {
@@ -42,8 +47,13 @@ export function* parseKev(files: SourceFile[]): Generator<ParsedItem<KevRecord>>
         continue;
       }
       const dateAdded = text(entry.dateAdded);
-      if (!dateAdded || !day.test(dateAdded)) {
-        yield reject(`${cveId}: missing or bad dateAdded.`);
+      if (!dateAdded) {
+        yield reject(`${cveId}: missing dateAdded.`);
+        continue;
+      }
+      const added = checkDay('dateAdded', dateAdded);
+      if (!added.ok) {
+        yield reject(`${cveId}: ${added.reason}`);
         continue;
       }
       const dueDate = text(entry.dueDate);
@@ -59,7 +69,7 @@ export function* parseKev(files: SourceFile[]): Generator<ParsedItem<KevRecord>>
           name: text(entry.vulnerabilityName) ?? cveId,
           description: text(entry.shortDescription) ?? '',
           dateAdded,
-          dueDate: dueDate && day.test(dueDate) ? dueDate : null,
+          dueDate: dueDate && checkDay('dueDate', dueDate).ok ? dueDate : null,
           ransomware: text(entry.knownRansomwareCampaignUse) ?? null,
         },
       };

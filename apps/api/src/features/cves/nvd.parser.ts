@@ -1,6 +1,13 @@
 // NVD CVE API 2.0 pages: `vulnerabilities[].cve` with id, published, lastModified, descriptions,
 // metrics (cvssMetricV31, cvssMetricV40) and configurations[].nodes[].cpeMatch[].criteria.
-import { isRecord, type ParsedItem, type SourceFile, text, vulnerabilitiesOf } from '../imports/import.types.js';
+import {
+  checkDate,
+  isRecord,
+  type ParsedItem,
+  type SourceFile,
+  text,
+  vulnerabilitiesOf,
+} from '../imports/import.types.js';
 
 export interface CvssScore {
   score: number;
@@ -45,11 +52,11 @@ function cvss(metrics: unknown): CvssScore | null {
   return null;
 }
 
-function date(value: unknown): Date | null | undefined {
+/** An NVD timestamp (UTC when it names no zone): null when absent, else checked. */
+function date(what: string, value: unknown): { ok: true; date: Date | null } | { ok: false; reason: string } {
   const t = text(value);
-  if (!t) return null;
-  const parsed = new Date(/[Zz]|[+-]\d{2}:?\d{2}$/.test(t) ? t : `${t}Z`);
-  return Number.isNaN(parsed.getTime()) ? undefined : parsed;
+  if (!t) return { ok: true, date: null };
+  return checkDate(what, t, new Date(/[Zz]|[+-]\d{2}:?\d{2}$/.test(t) ? t : `${t}Z`));
 }
 
 export function cveOf(value: unknown): { ok: true; record: CveRecord } | { ok: false; reason: string } {
@@ -57,10 +64,11 @@ export function cveOf(value: unknown): { ok: true; record: CveRecord } | { ok: f
   if (!cve) return { ok: false, reason: 'Entry without a cve object.' };
   const id = text(cve.id);
   if (!id || !cveIdPattern.test(id)) return { ok: false, reason: `Bad CVE id "${String(cve.id ?? '')}".` };
-  const published = date(cve.published);
-  if (!published) return { ok: false, reason: `${id}: missing or bad published date.` };
-  const lastModified = date(cve.lastModified);
-  if (lastModified === undefined) return { ok: false, reason: `${id}: bad lastModified date.` };
+  const published = date('published', cve.published);
+  if (!published.ok) return { ok: false, reason: `${id}: ${published.reason}` };
+  if (!published.date) return { ok: false, reason: `${id}: missing published date.` };
+  const lastModified = date('lastModified', cve.lastModified);
+  if (!lastModified.ok) return { ok: false, reason: `${id}: ${lastModified.reason}` };
   const descriptions = Array.isArray(cve.descriptions) ? cve.descriptions.filter(isRecord) : [];
   const description = text(descriptions.find((d) => d.lang === 'en')?.value) ?? text(descriptions[0]?.value) ?? '';
   const metrics = isRecord(cve.metrics) ? cve.metrics : {};
@@ -84,8 +92,8 @@ export function cveOf(value: unknown): { ok: true; record: CveRecord } | { ok: f
     ok: true,
     record: {
       id,
-      published,
-      lastModified,
+      published: published.date,
+      lastModified: lastModified.date,
       description,
       cvss31: cvss(metrics.cvssMetricV31),
       cvss40: cvss(metrics.cvssMetricV40),

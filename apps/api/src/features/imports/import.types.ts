@@ -88,3 +88,46 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 export function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
+
+const EARLIEST = Date.UTC(1970, 0, 1);
+const AFTER_LATEST = Date.UTC(10000, 0, 1);
+
+/**
+ * The one date check of every importer: a real date from 1970 to 9999, else the reason its line is
+ * rejected (PostgreSQL refuses year 0, and one such value used to fail its whole batch).
+ */
+export function checkDate(
+  what: string,
+  raw: string,
+  date: Date | null,
+): { ok: true; date: Date } | { ok: false; reason: string } {
+  const shown = raw.length > 64 ? `${raw.slice(0, 64)}…` : raw;
+  if (!date || Number.isNaN(date.getTime())) return { ok: false, reason: `${what} "${shown}" is not a date.` };
+  const time = date.getTime();
+  if (time < EARLIEST || time >= AFTER_LATEST) {
+    return { ok: false, reason: `${what} "${shown}" is out of range (1970 to 9999).` };
+  }
+  return { ok: true, date };
+}
+
+/** A UTC date from its parts, or null when a part is out of its range (31 February, month 13). */
+export function utcDate(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): Date | null {
+  const date = new Date(Date.UTC(2000, month - 1, day, hour, minute, second));
+  date.setUTCFullYear(year, month - 1, day);
+  const exact =
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    date.getUTCHours() === hour &&
+    date.getUTCMinutes() === minute &&
+    date.getUTCSeconds() === second;
+  return exact ? date : null;
+}
+
+/** A `YYYY-MM-DD` day (HIBP, KEV, EPSS) checked like every other date. */
+export function checkDay(what: string, raw: string): { ok: true; day: string } | { ok: false; reason: string } {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw);
+  const date = match ? utcDate(Number(match[1]), Number(match[2]), Number(match[3])) : null;
+  const checked = checkDate(what, raw, date);
+  return checked.ok ? { ok: true, day: raw } : checked;
+}

@@ -1,6 +1,6 @@
 // nuclei JSONL (`nuclei -jsonl`): one result per line with template-id, info.name,
 // info.severity, info.classification (cve-id, cvss-score), host, matched-at and timestamp.
-import { isRecord, linesOf, type ParsedItem, type SourceFile, text } from '../imports/import.types.js';
+import { checkDate, isRecord, linesOf, type ParsedItem, type SourceFile, text } from '../imports/import.types.js';
 
 export interface NucleiRecord {
   templateId: string;
@@ -35,7 +35,12 @@ export function nucleiOf(value: unknown): { ok: true; record: NucleiRecord } | {
   const cvssScore =
     typeof cvssRaw === 'number' ? cvssRaw : typeof cvssRaw === 'string' && cvssRaw !== '' ? Number(cvssRaw) : null;
   const stamp = text(value.timestamp);
-  const timestamp = stamp ? new Date(stamp) : null;
+  let timestamp: Date | null = null;
+  if (stamp) {
+    const checked = checkDate('timestamp', stamp, new Date(stamp));
+    if (!checked.ok) return { ok: false, reason: `${templateId}: ${checked.reason}` };
+    timestamp = checked.date;
+  }
   return {
     ok: true,
     record: {
@@ -47,7 +52,7 @@ export function nucleiOf(value: unknown): { ok: true; record: NucleiRecord } | {
       cveId,
       cvssScore:
         cvssScore !== null && Number.isFinite(cvssScore) && cvssScore >= 0 && cvssScore <= 10 ? cvssScore : null,
-      timestamp: timestamp && !Number.isNaN(timestamp.getTime()) ? timestamp : null,
+      timestamp,
     },
   };
 }
