@@ -7,6 +7,7 @@ import * as monitoringIndexes from './migrations/2026-11-21-2200-monitoring-inde
 import * as riskExpiry from './migrations/2026-11-21-2210-risk-expiry.migration.js';
 import * as importThroughput from './migrations/2026-11-22-0900-import-throughput.migration.js';
 import * as signInLimits from './migrations/2026-11-23-1000-sign-in-limits.migration.js';
+import * as importAttempts from './migrations/2026-11-23-1100-import-attempts.migration.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-2000-accounts': accounts,
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-2210-risk-expiry': riskExpiry,
   '2026-11-22-0900-import-throughput': importThroughput,
   '2026-11-23-1000-sign-in-limits': signInLimits,
+  '2026-11-23-1100-import-attempts': importAttempts,
 };
 
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<MigrationResultSet> {

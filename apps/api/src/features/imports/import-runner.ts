@@ -8,7 +8,7 @@ import type { WriteContext } from './import.types.js';
 import { filesOf } from './import-archive.js';
 import { batchSizeOf, importerOf, jobOptions } from './import-registry.js';
 import { appendLog, commitBatchCounts, finishJob, insertRejects, loadFile } from './imports.repository.js';
-import type { ImportJobRow } from './imports.table.js';
+import type { ClaimedJob, ImportJobRow } from './imports.table.js';
 
 export const LEASE_MS = 60_000;
 export const MAX_ATTEMPTS = 3;
@@ -22,30 +22,43 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export async function runJob(ctx: AppContext, job: ImportJobRow, signal: AbortSignal): Promise<RunOutcome> {
+/** Ends a job as failed with its reason (log, event, stored file deleted) in one transaction. */
+export async function failJob(ctx: AppContext, job: ImportJobRow, message: string): Promise<'failed'> {
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await appendLog(trx, job.id, 'error', message, now);
+    await finishJob(trx, job.id, { status: 'failed', error: message, at: now });
+    await insertEvents(trx, [
+      {
+        companyId: job.company_id,
+        module: importerOf(job.kind).module,
+        kind: 'import.failed',
+        severity: null,
+        title: `Import of ${job.file_name} failed: ${message}`,
+        jobId: job.id,
+        actorUserId: job.created_by,
+        details: { kind: job.kind },
+        at: now,
+      },
+    ]);
+  });
+  return 'failed';
+}
+
+export async function runJob(
+  ctx: AppContext,
+  job: ImportJobRow & Partial<Pick<ClaimedJob, 'crashed'>>,
+  signal: AbortSignal,
+): Promise<RunOutcome> {
   const lease = () => new Date(ctx.clock.now().getTime() + LEASE_MS);
   const importer = importerOf(job.kind);
-  const fail = async (message: string) => {
-    const now = ctx.clock.now();
-    await ctx.db.transaction().execute(async (trx) => {
-      await appendLog(trx, job.id, 'error', message, now);
-      await finishJob(trx, job.id, { status: 'failed', error: message, at: now });
-      await insertEvents(trx, [
-        {
-          companyId: job.company_id,
-          module: importer.module,
-          kind: 'import.failed',
-          severity: null,
-          title: `Import of ${job.file_name} failed: ${message}`,
-          jobId: job.id,
-          actorUserId: job.created_by,
-          details: { kind: job.kind },
-          at: now,
-        },
-      ]);
-    });
-    return 'failed' as const;
-  };
+  const fail = (message: string) => failJob(ctx, job, message);
+  // Counted before it runs: a job whose process died before it committed anything is not run again.
+  if (job.crashed) {
+    return fail(
+      `The server stopped during attempt ${job.attempts} before this import committed anything (a crash or a restart); it is not tried again, so that a file that crashes the server cannot do it again. Upload it again to retry.`,
+    );
+  }
   if (job.attempts > MAX_ATTEMPTS) return fail(`Gave up after ${MAX_ATTEMPTS} attempts.`);
   const content = await loadFile(ctx.db, job.id);
   if (!content) return fail('The uploaded file is missing.');

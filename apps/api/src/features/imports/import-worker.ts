@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../shared/context.js';
 import { expireRiskAcceptances } from '../findings/findings.expiry.js';
-import { LEASE_MS, type RunOutcome, runJob } from './import-runner.js';
+import { failJob, LEASE_MS, type RunOutcome, runJob } from './import-runner.js';
 import { claimJob } from './imports.repository.js';
 
 export interface ImportWorker {
@@ -35,8 +35,14 @@ export function createImportWorker(ctx: AppContext, log: FastifyBaseLogger, poll
       log.info({ job: job.id, outcome }, 'import job ended');
       return outcome;
     } catch (error) {
-      // The lease expires and the job is picked up again (up to the attempt limit).
+      // An error the runner did not expect ends the job at once (when the database can still be
+      // reached; else its lease runs out and the next claim finds it crashed).
       log.error({ err: error, job: job.id }, 'import job crashed');
+      await failJob(
+        ctx,
+        job,
+        `Stopped by an unexpected error: ${error instanceof Error ? error.message : String(error)}`,
+      ).catch((failure: unknown) => log.error({ err: failure, job: job.id }, 'import job could not be marked failed'));
       return 'failed';
     }
   }

@@ -6,7 +6,7 @@ import type { Db, Executor } from '../../db/database.js';
 import type { TenantScope } from '../../shared/tenant.js';
 import type { PageInput } from '../findings/findings.query.js';
 import { capped, pageOf } from '../findings/findings.query.js';
-import type { ImportJobRow, ImportJobsTable } from './imports.table.js';
+import type { ClaimedJob, ImportJobRow, ImportJobsTable } from './imports.table.js';
 
 export async function insertJob(
   db: Executor,
@@ -23,7 +23,6 @@ export async function insertJob(
   return job;
 }
 
-/** Claims one runnable job and leases it until `leaseUntil`; undefined when there is none. */
 /** The advisory lock that makes claims one at a time (any number of server processes). */
 const CLAIM_LOCK = 7_470_001;
 
@@ -32,15 +31,16 @@ const CLAIM_LOCK = 7_470_001;
  * The CVE catalogue (NVD, KEV, EPSS) is shared by every company and each of its imports builds on
  * the rows of the one before: a catalogue job is not claimed while another one runs. Claims hold a
  * transaction-level advisory lock, so two workers never both see no catalogue job running.
+ * A job found running under an expired lease whose checkpoint has not moved since its attempt
+ * began is returned `crashed` (its attempt not counted again): the runner gives it up.
  */
-export async function claimJob(db: Db, now: Date, leaseUntil: Date): Promise<ImportJobRow | undefined> {
+export async function claimJob(db: Db, now: Date, leaseUntil: Date): Promise<ClaimedJob | undefined> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`.execute(trx);
-    const result = await sql<ImportJobRow>`
-      update import_jobs set status = 'running', attempts = attempts + 1, lease_expires_at = ${leaseUntil},
-        started_at = coalesce(started_at, ${now})
-      where id = (
-        select j.id from import_jobs j
+    const result = await sql<ClaimedJob>`
+      with claimed as (
+        select j.id, coalesce(j.status = 'running' and j.attempt_checkpoint = j.checkpoint, false) as crashed
+        from import_jobs j
         where (j.status = 'queued' or (j.status = 'running' and j.lease_expires_at < ${now}))
           and not (j.module = 'cves' and exists (
             select 1 from import_jobs r
@@ -50,7 +50,11 @@ export async function claimJob(db: Db, now: Date, leaseUntil: Date): Promise<Imp
         limit 1
         for update skip locked
       )
-      returning *`.execute(trx);
+      update import_jobs u set status = 'running', attempts = u.attempts + (case when c.crashed then 0 else 1 end),
+        lease_expires_at = ${leaseUntil}, started_at = coalesce(u.started_at, ${now}), attempt_checkpoint = u.checkpoint
+      from claimed c
+      where u.id = c.id
+      returning u.*, c.crashed`.execute(trx);
     return result.rows[0];
   });
 }
@@ -136,7 +140,8 @@ export async function finishJob(
     })
     .where('id', '=', jobId)
     .execute();
-  if (values.status === 'succeeded') await db.deleteFrom('import_files').where('job_id', '=', jobId).execute();
+  // A finished job's file is of no more use, whether it succeeded or failed.
+  if (values.status !== 'queued') await db.deleteFrom('import_files').where('job_id', '=', jobId).execute();
 }
 
 export function findJobRow(db: Executor, jobId: number) {

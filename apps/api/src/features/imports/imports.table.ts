@@ -21,6 +21,8 @@ export interface ImportJobsTable {
   rejected_count: Generated<number>;
   /** Parser items (records and rejects) already committed: a restarted job resumes after them. */
   checkpoint: Generated<number>;
+  /** The checkpoint the current attempt started from (set by the claim; null before any). */
+  attempt_checkpoint: number | null;
   error: string | null;
   attempts: Generated<number>;
   lease_expires_at: Date | null;
@@ -53,3 +55,6 @@ export interface ImportLogTable {
 }
 
 export type ImportJobRow = Selectable<ImportJobsTable>;
+
+/** A claimed job; `crashed` when its last attempt's process died before it committed anything. */
+export type ClaimedJob = ImportJobRow & { crashed: boolean };
