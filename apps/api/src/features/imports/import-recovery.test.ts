@@ -54,7 +54,8 @@ async function claim(id: number) {
   const now = app.ctx.clock.now();
   const claimed = await claimJob(app.ctx.db, now, new Date(now.getTime() + 60_000));
   expect(claimed?.id).toBe(id);
-  return claimed ?? (await Promise.reject(new Error('nothing claimed')));
+  if (!claimed) throw new Error('nothing claimed');
+  return claimed;
 }
 
 /** What a process killed while it ran the job leaves: the job running under a lease that ran out. */
