@@ -17,6 +17,7 @@ interface OperationObject {
   operationId?: string;
   tags?: string[];
   security?: Record<string, string[]>[];
+  requestBody?: { content?: Record<string, unknown> };
 }
 
 export interface OpenApiDocument {
@@ -39,6 +40,8 @@ export interface ContractOperation {
   path: string;
   tag: string | undefined;
   secured: boolean;
+  /** The media types its request body may have (none when it takes no body). */
+  bodyTypes: string[];
 }
 
 export function contractOperations(doc: OpenApiDocument): ContractOperation[] {
@@ -54,6 +57,7 @@ export function contractOperations(doc: OpenApiDocument): ContractOperation[] {
           path,
           tag: op.tags?.[0],
           secured: security.some((requirement) => Object.keys(requirement).length > 0),
+          bodyTypes: Object.keys(op.requestBody?.content ?? {}),
         };
       }),
   );
@@ -141,6 +145,19 @@ export const apiRoutesPlugin = fp(
       throw validationError(
         problems.length > 0 ? validationFieldMap(problems) : { body: ['The request body is required.'] },
       );
+    });
+    // A body is validated by the schema of its media type: one the operation does not take (a JSON
+    // operation sent text/plain, or an upload's octet-stream) would reach the handler unchecked.
+    app.addHook('preValidation', async (request) => {
+      const bodyTypes = operations.get(String(request.routeOptions.config.operationId))?.bodyTypes ?? [];
+      if (request.body === undefined || bodyTypes.length === 0) return;
+      const type = String(request.headers['content-type'] ?? '')
+        .split(';')[0]
+        ?.trim()
+        .toLowerCase();
+      if (!bodyTypes.includes(type ?? '')) {
+        throw new HttpError(415, `Unsupported content type: this call takes ${bodyTypes.join(' or ')}.`);
+      }
     });
     // No text of any operation may hold NUL (the databases cannot store it): one check for every
     // string of the path, query and JSON body, before the schema is applied.

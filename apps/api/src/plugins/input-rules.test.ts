@@ -130,3 +130,15 @@ describe('dates the database cannot hold', () => {
     );
   });
 });
+
+describe('a body in a media type the operation does not take', () => {
+  it('is a 415 naming the one it takes, not a string or a buffer handed to the handler', async () => {
+    for (const contentType of ['text/plain', 'application/octet-stream']) {
+      const response = await session.browser.post('/api/login', '{"email":"a@b.example","password":"x"}', {
+        headers: { 'content-type': contentType },
+      });
+      expect(response.statusCode, response.body).toBe(415);
+      expect(json(response)).toEqual({ message: 'Unsupported content type: this call takes application/json.' });
+    }
+  });
+});
