@@ -8,7 +8,7 @@
 // PGlite runs on disk in a temp dir (as `npm start` does); PostgreSQL is a database created on
 // TEST_DATABASE_URL, else a throwaway cluster (initdb) on 127.0.0.1. Bounded in time; everything
 // started is stopped and removed at the end, also on failure.
-//   BENCH_SECONDS=5  per load measurement (after 1 s of warm-up)   BENCH_IMPORT_LINES=300000
+//   BENCH_SECONDS=5  per load measurement (after 1 s of warm-up)   BENCH_ROUNDS=3   BENCH_IMPORT_LINES=300000
 //   BENCH_TIMEOUT_S=1500  hard limit of the whole run
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,6 +22,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const importLines = Number(process.env.BENCH_IMPORT_LINES ?? 300_000);
 const timeoutMs = Number(process.env.BENCH_TIMEOUT_S ?? 1500) * 1000;
 const warmupSeconds = 1;
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const xsrf = 'bench-xsrf-token';
 const jsonHeaders = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
 const credentials = JSON.stringify({ email: 'bench@acme-retail.example', password: 'Bench-password-1' });
@@ -154,22 +155,13 @@ const checkUser = (session) => ({ path: '/api/check-user', headers: session, con
 const login = { path: '/api/login', headers: jsonHeaders, body: credentials, concurrency: 10 };
 const listCredentials = (session) => ({ method: 'GET', path: '/api/credentials', headers: session, concurrency: 50 });
 
-async function measureDatabase(label, env) {
-  console.error(`… ${label}: starting the server (demo data through the importers)`);
-  const vigil = await startServer('vigil', env);
-  try {
-    const session = await signIn(vigil.port);
-    console.error(`… ${label}: check-user, login, credentials`);
-    const result = {
-      checkUser: await measure(vigil.port, checkUser(session)),
-      login: await measure(vigil.port, login),
-      credentials: await measure(vigil.port, listCredentials(session)),
-    };
-    console.error(`… ${label}: health and check-user during a ${importLines.toLocaleString('en')}-line import`);
-    return { ...result, duringImport: await probesDuringImport(vigil.port, session) };
-  } finally {
-    await stopServer(vigil);
+/** Each server in turn, `rounds` times (the machine's load drifts): per server, the median round by req/s. */
+async function alternate(servers, scenarioOf) {
+  const runs = servers.map(() => []);
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [i, server] of servers.entries()) runs[i].push(await measure(server.port, scenarioOf(server)));
   }
+  return runs.map((list) => list.sort((a, b) => a.rps - b.rps)[Math.floor(list.length / 2)]);
 }
 
 function probeRow(name, probed) {
@@ -179,7 +171,9 @@ function probeRow(name, probed) {
 }
 
 function importRow(name, r) {
-  return `${name.padEnd(10)} ${r.job.status}: ${r.job.counts.added.toLocaleString('en')} added in ${r.took.toFixed(1)} s = ${Math.round(importLines / r.took).toLocaleString('en')} lines/s (upload included)`;
+  if (r.job.status !== 'succeeded')
+    return `${name.padEnd(10)} ${r.job.status} after ${r.took.toFixed(1)} s: ${r.job.error}`;
+  return `${name.padEnd(10)} ${r.job.counts.added.toLocaleString('en')} added in ${r.took.toFixed(1)} s = ${Math.round(importLines / r.took).toLocaleString('en')} lines/s (upload included)`;
 }
 
 const deadline = setTimeout(() => {
@@ -192,20 +186,40 @@ deadline.unref();
 try {
   const pgliteDir = mkdtempSync(join(tmpdir(), 'vigil-bench-pglite-'));
   cleanups.push(() => rmSync(pgliteDir, { recursive: true, force: true }));
-  const postgres = await postgresTarget();
+  const target = await postgresTarget();
+  console.error('… starting the servers (demo data through the importers)');
+  const pglite = await startServer('vigil', { BENCH_PGLITE_DIR: join(pgliteDir, 'pglite') });
+  const postgres = await startServer('vigil', { BENCH_DATABASE_URL: target.url });
   const bare = await startServer('bare');
-  const results = {
-    pglite: await measureDatabase('PGlite', { BENCH_PGLITE_DIR: join(pgliteDir, 'pglite') }),
-    postgres: await measureDatabase('PostgreSQL', { BENCH_DATABASE_URL: postgres.url }),
-  };
-  const bareSession = { authorization: `Bearer ${'x'.repeat(43)}` };
-  const base = { checkUser: await measure(bare.port, checkUser(bareSession)), login: await measure(bare.port, login) };
-  await stopServer(bare);
+  pglite.session = await signIn(pglite.port);
+  postgres.session = await signIn(postgres.port);
+  bare.session = { authorization: `Bearer ${'x'.repeat(43)}` };
+  console.error(`… check-user, login and credentials, ${rounds} rounds on each server in turn`);
+  const [checkUserOf, loginOf] = [
+    await alternate([pglite, postgres, bare], (server) => checkUser(server.session)),
+    await alternate([pglite, postgres, bare], () => login),
+  ];
+  const credentialsOf = await alternate([pglite, postgres], (server) => listCredentials(server.session));
+  const results = { pglite: {}, postgres: {} };
+  for (const [i, name] of ['pglite', 'postgres'].entries()) {
+    Object.assign(results[name], { checkUser: checkUserOf[i], login: loginOf[i], credentials: credentialsOf[i] });
+  }
+  const base = { checkUser: checkUserOf[2], login: loginOf[2] };
+  for (const [name, server] of [
+    ['pglite', pglite],
+    ['postgres', postgres],
+  ]) {
+    console.error(`… ${name}: health and check-user during a ${importLines.toLocaleString('en')}-line import`);
+    results[name].duringImport = await probesDuringImport(server.port, server.session);
+  }
+  await Promise.all([pglite, postgres, bare].map(stopServer));
 
   console.log(
     `\nbench:api on 127.0.0.1, ${seconds} s per measurement after ${warmupSeconds} s warm-up (Node ${process.version}, ${cpus().length} cores, load average ${loadAtStart.toFixed(2)} at the start, ${loadavg()[0].toFixed(2)} at the end)`,
   );
-  console.log(`  PGlite: on disk in a temp dir, in its worker thread; PostgreSQL: ${postgres.label}\n`);
+  console.log(
+    `  PGlite on disk in a temp dir; PostgreSQL: ${target.label}; load figures: the median of ${rounds} rounds per server, taken in turn\n`,
+  );
   for (const [title, key] of [
     ['POST /api/check-user, concurrency 50', 'checkUser'],
     ['POST /api/login, concurrency 10 (argon2id m=19 MiB t=2 p=1 per request)', 'login'],

@@ -133,6 +133,23 @@ describe('what goes to the database and what comes back', () => {
   });
 });
 
+describe('statements run again after a failure and after their table changed', () => {
+  it('keeps working after a bad value, a bad statement and a changed table', async () => {
+    const db = database.handle.db;
+    await expect(sql`select ${'x'}::int as n`.execute(db)).rejects.toMatchObject({ code: '22P02' });
+    expect((await sql<{ n: number }>`select ${7}::int as n`.execute(db)).rows).toEqual([{ n: 7 }]);
+    await expect(sql`select * from no_such_table`.execute(db)).rejects.toMatchObject({ code: '42P01' });
+    await sql`create table statement_probe (a int)`.execute(db);
+    await sql`insert into statement_probe values (1)`.execute(db);
+    const all = () => sql`select * from statement_probe`.execute(db);
+    expect((await all()).rows).toEqual([{ a: 1 }]);
+    expect((await all()).rows).toEqual([{ a: 1 }]);
+    await sql`alter table statement_probe add column b text default 'x'`.execute(db);
+    expect((await all()).rows).toEqual([{ a: 1, b: 'x' }]);
+    await sql`drop table statement_probe`.execute(db);
+  });
+});
+
 describe('closing', () => {
   it('ends the database: a later query fails instead of hanging', async () => {
     const other = await openTestDatabase();

@@ -4,6 +4,7 @@
 // TypeScript: Node 20 runs a worker's file as it is, from src under the tests and from dist.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { statementRunner } from './pglite.statements.js';
 
 /** @typedef {import('./pglite.protocol.js').PgliteRequest} PgliteRequest */
 /** @typedef {import('./pglite.protocol.js').PgliteReply} PgliteReply */
@@ -47,10 +48,13 @@ try {
   throw error;
 }
 
-port.on('message', async (/** @type {PgliteRequest} */ request) => {
+const query = statementRunner(pglite);
+
+/** @param {PgliteRequest} request */
+async function handle(request) {
   try {
     if (request.op === 'query') {
-      const result = await pglite.query(request.sql, request.params);
+      const result = await query(request.sql, request.params);
       const value = { rows: /** @type {Record<string, unknown>[]} */ (result.rows) };
       send({
         kind: 'done',
@@ -72,5 +76,12 @@ port.on('message', async (/** @type {PgliteRequest} */ request) => {
   } catch (error) {
     send({ kind: 'error', id: request.id, error: errorData(error) });
   }
+}
+
+// Queries, dumps and the close run one after the other; a ping is answered as soon as it arrives.
+let tail = Promise.resolve();
+port.on('message', (/** @type {PgliteRequest} */ request) => {
+  if (request.op === 'ping') void handle(request);
+  else tail = tail.then(() => handle(request));
 });
 send({ kind: 'ready' });
