@@ -133,7 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
       done(new HttpError(400, 'Malformed JSON body.'), undefined);
     }
   });
-  registerUploadParser(app);
+  registerUploadParser(app, limits.uploadBytes);
   await app.register(fastifyCookie, { secret: options.cookieSecret });
   await app.register(securityHeadersPlugin, { https: secure });
   await app.register(fastifyRateLimit, {

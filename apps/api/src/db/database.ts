@@ -29,7 +29,7 @@ import type {
   FindingsTable,
 } from '../features/findings/findings.table.js';
 import type {
-  ImportFilesTable,
+  ImportFileChunksTable,
   ImportJobsTable,
   ImportLogTable,
   ImportRejectsTable,
@@ -65,7 +65,7 @@ export interface Database {
   finding_comments: FindingCommentsTable;
   events: EventsTable;
   import_jobs: ImportJobsTable;
-  import_files: ImportFilesTable;
+  import_file_chunks: ImportFileChunksTable;
   import_rejects: ImportRejectsTable;
   import_log: ImportLogTable;
   breaches: BreachesTable;

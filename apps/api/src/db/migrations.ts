@@ -8,6 +8,7 @@ import * as riskExpiry from './migrations/2026-11-21-2210-risk-expiry.migration.
 import * as importThroughput from './migrations/2026-11-22-0900-import-throughput.migration.js';
 import * as signInLimits from './migrations/2026-11-23-1000-sign-in-limits.migration.js';
 import * as importAttempts from './migrations/2026-11-23-1100-import-attempts.migration.js';
+import * as uploadChunks from './migrations/2026-11-23-1200-upload-chunks.migration.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-2000-accounts': accounts,
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0900-import-throughput': importThroughput,
   '2026-11-23-1000-sign-in-limits': signInLimits,
   '2026-11-23-1100-import-attempts': importAttempts,
+  '2026-11-23-1200-upload-chunks': uploadChunks,
 };
 
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<MigrationResultSet> {

@@ -16,6 +16,10 @@ export interface Limits {
   failedSignInsPerAddress: number;
   /** Cap of the per-account delay that slows password guessing (a wait, never a refusal). 0 turns it off. */
   signInDelayMaxMs: number;
+  /** Bytes of one upload (the same on PGlite and PostgreSQL). */
+  uploadBytes: number;
+  /** Bytes of a company's uploads waiting or running (stored until their import ends). */
+  uploadQuotaBytes: number;
 }
 
 export const defaultLimits: Limits = {
@@ -24,6 +28,8 @@ export const defaultLimits: Limits = {
   failedSignInsPerAddressAndAccount: 10,
   failedSignInsPerAddress: 100,
   signInDelayMaxMs: 4000,
+  uploadBytes: 200 * 1024 * 1024,
+  uploadQuotaBytes: 2 * 1024 ** 3,
 };
 
 /** What every service verb receives: no framework objects, only the app's dependencies. */

@@ -2,7 +2,8 @@
 // `url:email:password` variants (the URL may hold `://`, a port and a path). The e-mail is found
 // from the right of the URL part, and the password is everything after the separator that
 // follows it (passwords may contain separators).
-import { linesOf, type ParsedItem, type SourceFile } from '../imports/import.types.js';
+import type { ParsedItem, Upload } from '../imports/import.types.js';
+import { linesOf } from '../imports/import-lines.js';
 
 export interface ComboRecord {
   email: string;
@@ -34,10 +35,15 @@ export function parseComboLine(text: string): { ok: true; record: ComboRecord } 
   return { ok: true, record: { email: email.toLowerCase(), password, url: url === '' ? null : url } };
 }
 
-export function* parseCombolist(files: SourceFile[]): Generator<ParsedItem<ComboRecord>> {
-  for (const file of files) {
-    for (const { line: number, text, progress } of linesOf(file.text)) {
-      const trimmed = text.trim();
+export async function* parseCombolist(upload: Upload): AsyncGenerator<ParsedItem<ComboRecord>> {
+  for await (const file of upload.files()) {
+    for await (const read of linesOf(file)) {
+      const { line: number, progress } = read;
+      if (read.text === null) {
+        yield { kind: 'reject', file: file.path, line: number, reason: read.reason, progress };
+        continue;
+      }
+      const trimmed = read.text.trim();
       if (trimmed === '' || trimmed.startsWith('#')) continue;
       const parsed = parseComboLine(trimmed);
       if (parsed.ok) yield { kind: 'record', record: parsed.record, file: file.path, line: number, progress };

@@ -1,14 +1,7 @@
 // Have I Been Pwned shapes: breach objects (/api/v3/breaches array or one /breach/{name}) and
 // the domain search ({ "alias": ["BreachName", …] } for the searched domain).
-import {
-  checkDate,
-  checkDay,
-  isRecord,
-  type ParsedItem,
-  parseJson,
-  type SourceFile,
-  text,
-} from '../imports/import.types.js';
+import { checkDate, checkDay, isRecord, type ParsedItem, text, type Upload } from '../imports/import.types.js';
+import { jsonElements } from '../imports/import-json.js';
 
 export interface BreachRecord {
   type: 'breach';
@@ -63,59 +56,90 @@ function breachOf(value: unknown): { ok: true; record: BreachRecord } | { ok: fa
   };
 }
 
-export function* parseHibp(files: SourceFile[]): Generator<ParsedItem<HibpRecord>> {
-  for (const file of files) {
-    const parsed = parseJson(file.text);
-    if (!parsed.ok) {
-      yield { kind: 'reject', file: file.path, line: 0, reason: parsed.reason, progress: 1 };
-      continue;
-    }
-    const value = parsed.value;
-    const breaches = Array.isArray(value) ? value : isRecord(value) && 'Name' in value ? [value] : undefined;
-    if (breaches) {
-      for (const [i, item] of breaches.entries()) {
-        const b = breachOf(item);
-        const progress = (i + 1) / breaches.length;
-        if (b.ok) yield { kind: 'record', record: b.record, file: file.path, line: i + 1, progress };
-        else yield { kind: 'reject', file: file.path, line: i + 1, reason: b.reason, progress };
+type Held = { key: string; value: unknown; line: number; progress: number };
+
+/** Properties of a top-level object held before deciding what it is (a breach names itself early). */
+const DECIDE_AFTER = 64;
+const MAX_BREACH_FIELDS = 1000;
+
+function* aliasItems(
+  file: string,
+  { key: alias, value: names, line, progress }: Held,
+): Generator<ParsedItem<HibpRecord>> {
+  if (!/^[^\s@:;|]{1,64}$/.test(alias)) {
+    yield { kind: 'reject', file, line, reason: `Bad alias "${alias.slice(0, 64)}".`, progress };
+    return;
+  }
+  if (!Array.isArray(names) || names.length === 0 || names.some((n) => typeof n !== 'string' || n === '')) {
+    yield { kind: 'reject', file, line, reason: `Alias "${alias}" needs a list of breach names.`, progress };
+    return;
+  }
+  for (const name of names as string[]) {
+    yield {
+      kind: 'record',
+      record: { type: 'account', alias: alias.toLowerCase(), breach: name },
+      file,
+      line,
+      progress,
+    };
+  }
+}
+
+/**
+ * A breach list (array), one breach (an object with a Name) or a domain search (alias → breach
+ * names), read as a stream: one breach or alias at a time.
+ */
+export async function* parseHibp(upload: Upload): AsyncGenerator<ParsedItem<HibpRecord>> {
+  for await (const file of upload.files()) {
+    const reject = (reason: string): ParsedItem<HibpRecord> => ({
+      kind: 'reject',
+      file: file.path,
+      line: 0,
+      reason,
+      progress: 1,
+    });
+    // The first properties of an object, until it shows whether it is one breach or a domain search.
+    let held: Held[] | undefined = [];
+    let breach = false;
+    for await (const event of jsonElements(file, '$.*')) {
+      if (event.kind === 'error') {
+        yield reject(event.reason);
+        break;
       }
-      continue;
-    }
-    if (!isRecord(value)) {
-      yield {
-        kind: 'reject',
-        file: file.path,
-        line: 0,
-        reason: 'Neither a breach list nor a domain search.',
-        progress: 1,
-      };
-      continue;
-    }
-    const entries = Object.entries(value);
-    for (const [i, [alias, names]] of entries.entries()) {
-      const progress = (i + 1) / entries.length;
-      if (!/^[^\s@:;|]{1,64}$/.test(alias)) {
-        yield { kind: 'reject', file: file.path, line: i + 1, reason: `Bad alias "${alias.slice(0, 64)}".`, progress };
+      if (event.kind === 'end') {
+        if (event.root !== 'array' && event.root !== 'object') {
+          yield reject('Neither a breach list nor a domain search.');
+        } else if (event.root === 'object' && held && breach) {
+          const b = breachOf(Object.fromEntries(held.map((h) => [h.key, h.value])));
+          yield b.ok
+            ? { kind: 'record', record: b.record, file: file.path, line: 1, progress: 1 }
+            : { kind: 'reject', file: file.path, line: 1, reason: b.reason, progress: 1 };
+        } else if (event.root === 'object' && held) {
+          for (const h of held) yield* aliasItems(file.path, h);
+        }
+        break;
+      }
+      const { key, value, progress } = event;
+      const line = event.index + 1;
+      if (typeof key === 'number') {
+        const b = breachOf(value);
+        if (b.ok) yield { kind: 'record', record: b.record, file: file.path, line, progress };
+        else yield { kind: 'reject', file: file.path, line, reason: b.reason, progress };
         continue;
       }
-      if (!Array.isArray(names) || names.length === 0 || names.some((n) => typeof n !== 'string' || n === '')) {
-        yield {
-          kind: 'reject',
-          file: file.path,
-          line: i + 1,
-          reason: `Alias "${alias}" needs a list of breach names.`,
-          progress,
-        };
+      if (!held) {
+        yield* aliasItems(file.path, { key, value, line, progress });
         continue;
       }
-      for (const name of names as string[]) {
-        yield {
-          kind: 'record',
-          record: { type: 'account', alias: alias.toLowerCase(), breach: name },
-          file: file.path,
-          line: i + 1,
-          progress,
-        };
+      held.push({ key, value, line, progress });
+      breach ||= key === 'Name';
+      if (breach && held.length > MAX_BREACH_FIELDS) {
+        yield reject(`A breach object with more than ${MAX_BREACH_FIELDS} fields.`);
+        break;
+      }
+      if (!breach && held.length >= DECIDE_AFTER) {
+        for (const h of held) yield* aliasItems(file.path, h);
+        held = undefined;
       }
     }
   }

@@ -2,8 +2,9 @@
 // (URL / Username or Login / Password, blocks separated by blank lines or ===/--- rules) and a
 // system information file (System.txt, UserInformation.txt, information.txt…) giving the
 // malware family, infection date, machine name, IP, country and OS.
-import type { ParsedItem, SourceFile } from '../imports/import.types.js';
-import { checkDate, linesOf, utcDate } from '../imports/import.types.js';
+import type { ParsedItem, SourceFile, Upload } from '../imports/import.types.js';
+import { checkDate, utcDate } from '../imports/import.types.js';
+import { linesOf } from '../imports/import-lines.js';
 
 export interface StolenCredential {
   url: string;
@@ -70,7 +71,7 @@ export type SystemInfo = Omit<DeviceRecord, 'folder' | 'credentials'> & {
   rejects: { line: number; reason: string }[];
 };
 
-export function parseSystemInfo(text: string): SystemInfo {
+export async function parseSystemInfo(file: SourceFile): Promise<SystemInfo> {
   const info: SystemInfo = {
     rejects: [],
     machineName: '',
@@ -81,7 +82,8 @@ export function parseSystemInfo(text: string): SystemInfo {
     country: null,
     os: null,
   };
-  for (const { line, text: raw } of linesOf(text)) {
+  for await (const { line, text: raw } of linesOf(file)) {
+    if (raw === null) continue;
     const kv = keyValue(raw);
     if (!kv) {
       const family = families.find((f) => raw.toLowerCase().includes(f.toLowerCase()));
@@ -112,27 +114,35 @@ export function parseSystemInfo(text: string): SystemInfo {
 
 type Block = { start: number; url?: string; username?: string; password?: string };
 
+type PasswordItem =
+  | { ok: true; credential: StolenCredential; progress: number }
+  | { ok: false; line: number; reason: string; progress: number };
+
 /** The blocks of a Passwords.txt, each a credential or a reject with the block's first line. */
-export function* parsePasswordsFile(
-  file: SourceFile,
-): Generator<{ ok: true; credential: StolenCredential } | { ok: false; line: number; reason: string }> {
+export async function* parsePasswordsFile(file: SourceFile): AsyncGenerator<PasswordItem> {
   let block: Block | undefined;
-  function* close(): Generator<
-    { ok: true; credential: StolenCredential } | { ok: false; line: number; reason: string }
-  > {
+  let progress = 0;
+  function* close(): Generator<PasswordItem> {
     const b = block;
     block = undefined;
     if (!b) return;
     if (!b.url && !b.username && !b.password) return;
     const missing = [!b.url && 'URL', !b.username && 'username', !b.password && 'password'].filter(Boolean);
     if (missing.length > 0 || !b.url || !b.username || !b.password) {
-      yield { ok: false, line: b.start, reason: `Block without ${missing.join(', ')}.` };
+      yield { ok: false, line: b.start, reason: `Block without ${missing.join(', ')}.`, progress };
       return;
     }
-    yield { ok: true, credential: { url: b.url, username: b.username, password: b.password, line: b.start } };
+    const credential = { url: b.url, username: b.username, password: b.password, line: b.start };
+    yield { ok: true, credential, progress };
   }
-  for (const { line, text } of linesOf(file.text)) {
-    const trimmed = text.trim();
+  for await (const read of linesOf(file)) {
+    const { line } = read;
+    progress = read.progress;
+    if (read.text === null) {
+      yield { ok: false, line, reason: read.reason, progress };
+      continue;
+    }
+    const trimmed = read.text.trim();
     if (trimmed === '' || /^[=\-*_]{3,}/.test(trimmed)) {
       yield* close();
       continue;
@@ -156,46 +166,63 @@ export function* parsePasswordsFile(
   yield* close();
 }
 
-/** One record per device folder that has a Passwords.txt. */
-export function* parseInfostealer(files: SourceFile[]): Generator<ParsedItem<DeviceRecord>> {
-  const folders = new Map<string, { passwords: SourceFile[]; info?: SourceFile }>();
-  for (const file of files) {
+/** Credentials kept for one device; a log with more is cut there (with a reject saying so). */
+export const MAX_DEVICE_CREDENTIALS = 100_000;
+
+type Folder = { info?: SystemInfo & { path: string }; passwords: number };
+
+/**
+ * One record per device folder that has a Passwords.txt, reading the upload twice as a stream:
+ * first each folder's system information and how many password files it has, then the password
+ * files, a device being complete (and handed over) after its last one. Memory holds the
+ * credentials of the devices being read, never the archive.
+ */
+export async function* parseInfostealer(upload: Upload): AsyncGenerator<ParsedItem<DeviceRecord>> {
+  const folders = new Map<string, Folder>();
+  let first = '';
+  for await (const file of upload.files()) {
+    first ||= file.path;
     const folder = folderOf(file.path);
-    const entry = folders.get(folder) ?? { passwords: [] };
-    if (passwordFile.test(file.path)) entry.passwords.push(file);
-    else if (infoFile.test(file.path) && !entry.info) entry.info = file;
+    const entry = folders.get(folder) ?? { passwords: 0 };
+    if (passwordFile.test(file.path)) entry.passwords += 1;
+    else if (infoFile.test(file.path) && !entry.info)
+      entry.info = { path: file.path, ...(await parseSystemInfo(file)) };
     folders.set(folder, entry);
   }
-  const withPasswords = [...folders.entries()].filter(([, e]) => e.passwords.length > 0);
-  if (withPasswords.length === 0) {
-    yield {
-      kind: 'reject',
-      file: files[0]?.path ?? '',
-      line: 0,
-      reason: 'No Passwords.txt in the upload.',
-      progress: 1,
-    };
+  if (![...folders.values()].some((f) => f.passwords > 0)) {
+    yield { kind: 'reject', file: first, line: 0, reason: 'No Passwords.txt in the upload.', progress: 1 };
     return;
   }
-  let done = 0;
-  for (const [folder, entry] of withPasswords) {
-    done += 1;
-    const progress = done / withPasswords.length;
-    const info = entry.info ? parseSystemInfo(entry.info.text) : undefined;
-    for (const reject of info?.rejects ?? []) {
-      yield { kind: 'reject', file: entry.info?.path ?? folder, line: reject.line, reason: reject.reason, progress };
-    }
-    const credentials: StolenCredential[] = [];
-    for (const file of entry.passwords) {
-      for (const item of parsePasswordsFile(file)) {
-        if (item.ok) credentials.push(item.credential);
-        else yield { kind: 'reject', file: file.path, line: item.line, reason: item.reason, progress };
+  const reading = new Map<string, { credentials: StolenCredential[]; files: string[]; left: number; cut: boolean }>();
+  for await (const file of upload.files()) {
+    if (!passwordFile.test(file.path)) continue;
+    const folder = folderOf(file.path);
+    const entry = folders.get(folder) ?? { passwords: 1 };
+    const device = reading.get(folder) ?? { credentials: [], files: [], left: entry.passwords, cut: false };
+    reading.set(folder, device);
+    device.files.push(file.path);
+    let progress = 0;
+    for await (const item of parsePasswordsFile(file)) {
+      progress = item.progress;
+      if (!item.ok) yield { kind: 'reject', file: file.path, line: item.line, reason: item.reason, progress };
+      else if (device.credentials.length < MAX_DEVICE_CREDENTIALS) device.credentials.push(item.credential);
+      else if (!device.cut) {
+        device.cut = true;
+        const reason = `More than ${MAX_DEVICE_CREDENTIALS} credentials for one device; the rest were not kept.`;
+        yield { kind: 'reject', file: file.path, line: item.credential.line, reason, progress };
       }
+    }
+    device.left -= 1;
+    if (device.left > 0) continue;
+    reading.delete(folder);
+    const info = entry.info;
+    for (const reject of info?.rejects ?? []) {
+      yield { kind: 'reject', file: info?.path ?? folder, line: reject.line, reason: reject.reason, progress };
     }
     const name = folder.split('/').at(-1) ?? '';
     yield {
       kind: 'record',
-      file: entry.passwords[0]?.path ?? folder,
+      file: device.files[0] ?? folder,
       line: 0,
       progress,
       record: {
@@ -207,7 +234,7 @@ export function* parseInfostealer(files: SourceFile[]): Generator<ParsedItem<Dev
         ip: info?.ip ?? null,
         country: info?.country ?? null,
         os: info?.os ?? null,
-        credentials,
+        credentials: device.credentials,
       },
     };
   }

@@ -1,6 +1,7 @@
 // The FIRST EPSS daily CSV: `#model_version:v2025.03.14,score_date:2025-03-15T00:00:00+0000`,
 // then `cve,epss,percentile` and one line per CVE (the upload may be the .csv.gz as published).
-import { checkDay, linesOf, type ParsedItem, type SourceFile } from '../imports/import.types.js';
+import { checkDay, type ParsedItem, type Upload } from '../imports/import.types.js';
+import { linesOf } from '../imports/import-lines.js';
 import { cveIdPattern } from './nvd.parser.js';
 
 export interface EpssRecord {
@@ -17,12 +18,17 @@ export function parseEpssMeta(line: string): { model: string | null; scoreDate: 
   return { model, scoreDate: date && checkDay('score_date', date).ok ? date : null };
 }
 
-export function* parseEpss(files: SourceFile[]): Generator<ParsedItem<EpssRecord>> {
-  for (const file of files) {
+export async function* parseEpss(upload: Upload): AsyncGenerator<ParsedItem<EpssRecord>> {
+  for await (const file of upload.files()) {
     let meta: { model: string | null; scoreDate: string | null } = { model: null, scoreDate: null };
     let header = false;
-    for (const { line, text, progress } of linesOf(file.text)) {
-      const trimmed = text.trim();
+    for await (const read of linesOf(file)) {
+      const { line, progress } = read;
+      if (read.text === null) {
+        yield { kind: 'reject', file: file.path, line, reason: read.reason, progress };
+        continue;
+      }
+      const trimmed = read.text.trim();
       if (trimmed === '') continue;
       if (trimmed.startsWith('#')) {
         meta = parseEpssMeta(trimmed);

@@ -1,14 +1,8 @@
 // The CISA Known Exploited Vulnerabilities catalogue (JSON feed): vulnerabilities[] with cveID,
 // vendorProject, product, vulnerabilityName, dateAdded, shortDescription, dueDate,
 // knownRansomwareCampaignUse.
-import {
-  checkDay,
-  isRecord,
-  type ParsedItem,
-  type SourceFile,
-  text,
-  vulnerabilitiesOf,
-} from '../imports/import.types.js';
+import { checkDay, isRecord, type ParsedItem, text, type Upload } from '../imports/import.types.js';
+import { vulnerabilitiesOf } from '../imports/import-json.js';
 import { cveIdPattern } from './nvd.parser.js';
 
 export interface KevRecord {
@@ -27,16 +21,15 @@ export function cpeName(value: string): string {
   return value.trim().toLowerCase().replace(/\s+/g, '_');
 }
 
-export function* parseKev(files: SourceFile[]): Generator<ParsedItem<KevRecord>> {
-  for (const file of files) {
-    const read = vulnerabilitiesOf(file, 'a KEV catalogue');
-    if (!read.ok) {
-      yield read.reject;
-      continue;
-    }
-    for (const [i, entry] of read.list.entries()) {
-      const progress = (i + 1) / read.list.length;
-      const reject = (reason: string) => ({ kind: 'reject' as const, file: file.path, line: i + 1, reason, progress });
+export async function* parseKev(upload: Upload): AsyncGenerator<ParsedItem<KevRecord>> {
+  for await (const file of upload.files()) {
+    for await (const read of vulnerabilitiesOf(file, 'a KEV catalogue')) {
+      if (!read.ok) {
+        yield read.reject;
+        continue;
+      }
+      const { line, progress, value: entry } = read;
+      const reject = (reason: string) => ({ kind: 'reject' as const, file: file.path, line, reason, progress });
       if (!isRecord(entry)) {
         yield reject('Entry is not an object.');
         continue;
@@ -60,7 +53,7 @@ export function* parseKev(files: SourceFile[]): Generator<ParsedItem<KevRecord>>
       yield {
         kind: 'record',
         file: file.path,
-        line: i + 1,
+        line,
         progress,
         record: {
           cveId,

@@ -1,13 +1,7 @@
 // NVD CVE API 2.0 pages: `vulnerabilities[].cve` with id, published, lastModified, descriptions,
 // metrics (cvssMetricV31, cvssMetricV40) and configurations[].nodes[].cpeMatch[].criteria.
-import {
-  checkDate,
-  isRecord,
-  type ParsedItem,
-  type SourceFile,
-  text,
-  vulnerabilitiesOf,
-} from '../imports/import.types.js';
+import { checkDate, isRecord, type ParsedItem, text, type Upload } from '../imports/import.types.js';
+import { vulnerabilitiesOf } from '../imports/import-json.js';
 
 export interface CvssScore {
   score: number;
@@ -103,18 +97,17 @@ export function cveOf(value: unknown): { ok: true; record: CveRecord } | { ok: f
   };
 }
 
-export function* parseNvd(files: SourceFile[]): Generator<ParsedItem<CveRecord>> {
-  for (const file of files) {
-    const read = vulnerabilitiesOf(file, 'an NVD CVE API 2.0 page');
-    if (!read.ok) {
-      yield read.reject;
-      continue;
-    }
-    for (const [i, entry] of read.list.entries()) {
-      const progress = (i + 1) / read.list.length;
-      const cve = cveOf(entry);
-      if (cve.ok) yield { kind: 'record', record: cve.record, file: file.path, line: i + 1, progress };
-      else yield { kind: 'reject', file: file.path, line: i + 1, reason: cve.reason, progress };
+export async function* parseNvd(upload: Upload): AsyncGenerator<ParsedItem<CveRecord>> {
+  for await (const file of upload.files()) {
+    for await (const entry of vulnerabilitiesOf(file, 'an NVD CVE API 2.0 page')) {
+      if (!entry.ok) {
+        yield entry.reject;
+        continue;
+      }
+      const { line, progress } = entry;
+      const cve = cveOf(entry.value);
+      if (cve.ok) yield { kind: 'record', record: cve.record, file: file.path, line, progress };
+      else yield { kind: 'reject', file: file.path, line, reason: cve.reason, progress };
     }
   }
 }

@@ -74,7 +74,7 @@ async function waitForImport(_app: VigilApp, who: Tenant, id: number): Promise<I
 }
 
 async function storedFiles(id: number): Promise<number> {
-  const result = await sql<{ n: string }>`select count(*) as n from import_files where job_id = ${id}`.execute(
+  const result = await sql<{ n: string }>`select count(*) as n from import_file_chunks where job_id = ${id}`.execute(
     app.ctx.db,
   );
   return Number(result.rows[0]?.n);

@@ -5,9 +5,10 @@
 import type { AppContext } from '../../shared/context.js';
 import { insertEvents } from '../events/events.repository.js';
 import type { WriteContext } from './import.types.js';
-import { filesOf } from './import-archive.js';
+import { openStoredFile } from './import-files.repository.js';
 import { batchSizeOf, importerOf, jobOptions } from './import-registry.js';
-import { appendLog, commitBatchCounts, finishJob, insertRejects, loadFile } from './imports.repository.js';
+import { openUpload, UnreadableUpload } from './import-unpack.js';
+import { appendLog, commitBatchCounts, finishJob, insertRejects } from './imports.repository.js';
 import type { ClaimedJob, ImportJobRow } from './imports.table.js';
 
 export const LEASE_MS = 60_000;
@@ -60,23 +61,18 @@ export async function runJob(
     );
   }
   if (job.attempts > MAX_ATTEMPTS) return fail(`Gave up after ${MAX_ATTEMPTS} attempts.`);
-  const content = await loadFile(ctx.db, job.id);
-  if (!content) return fail('The uploaded file is missing.');
+  const stored = await openStoredFile(ctx.db, job.id);
+  if (!stored) return fail('The uploaded file is missing.');
   await appendLog(
     ctx.db,
     job.id,
     'info',
     job.checkpoint > 0
       ? `Attempt ${job.attempts}: resuming after ${job.checkpoint} committed items.`
-      : `Attempt ${job.attempts}: reading ${job.file_name} (${content.length} bytes).`,
+      : `Attempt ${job.attempts}: reading ${job.file_name} (${stored.size} bytes).`,
     ctx.clock.now(),
   );
-  let files: ReturnType<typeof filesOf>;
-  try {
-    files = filesOf(job.file_name, content, importer.archives === true);
-  } catch (error) {
-    return fail(`Unreadable file: ${describe(error)}`);
-  }
+  const upload = openUpload(stored, job.file_name, importer.archives === true);
   const options = jobOptions(job);
   const seenAt = options.seen_at ? new Date(options.seen_at) : ctx.clock.now();
   const state = await importer.prepare(ctx.db, job, ctx);
@@ -138,7 +134,7 @@ export async function runJob(
     writing.catch(() => {}); // awaited by the next flush or after the loop; not unhandled meanwhile
   };
   try {
-    for (const item of importer.parse(files, options)) {
+    for await (const item of importer.parse(upload, options)) {
       index += 1;
       if (index <= job.checkpoint) continue;
       progress = item.progress;
@@ -173,7 +169,9 @@ export async function runJob(
   } catch (error) {
     // A failed batch says which items it held; a parser that throws stopped at the current item.
     await writing.catch(() => {});
-    return fail(error instanceof BatchFailed ? error.message : `Stopped at item ${index}: ${describe(error)}`);
+    // An upload that cannot be read (a cap of the archive reader, a corrupt archive) says only why.
+    if (error instanceof BatchFailed || error instanceof UnreadableUpload) return fail(error.message);
+    return fail(`Stopped at item ${index}: ${describe(error)}`);
   }
   if (fileRefused && recordCount === 0 && job.checkpoint === 0) return fail(fileRefused);
   const now = ctx.clock.now();

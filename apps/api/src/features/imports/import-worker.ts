@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../shared/context.js';
 import { expireRiskAcceptances } from '../findings/findings.expiry.js';
+import { sweepUploads } from './import-files.repository.js';
 import { failJob, LEASE_MS, type RunOutcome, runJob } from './import-runner.js';
 import { claimJob } from './imports.repository.js';
 
@@ -49,13 +50,18 @@ export function createImportWorker(ctx: AppContext, log: FastifyBaseLogger, poll
 
   let lastExpiry = Number.NEGATIVE_INFINITY;
 
-  /** Housekeeping of the same worker: risk acceptances that ended, at most once a minute. */
+  /**
+   * Housekeeping of the same worker, at start and at most once a minute: risk acceptances that
+   * ended, and uploads a dead server process left half-written (their upload lease ran out).
+   */
   async function expireAcceptances(): Promise<void> {
     const now = ctx.clock.now().getTime();
     if (now - lastExpiry < 60_000) return;
     lastExpiry = now;
     const expired = await expireRiskAcceptances(ctx.db, ctx.clock.now());
     if (expired > 0) log.info({ expired }, 'risk acceptances ended');
+    const swept = await sweepUploads(ctx.db, ctx.clock.now());
+    if (swept > 0) log.info({ swept }, 'unfinished uploads removed');
   }
 
   /** One slot: claims and runs jobs until none is runnable. */

@@ -5,10 +5,18 @@ import type { AppContext } from '../../shared/context.js';
 import type { Module } from '../findings/findings.table.js';
 import type { ImportJobRow, ImportKind } from './imports.table.js';
 
-/** One file of an import (an archive's entries keep their relative paths). */
+/** One file of an upload (an archive's entries keep their relative paths), read as a stream. */
 export interface SourceFile {
   path: string;
-  text: string;
+  /** The file's bytes in order; read once. */
+  content: AsyncIterable<Uint8Array>;
+  /** The job's progress (0 to 1) once `consumed` bytes of this file have been read. */
+  progress(consumed: number): number;
+}
+
+/** The files of an upload; each call of `files()` reads them again from the start. */
+export interface Upload {
+  files(): AsyncIterable<SourceFile>;
 }
 
 export type ParsedItem<R> =
@@ -37,48 +45,9 @@ export interface Importer<R, S = unknown> {
   archives?: boolean;
   /** Loads what the writer needs once per job (the company's domains, the SLA policy…). */
   prepare(db: Executor, job: ImportJobRow, ctx: AppContext): Promise<S>;
-  parse(files: SourceFile[], options: Record<string, string>): Iterable<ParsedItem<R>>;
+  /** Reads the upload as a stream: memory bounded whatever the file (see import-lines, import-json). */
+  parse(upload: Upload, options: Record<string, string>): AsyncIterable<ParsedItem<R>>;
   write(trx: Executor, context: WriteContext, state: S, records: R[]): Promise<WriteOutcome>;
-}
-
-/** A pure generator over lines: 1-based numbers, CR stripped, with the share of text read. */
-export function* linesOf(text: string): Generator<{ line: number; text: string; progress: number }> {
-  let start = 0;
-  let line = 0;
-  const total = Math.max(1, text.length);
-  while (start <= text.length) {
-    let end = text.indexOf('\n', start);
-    if (end === -1) end = text.length;
-    line += 1;
-    const raw = text.slice(start, end);
-    const clean = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    if (!(end === text.length && clean === '' && line > 1)) yield { line, text: clean, progress: end / total };
-    start = end + 1;
-  }
-}
-
-/** JSON.parse that reports the problem instead of throwing. */
-export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; reason: string } {
-  try {
-    return { ok: true, value: JSON.parse(text.replace(/^\uFEFF/, '')) };
-  } catch (error) {
-    return { ok: false, reason: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
-  }
-}
-
-/**
- * The `vulnerabilities` array of a JSON file (an NVD page and the KEV catalogue both hold one), or
- * the file-level reject (line 0) that says why the file is refused.
- */
-export function vulnerabilitiesOf(
-  file: SourceFile,
-  what: string,
-): { ok: true; list: unknown[] } | { ok: false; reject: ParsedItem<never> } {
-  const parsed = parseJson(file.text);
-  const list = parsed.ok && isRecord(parsed.value) ? parsed.value.vulnerabilities : undefined;
-  if (Array.isArray(list)) return { ok: true, list };
-  const reason = parsed.ok ? `Not ${what} (no vulnerabilities array).` : parsed.reason;
-  return { ok: false, reject: { kind: 'reject', file: file.path, line: 0, reason, progress: 1 } };
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

@@ -6,22 +6,10 @@ import type { Db, Executor } from '../../db/database.js';
 import type { TenantScope } from '../../shared/tenant.js';
 import type { PageInput } from '../findings/findings.query.js';
 import { capped, pageOf } from '../findings/findings.query.js';
-import type { ClaimedJob, ImportJobRow, ImportJobsTable } from './imports.table.js';
+import { deleteFile } from './import-files.repository.js';
+import type { ClaimedJob, ImportJobRow } from './imports.table.js';
 
-export async function insertJob(
-  db: Executor,
-  values: Pick<
-    ImportJobsTable,
-    'company_id' | 'kind' | 'module' | 'file_name' | 'file_size' | 'options' | 'created_by' | 'created_at'
-  > & {
-    is_demo?: boolean;
-  },
-  content: Buffer,
-): Promise<ImportJobRow> {
-  const job = await db.insertInto('import_jobs').values(values).returningAll().executeTakeFirstOrThrow();
-  await db.insertInto('import_files').values({ job_id: job.id, content }).execute();
-  return job;
-}
+export { insertJob } from './import-files.repository.js';
 
 /** The advisory lock that makes claims one at a time (any number of server processes). */
 const CLAIM_LOCK = 7_470_001;
@@ -57,11 +45,6 @@ export async function claimJob(db: Db, now: Date, leaseUntil: Date): Promise<Cla
       returning u.*, c.crashed`.execute(trx);
     return result.rows[0];
   });
-}
-
-export async function loadFile(db: Executor, jobId: number): Promise<Buffer | undefined> {
-  const row = await db.selectFrom('import_files').select('content').where('job_id', '=', jobId).executeTakeFirst();
-  return row ? Buffer.from(row.content) : undefined;
 }
 
 export interface BatchCounts {
@@ -141,7 +124,7 @@ export async function finishJob(
     .where('id', '=', jobId)
     .execute();
   // A finished job's file is of no more use, whether it succeeded or failed.
-  if (values.status !== 'queued') await db.deleteFrom('import_files').where('job_id', '=', jobId).execute();
+  if (values.status !== 'queued') await deleteFile(db, jobId);
 }
 
 export function findJobRow(db: Executor, jobId: number) {
@@ -175,7 +158,10 @@ export function listJobRows(
   scope: TenantScope,
   input: PageInput & { module?: string | undefined; status?: string | undefined },
 ) {
-  let base = db.selectFrom('import_jobs as j').where('j.company_id', '=', scope.companyId);
+  let base = db
+    .selectFrom('import_jobs as j')
+    .where('j.company_id', '=', scope.companyId)
+    .where('j.status', '<>', 'uploading');
   if (input.module) base = base.where('j.module', '=', input.module);
   if (input.status) base = base.where('j.status', '=', input.status as ImportJobRow['status']);
   const query = base.leftJoin('users as u', 'u.id', 'j.created_by').select(jobColumns).orderBy('j.id', 'desc');
@@ -188,6 +174,7 @@ export function findJob(db: Executor, scope: TenantScope, id: number) {
     .leftJoin('users as u', 'u.id', 'j.created_by')
     .select(jobColumns)
     .where('j.company_id', '=', scope.companyId)
+    .where('j.status', '<>', 'uploading')
     .where('j.id', '=', id)
     .executeTakeFirst();
 }

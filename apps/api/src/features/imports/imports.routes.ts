@@ -1,17 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { authOf, paramsOf, queryOf, type RouteDeps, type RouteTable } from '../../shared/routes.js';
 import type { ImportWorker } from './import-worker.js';
-import { createImport, getImport, listImports } from './imports.service.js';
+import { createImport, getImport, listImports, uploadTooLarge } from './imports.service.js';
 
-/** Uploads are raw bodies; only this content type gets the large limit (JSON stays at 64 KiB). */
-export const UPLOAD_LIMIT_BYTES = 200 * 1024 * 1024;
-
-export function registerUploadParser(app: FastifyInstance): void {
-  app.addContentTypeParser(
-    'application/octet-stream',
-    { parseAs: 'buffer', bodyLimit: UPLOAD_LIMIT_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+/**
+ * Uploads are raw bodies handed to the handler as the request stream (stored chunk by chunk as
+ * they arrive, never whole in memory); a declared length over the limit is refused before reading.
+ */
+export function registerUploadParser(app: FastifyInstance, limitBytes: number): void {
+  app.addContentTypeParser('application/octet-stream', (request, payload, done) => {
+    const declared = Number(request.headers['content-length'] ?? 0);
+    if (declared > limitBytes) done(uploadTooLarge(limitBytes), undefined);
+    else done(null, payload);
+  });
 }
 
 export function importsRoutes({ ctx }: RouteDeps, worker: ImportWorker): RouteTable {
@@ -25,7 +26,13 @@ export function importsRoutes({ ctx }: RouteDeps, worker: ImportWorker): RouteTa
         const result = await createImport({
           ctx,
           auth: authOf(request),
-          input: { kind: query.kind, file_name: query.file_name, domain: query.domain, body: request.body },
+          input: {
+            kind: query.kind,
+            file_name: query.file_name,
+            domain: query.domain,
+            body: request.body,
+            declaredSize: Number(request.headers['content-length'] ?? 0) || undefined,
+          },
           worker,
         });
         return reply.code(202).send(result);

@@ -3,9 +3,21 @@ import { HttpError, validationError } from '../../shared/http-error.js';
 import { requireScope } from '../../shared/tenant.js';
 import { iso, type PageInput } from '../findings/findings.query.js';
 import type { AuthContext } from '../session/session.service.js';
+import {
+  appendChunk,
+  beginUpload,
+  bytesText,
+  CHUNK_BYTES,
+  discardUpload,
+  insertJob,
+  type NewJob,
+  pendingUploadBytes,
+  quotaExceeded,
+  UPLOAD_LEASE_MS,
+} from './import-files.repository.js';
 import { importerOf } from './import-registry.js';
 import type { ImportWorker } from './import-worker.js';
-import { findJob, insertJob, listJobRows, listLog, listRejects } from './imports.repository.js';
+import { findJob, listJobRows, listLog, listRejects } from './imports.repository.js';
 import { type ImportKind, importKinds } from './imports.table.js';
 
 type JobRow = NonNullable<Awaited<ReturnType<typeof findJob>>>;
@@ -38,6 +50,74 @@ export interface CreateImportInput {
   file_name: string;
   domain?: string | undefined;
   body: unknown;
+  /** The Content-Length the client announced, if any (checked against the quota before reading). */
+  declaredSize?: number | undefined;
+}
+
+export function uploadTooLarge(limit: number): HttpError {
+  return new HttpError(413, `The file is larger than ${bytesText(limit)}, the upload limit.`, { connection: 'close' });
+}
+
+function isStream(body: unknown): body is AsyncIterable<Uint8Array> {
+  return typeof body === 'object' && body !== null && Symbol.asyncIterator in body && !Buffer.isBuffer(body);
+}
+
+/**
+ * Stores the request body as it arrives: up to one chunk, job and file in one transaction; a
+ * larger file under an `uploading` job, a short transaction per chunk, the last one queueing it.
+ * An upload that fails (limit, quota, a client that went away) removes what it wrote.
+ */
+async function storeUpload(ctx: AppContext, job: NewJob, body: AsyncIterable<Uint8Array>): Promise<number> {
+  const { uploadBytes: limit, uploadQuotaBytes: quota } = ctx.limits;
+  const lease = () => new Date(ctx.clock.now().getTime() + UPLOAD_LEASE_MS);
+  let id: number | undefined;
+  let seq = 0;
+  let size = 0;
+  let chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  let filled = 0;
+  const store = async (data: Buffer, last: boolean) => {
+    if (id === undefined) id = await beginUpload(ctx.db, job, data, lease(), quota);
+    else
+      await appendChunk(ctx.db, { jobId: id, companyId: job.company_id, seq, data, last, leaseUntil: lease() }, quota);
+    seq += 1;
+  };
+  try {
+    for await (const piece of body) {
+      size += piece.length;
+      if (size > limit) throw uploadTooLarge(limit);
+      let offset = 0;
+      while (offset < piece.length) {
+        const taken = Math.min(CHUNK_BYTES - filled, piece.length - offset);
+        chunk.set(piece.subarray(offset, offset + taken), filled);
+        filled += taken;
+        offset += taken;
+        if (filled === CHUNK_BYTES) {
+          await store(chunk, false);
+          chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+          filled = 0;
+        }
+      }
+    }
+    if (size === 0) throw validationError({ body: ['The file is empty.'] });
+    const rest = chunk.subarray(0, filled);
+    if (id === undefined) {
+      if ((await pendingUploadBytes(ctx.db, job.company_id)) + size > quota) throw quotaExceeded(quota);
+      return (await insertJob(ctx.db, { ...job, file_size: size }, rest)).id;
+    }
+    if (filled > 0) await store(rest, true);
+    else
+      await appendChunk(
+        ctx.db,
+        { jobId: id, companyId: job.company_id, seq, data: rest, last: true, leaseUntil: null },
+        quota,
+      );
+    return id;
+  } catch (error) {
+    if (id !== undefined) await discardUpload(ctx.db, id);
+    if (error instanceof HttpError) throw error;
+    // The client went away (or the connection broke) before the whole file arrived.
+    throw new HttpError(400, 'The upload was interrupted; nothing was kept.', { connection: 'close' });
+  }
 }
 
 export async function createImport({
@@ -53,15 +133,16 @@ export async function createImport({
 }) {
   const scope = requireScope(auth.scope);
   if (!importKinds.includes(input.kind)) throw validationError({ kind: ['The selected kind is invalid.'] });
-  if (input.body === undefined || input.body === null || (Buffer.isBuffer(input.body) && input.body.length === 0)) {
-    throw validationError({ body: ['The file is empty.'] });
-  }
-  if (!Buffer.isBuffer(input.body)) {
+  if (input.body === undefined || input.body === null) throw validationError({ body: ['The file is empty.'] });
+  if (!isStream(input.body)) {
     throw new HttpError(415, 'Send the file as the request body with Content-Type: application/octet-stream.');
   }
-  const now = ctx.clock.now();
-  const job = await insertJob(
-    ctx.db,
+  const declared = input.declaredSize ?? 0;
+  if (declared > 0 && (await pendingUploadBytes(ctx.db, scope.companyId)) + declared > ctx.limits.uploadQuotaBytes) {
+    throw quotaExceeded(ctx.limits.uploadQuotaBytes);
+  }
+  const id = await storeUpload(
+    ctx,
     {
       company_id: scope.companyId,
       kind: input.kind,
@@ -71,15 +152,15 @@ export async function createImport({
           .replace(/[\\/]+/g, '/')
           .split('/')
           .pop() || input.file_name,
-      file_size: input.body.length,
+      file_size: 0,
       options: input.domain ? JSON.stringify({ domain: input.domain.trim().toLowerCase() }) : null,
       created_by: auth.user.id,
-      created_at: now,
+      created_at: ctx.clock.now(),
     },
     input.body,
   );
   worker.wake();
-  const row = await findJob(ctx.db, scope, job.id);
+  const row = await findJob(ctx.db, scope, id);
   if (!row) throw new HttpError(404, 'Import not found.');
   return { data: toImport(row) };
 }

@@ -2,7 +2,8 @@ import type { Generated, Selectable } from 'kysely';
 
 export const importKinds = ['hibp', 'combolist', 'infostealer', 'nvd', 'kev', 'epss', 'nuclei'] as const;
 export type ImportKind = (typeof importKinds)[number];
-export type ImportStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+/** `uploading`: its file is still arriving; the job is neither claimed nor listed until it is queued. */
+export type ImportStatus = 'uploading' | 'queued' | 'running' | 'succeeded' | 'failed';
 
 /** An import job: the queue row itself (claimed with FOR UPDATE SKIP LOCKED, leased while running). */
 export interface ImportJobsTable {
@@ -33,9 +34,11 @@ export interface ImportJobsTable {
   finished_at: Date | null;
 }
 
-export interface ImportFilesTable {
+/** An upload's bytes: CHUNK_BYTES per chunk (the last may be shorter), numbered from 0. */
+export interface ImportFileChunksTable {
   job_id: number;
-  content: Buffer;
+  seq: number;
+  data: Buffer;
 }
 
 export interface ImportRejectsTable {

@@ -28,29 +28,32 @@ function combolist(n: number, offset = 0): string {
   return Array.from({ length: n }, (_, i) => `user${i + offset}@${a.domain}:Password-${i + offset}`).join('\n');
 }
 
+/** A job as a worker would find it; a running one is never seen queued (the app's worker polls). */
 async function queue(content: string, status: 'queued' | 'running' = 'queued', leaseMs = -1000) {
-  const job = await insertJob(
-    app.ctx.db,
-    {
-      company_id: a.companyId,
-      kind: 'combolist',
-      module: 'credentials',
-      file_name: 'direct.txt',
-      file_size: content.length,
-      options: null,
-      created_by: a.userId,
-      created_at: app.ctx.clock.now(),
-    },
-    Buffer.from(content),
-  );
-  if (status === 'running') {
-    await app.ctx.db
-      .updateTable('import_jobs')
-      .set({ status: 'running', attempts: 1, lease_expires_at: new Date(app.ctx.clock.now().getTime() + leaseMs) })
-      .where('id', '=', job.id)
-      .execute();
-  }
-  return job.id;
+  return app.ctx.db.transaction().execute(async (trx) => {
+    const job = await insertJob(
+      trx,
+      {
+        company_id: a.companyId,
+        kind: 'combolist',
+        module: 'credentials',
+        file_name: 'direct.txt',
+        file_size: content.length,
+        options: null,
+        created_by: a.userId,
+        created_at: app.ctx.clock.now(),
+      },
+      Buffer.from(content),
+    );
+    if (status === 'running') {
+      await trx
+        .updateTable('import_jobs')
+        .set({ status: 'running', attempts: 1, lease_expires_at: new Date(app.ctx.clock.now().getTime() + leaseMs) })
+        .where('id', '=', job.id)
+        .execute();
+    }
+    return job.id;
+  });
 }
 
 describe('uploads', () => {

@@ -6,7 +6,26 @@ import { parseInfostealer, parseLogDate } from '../credentials/infostealer.parse
 import { parseEpss } from '../cves/epss.parser.js';
 import { parseKev } from '../cves/kev.parser.js';
 import { cpeProduct, parseNvd } from '../cves/nvd.parser.js';
-import { filesOf, tar, untar } from './import-archive.js';
+import type { ParsedItem } from './import.types.js';
+import { tar } from './import-archive.js';
+import type { StoredFile } from './import-files.repository.js';
+import { openUpload, textUpload } from './import-unpack.js';
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+}
+
+/** A stored file held in memory, read in small pieces as the chunks would be. */
+function stored(content: Buffer): StoredFile {
+  return {
+    size: content.length,
+    async *read(start = 0, end = content.length) {
+      for (let at = start; at < end; at += 100) yield content.subarray(at, Math.min(end, at + 100));
+    },
+  };
+}
 
 describe('combolist lines', () => {
   it.each([
@@ -44,7 +63,7 @@ describe('combolist lines', () => {
 });
 
 describe('stealer logs', () => {
-  it('reads blocks separated by blank lines or rules, and dates as stealers write them', () => {
+  it('reads blocks separated by blank lines or rules, and dates as stealers write them', async () => {
     const files = [
       {
         path: 'PC/Passwords.txt',
@@ -52,7 +71,7 @@ describe('stealer logs', () => {
       },
       { path: 'PC/information.txt', text: 'Vidar\nComputer: PC\nDate: 11/05/2026 13:45:10' },
     ];
-    const items = [...parseInfostealer(files)];
+    const items = await collect(parseInfostealer(textUpload(files)));
     expect(items.filter((i) => i.kind === 'reject').map((i) => i.line)).toEqual([8]);
     const device = items.find((i) => i.kind === 'record');
     expect(device?.kind === 'record' && device.record).toMatchObject({
@@ -67,18 +86,18 @@ describe('stealer logs', () => {
     expect(parseLogDate('2026-11-05T10:00:00Z')?.toISOString()).toBe('2026-11-05T10:00:00.000Z');
   });
 
-  it('round-trips a tar archive and refuses paths that climb out', () => {
+  it('round-trips a tar archive and refuses paths that climb out', async () => {
     const archive = tar([
       { path: 'a/Passwords.txt', text: 'x' },
       { path: '../evil.txt', text: 'y' },
     ]);
-    expect(untar(archive).map((f) => f.path)).toEqual(['a/Passwords.txt']);
-    expect(filesOf('logs.tar', archive, true)).toHaveLength(1);
+    const files = await collect(openUpload(stored(archive), 'logs.tar', true).files());
+    expect(files.map((f) => f.path)).toEqual(['a/Passwords.txt']);
   });
 });
 
 describe('CVE formats', () => {
-  it('refuses an NVD page or KEV catalogue that is not JSON or has no vulnerabilities array, file by file', () => {
+  it('refuses an NVD page or KEV catalogue that is not JSON or has no vulnerabilities array, file by file', async () => {
     const files = [
       { path: 'broken.json', text: '{"vulnerabilities": [' },
       { path: 'other.json', text: '{"items": []}' },
@@ -87,7 +106,7 @@ describe('CVE formats', () => {
       [parseNvd, 'an NVD CVE API 2.0 page'],
       [parseKev, 'a KEV catalogue'],
     ] as const) {
-      const items = [...parse(files)];
+      const items = await collect<ParsedItem<unknown>>(parse(textUpload(files)));
       expect(items).toHaveLength(2);
       expect(items[0]).toMatchObject({ kind: 'reject', file: 'broken.json', line: 0 });
       expect(items[0]?.kind === 'reject' && items[0].reason).toMatch(/^Not valid JSON: /);
@@ -110,18 +129,20 @@ describe('CVE formats', () => {
     expect(cpeProduct('cpe:/a:apache:http_server')).toBeUndefined();
   });
 
-  it('reads EPSS meta and refuses a missing header', () => {
-    const items = [
-      ...parseEpss([
-        {
-          path: 'e.csv',
-          text: '#model_version:v2025.03.14,score_date:2026-11-21T00:00:00+0000\ncve,epss,percentile\nCVE-2026-0001,0.5,0.9\nCVE-2026-0002,2,0.9',
-        },
-      ]),
-    ];
+  it('reads EPSS meta and refuses a missing header', async () => {
+    const items = await collect(
+      parseEpss(
+        textUpload([
+          {
+            path: 'e.csv',
+            text: '#model_version:v2025.03.14,score_date:2026-11-21T00:00:00+0000\ncve,epss,percentile\nCVE-2026-0001,0.5,0.9\nCVE-2026-0002,2,0.9',
+          },
+        ]),
+      ),
+    );
     expect(items[0]).toMatchObject({ kind: 'record', record: { model: 'v2025.03.14', scoreDate: '2026-11-21' } });
     expect(items[1]).toMatchObject({ kind: 'reject', line: 4 });
-    const bad = [...parseEpss([{ path: 'e.csv', text: 'a,b,c\n1,2,3' }])];
+    const bad = await collect(parseEpss(textUpload([{ path: 'e.csv', text: 'a,b,c\n1,2,3' }])));
     expect(bad).toEqual([expect.objectContaining({ kind: 'reject', line: 1 })]);
   });
 });

@@ -1,6 +1,7 @@
 // nuclei JSONL (`nuclei -jsonl`): one result per line with template-id, info.name,
 // info.severity, info.classification (cve-id, cvss-score), host, matched-at and timestamp.
-import { checkDate, isRecord, linesOf, type ParsedItem, type SourceFile, text } from '../imports/import.types.js';
+import { checkDate, isRecord, type ParsedItem, text, type Upload } from '../imports/import.types.js';
+import { linesOf } from '../imports/import-lines.js';
 
 export interface NucleiRecord {
   templateId: string;
@@ -57,10 +58,15 @@ export function nucleiOf(value: unknown): { ok: true; record: NucleiRecord } | {
   };
 }
 
-export function* parseNuclei(files: SourceFile[]): Generator<ParsedItem<NucleiRecord>> {
-  for (const file of files) {
-    for (const { line, text: raw, progress } of linesOf(file.text)) {
-      const trimmed = raw.trim();
+export async function* parseNuclei(upload: Upload): AsyncGenerator<ParsedItem<NucleiRecord>> {
+  for await (const file of upload.files()) {
+    for await (const read of linesOf(file)) {
+      const { line, progress } = read;
+      if (read.text === null) {
+        yield { kind: 'reject', file: file.path, line, reason: read.reason, progress };
+        continue;
+      }
+      const trimmed = read.text.trim();
       if (trimmed === '') continue;
       let value: unknown;
       try {
