@@ -38,7 +38,13 @@ let compiled: Promise<WebAssembly.Module> | undefined;
 /** PGlite's WebAssembly compiled once: each further thread starts without compiling 9 MB again. */
 function pgliteWasmModule(): Promise<WebAssembly.Module> {
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  compiled ??= readFile(join(dirname(entry), 'pglite.wasm')).then((bytes) => WebAssembly.compile(bytes));
+  compiled ??= readFile(join(dirname(entry), 'pglite.wasm'))
+    .then((bytes) => WebAssembly.compile(bytes))
+    .catch((error: unknown) => {
+      // Not kept: a failed read (a full disk, a missing file being restored) is tried again next time.
+      compiled = undefined;
+      throw error;
+    });
   return compiled;
 }
 
