@@ -3,7 +3,7 @@
 // (keepStack false), so memory holds one element, never the document. One element larger than
 // MAX_JSON_ELEMENT_BYTES stops the file with that reason.
 import { Tokenizer, TokenParser, TokenType } from '@streamparser/json';
-import type { ParsedItem, SourceFile } from './import.types.js';
+import { jsonWithoutNul, type ParsedItem, type SourceFile } from './import.types.js';
 
 export const MAX_JSON_ELEMENT_BYTES = 16 * 1024 * 1024;
 
@@ -45,7 +45,7 @@ export async function* jsonElements(file: SourceFile, path: '$.*' | `$.${string}
     parser.write(info);
   };
   parser.onValue = ({ key: at, value }) => {
-    ready.push({ key: at ?? 0, value });
+    ready.push({ key: at ?? 0, value: jsonWithoutNul(value) });
   };
   // The parser ends by itself after the top-level value; the tokenizer must then see only blanks.
   parser.onEnd = () => {};

@@ -2,7 +2,7 @@
 // refused by PostgreSQL text) as U+FFFD. Memory holds one line at most: a line longer than
 // MAX_LINE_BYTES is reported with its reason and skipped without being kept (a file of zeros
 // with no newline is one such line, read through in constant memory).
-import type { SourceFile } from './import.types.js';
+import { type SourceFile, withoutNul } from './import.types.js';
 
 export const MAX_LINE_BYTES = 64 * 1024;
 
@@ -16,7 +16,7 @@ function decode(parts: Buffer[], length: number): string {
   const bytes = parts.length === 1 ? (parts[0] ?? Buffer.alloc(0)) : Buffer.concat(parts, length);
   const end = bytes.length > 0 && bytes[bytes.length - 1] === 0x0d ? bytes.length - 1 : bytes.length;
   const text = bytes.toString('utf8', 0, end);
-  return text.includes('\0') ? text.replace(/\0/g, '\uFFFD') : text;
+  return withoutNul(text);
 }
 
 export async function* linesOf(file: SourceFile, maxBytes = MAX_LINE_BYTES): AsyncGenerator<Line> {

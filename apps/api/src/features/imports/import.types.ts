@@ -100,3 +100,18 @@ export function checkDay(what: string, raw: string): { ok: true; day: string } |
   const checked = checkDate(what, raw, date);
   return checked.ok ? { ok: true, day: raw } : checked;
 }
+
+/** NUL as U+FFFD: common in raw dumps, and PostgreSQL text cannot hold it (one failed its batch). */
+export function withoutNul(text: string): string {
+  return text.includes('\0') ? text.replace(/\0/g, '\uFFFD') : text;
+}
+
+/** A parsed JSON value with withoutNul applied to every string in it, keys included (the same value when none holds NUL). */
+export function jsonWithoutNul(value: unknown): unknown {
+  if (typeof value === 'string') return withoutNul(value);
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value);
+  const cleaned = entries.map(([key, item]) => [withoutNul(key), jsonWithoutNul(item)] as const);
+  if (cleaned.every(([key, item], i) => key === entries[i]?.[0] && item === entries[i]?.[1])) return value;
+  return Array.isArray(value) ? cleaned.map(([, item]) => item) : Object.fromEntries(cleaned);
+}

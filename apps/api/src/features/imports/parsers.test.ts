@@ -120,6 +120,19 @@ describe('CVE formats', () => {
     }
   });
 
+  it('replaces NUL in JSON strings as in text lines: PostgreSQL text cannot hold it, and one such value failed its batch', async () => {
+    const kev = JSON.stringify({
+      vulnerabilities: [
+        { cveID: 'CVE-2026-0001', vendorProject: 'Ac\u0000me', product: 'x', dateAdded: '2026-01-02' },
+        { cveID: 'CVE-2026-0002', vendorProject: 'Acme', product: 'y', dateAdded: '2026-01-02' },
+      ],
+    });
+    const items = await collect<ParsedItem<unknown>>(parseKev(textUpload([{ path: 'kev.json', text: kev }])));
+    expect(items.map((item) => item.kind)).toEqual(['record', 'record']);
+    expect(JSON.stringify(items)).not.toContain('\\u0000');
+    expect(JSON.stringify(items)).toContain('"vendor":"ac\uFFFDme"');
+  });
+
   it('takes vendor and product from cpe:2.3 names, escapes included', () => {
     expect(cpeProduct('cpe:2.3:a:apache:http_server:2.4.49:*:*:*:*:*:*:*')).toEqual({
       vendor: 'apache',
