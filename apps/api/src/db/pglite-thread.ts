@@ -2,6 +2,7 @@
 // resolves each with its reply. Errors come back as pg's DatabaseError with PostgreSQL's fields
 // (code, detail, constraint…), the same class as on PostgreSQL. An idle thread does not keep the
 // process alive; one with a request in flight does.
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -101,8 +102,19 @@ export class PgliteThread {
     worker.on('exit', (code) => stop(new Error(`The PGlite database thread has stopped (exit code ${code}).`)));
   }
 
-  /** Starts a database thread and resolves once its PGlite is open. */
+  /**
+   * Starts a database thread and resolves once its PGlite is open. A data directory that is not yet
+   * initialised is first created by a thread of its own, which then ends: initdb leaves ~550 MB of
+   * WebAssembly heap behind that its thread never gives back (npm run bench:api).
+   */
   static async open(options: Omit<PgliteThreadOptions, 'pgliteWasmModule'> = {}): Promise<PgliteThread> {
+    if (options.dataDir && !existsSync(join(options.dataDir, 'PG_VERSION'))) {
+      await (await PgliteThread.#start({ dataDir: options.dataDir })).close();
+    }
+    return PgliteThread.#start(options);
+  }
+
+  static async #start(options: Omit<PgliteThreadOptions, 'pgliteWasmModule'>): Promise<PgliteThread> {
     const thread = new PgliteThread({ ...options, pgliteWasmModule: await pgliteWasmModule() });
     try {
       await thread.#ready;
