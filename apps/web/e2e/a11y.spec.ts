@@ -97,6 +97,11 @@ for (const theme of ['light', 'dark'] as const) {
     // The drawer is portalled outside <main>: checked on its own, with the finding's triage loaded.
     await page.locator('main tbody tr').first().getByRole('link').first().click();
     await expect(page.getByTestId('finding-panel')).toBeVisible();
+    // Colours are judged once the drawer's opening animation has ended: mid-fade, a badge's text and
+    // its background blend and axe measured a contrast the user never sees (a flake in CI).
+    await page
+      .getByTestId('detail-drawer')
+      .evaluate((drawer) => Promise.all(drawer.getAnimations({ subtree: true }).map((a) => a.finished)));
     for (const v of await seriousViolations(page, ['[data-testid="detail-drawer"]'])) {
       problems.push(`/vulnerabilities drawer: ${v}`);
     }
