@@ -8,6 +8,7 @@ import { type AppConfig, loadConfig, repoRoot, webDistExists } from './config/en
 import { openDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrations.js';
 import type { LocalOidcProvider } from './dev/local-oidc-provider.js';
+import { setOperators } from './features/admin/operators.js';
 import { demoAdmin, demoUser, seedDemo } from './features/demo/demo.seed.js';
 import { findUserByEmail } from './features/users/users.repository.js';
 import { purgeExpired } from './jobs/purge-expired.job.js';
@@ -53,6 +54,7 @@ async function main(): Promise<void> {
     : await openDatabase({ kind: 'pglite', dataDir: pgliteDir });
   await migrateToLatest(database.db);
   const seeded = config.nodeEnv === 'production' ? false : await seedDemo(database.db, new Date());
+  const operators = await setOperators(database.db, config.operators, true, new Date());
 
   let local: LocalOidcProvider | undefined;
   const redirectUri = `${publicUrl}/api/auth/microsoft/callback`;
@@ -86,7 +88,13 @@ async function main(): Promise<void> {
   if (demoExists) {
     lines.push(
       `  sign in       ${demoUser.email} / ${demoUser.password}  (then the 6-digit code e-mailed to it)`,
-      `  administrator ${demoAdmin.email} / ${demoAdmin.password}  (validates accounts: POST /api/admin/users/{id}/activate)`,
+      `  operator      ${demoAdmin.email} / ${demoAdmin.password}  (platform operator: validates accounts, uploads CVE catalogue files)`,
+    );
+  }
+  if (operators.changed.length > 0) lines.push(`  operators     ${operators.changed.join(', ')} (VIGIL_OPERATORS)`);
+  if (operators.unknown.length > 0) {
+    lines.push(
+      `  operators     no user yet for ${operators.unknown.join(', ')} (VIGIL_OPERATORS; granted once they exist)`,
     );
   }
   lines.push(

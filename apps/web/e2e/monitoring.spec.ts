@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { demoUser, expect, monitoringScreens, openWithDemoData, signIn, test } from './support/fixtures.ts';
+import { demoAdmin, demoUser, expect, monitoringScreens, openWithDemoData, signIn, test } from './support/fixtures.ts';
 
 // Issue 7's browser path: import a file through a screen and watch the job reach done; filter,
 // open a detail, change status, and find the change on the dashboard timeline.
@@ -113,7 +113,9 @@ test('vulnerabilities: import nuclei JSONL, find the result, move it to in revie
   await expect(page.getByRole('row', { name: /E2E exposed panel/ }).getByRole('checkbox')).not.toBeChecked();
 });
 
-test('CVE monitor: an NVD page for a watched product becomes a finding with its scores', async ({ page }) => {
+test('CVE monitor: an analyst is not offered catalogue uploads; an NVD page from an operator for a watched product becomes a finding with its scores', async ({
+  page,
+}) => {
   const id = `CVE-2099-${String(Date.now()).slice(-7)}`;
   const nvd = {
     resultsPerPage: 1,
@@ -153,7 +155,16 @@ test('CVE monitor: an NVD page for a watched product becomes a finding with its 
     ],
   };
 
+  // The catalogue is shared by every company: a company's analyst gets no upload for it.
   await signIn(page);
+  await page.goto('/cvemonitor');
+  await expect(page.getByTestId('watch-list')).toContainText('apache:http_server');
+  await expect(page.getByRole('button', { name: 'Import', exact: true })).toHaveCount(0);
+  await page.context().clearCookies();
+  await page.evaluate(() => sessionStorage.clear());
+
+  // The demo administrator is a platform operator.
+  await signIn(page, demoAdmin);
   await page.goto('/cvemonitor');
   await expect(page.getByTestId('watch-list')).toContainText('apache:http_server');
   await page.getByRole('button', { name: 'Import', exact: true }).click();

@@ -26,6 +26,7 @@ export const MODEL_USER: AuthUser = {
   active: true,
   picture: null,
   language: 'en',
+  operator: false,
 };
 
 export const SESSION = { access_token: MODEL_TOKEN, token_type: 'Bearer', expires_in: 43200, user: MODEL_SERVER_USER };

@@ -62,7 +62,10 @@ describe('user transformation (spec §3)', () => {
       active: null,
       picture: null,
       language: null,
+      operator: false,
     });
+    expect(transformUser({ id: 1, name: 'A', email: 'a@b.test', operator: true }).operator).toBe(true);
+    expect(transformUser({ id: 1, name: 'A', email: 'a@b.test', operator: 'yes' }).operator).toBe(false);
   });
 
   it.each([null, {}, [], { id: '1', name: 'A', email: 'a' }])('refuses %j', (raw) => {

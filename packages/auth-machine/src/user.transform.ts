@@ -8,6 +8,8 @@ export interface AuthUser {
   active: boolean | null;
   picture: string | null;
   language: string | null;
+  /** A platform operator (above companies); false when the server does not say. */
+  operator: boolean;
 }
 
 export const TRANSFORM_USER_FAILED = 'Failed to transform user data.';
@@ -45,5 +47,6 @@ export function transformUser(raw: unknown): AuthUser {
     active: optional(raw.active, isBoolean),
     picture: optional(raw.picture, isString),
     language: optional(raw.language, isString),
+    operator: raw.operator === true,
   };
 }

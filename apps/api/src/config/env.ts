@@ -30,6 +30,17 @@ const envSchema = z.object({
   MICROSOFT_CLIENT_SECRET: optionalText,
   MICROSOFT_AUTHORITY: optionalText,
   LOCAL_OIDC_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** Comma-separated e-mails of platform operators, granted at each start. */
+  VIGIL_OPERATORS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine((emails) => emails.every((email) => /^[^@\s]+@[^@\s]+$/.test(email)), 'not a list of e-mail addresses'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -55,6 +66,8 @@ export interface AppConfig {
   /** Microsoft identity platform settings, or undefined: the start command then runs a local provider. */
   microsoft: MicrosoftSettings | undefined;
   localOidcPort: number;
+  /** Users made platform operators at each start (VIGIL_OPERATORS). */
+  operators: string[];
 }
 
 function fromRoot(path: string): string {
@@ -89,6 +102,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     microsoft,
     localOidcPort: env.LOCAL_OIDC_PORT,
+    operators: env.VIGIL_OPERATORS,
   });
 }
 

@@ -9,6 +9,7 @@ import * as importThroughput from './migrations/2026-11-22-0900-import-throughpu
 import * as signInLimits from './migrations/2026-11-23-1000-sign-in-limits.migration.js';
 import * as importAttempts from './migrations/2026-11-23-1100-import-attempts.migration.js';
 import * as uploadChunks from './migrations/2026-11-23-1200-upload-chunks.migration.js';
+import * as platformCatalogue from './migrations/2026-11-24-1000-platform-catalogue.migration.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-2000-accounts': accounts,
@@ -19,6 +20,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-1000-sign-in-limits': signInLimits,
   '2026-11-23-1100-import-attempts': importAttempts,
   '2026-11-23-1200-upload-chunks': uploadChunks,
+  '2026-11-24-1000-platform-catalogue': platformCatalogue,
 };
 
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<MigrationResultSet> {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalOidcProvider, startLocalOidcProvider } from '../dev/local-oidc-provider.js';
 import { createSession } from '../features/session/session.service.js';
 import { findUserById } from '../features/users/users.repository.js';
+import { type Operation, operationsOf, urlOf } from '../testing/contract-operations.js';
 import { json } from '../testing/flows.js';
 import {
   asText,
@@ -13,7 +14,6 @@ import {
   type Hostile,
   hostileValues,
   Random,
-  resolve,
   type Schema,
   typesOf,
   validValue,
@@ -53,44 +53,6 @@ afterAll(async () => {
   await database?.close();
 });
 
-interface Parameter {
-  name: string;
-  in: 'path' | 'query' | 'header' | 'cookie';
-  required?: boolean;
-  schema: Schema;
-}
-
-interface Operation {
-  operationId: string;
-  method: string;
-  path: string;
-  parameters: Parameter[];
-  body?: { contentType: string; schema: Schema | undefined };
-}
-
-const methods = ['get', 'post', 'put', 'patch', 'delete'];
-
-function operationsOf(doc: Schema): Operation[] {
-  return Object.entries(doc.paths as Record<string, Record<string, Schema>>).flatMap(([path, item]) =>
-    Object.entries(item)
-      .filter(([method]) => methods.includes(method))
-      .map(([method, op]) => {
-        const parameters = [...((item.parameters ?? []) as unknown[]), ...((op.parameters ?? []) as unknown[])].map(
-          (p) => resolve(doc, p) as unknown as Parameter,
-        );
-        const body = op.requestBody ? resolve(doc, op.requestBody) : undefined;
-        const [contentType, media] = Object.entries((body?.content ?? {}) as Record<string, Schema>)[0] ?? [];
-        return {
-          operationId: String(op.operationId),
-          method: method.toUpperCase(),
-          path,
-          parameters,
-          ...(contentType ? { body: { contentType, schema: media?.schema as Schema | undefined } } : {}),
-        };
-      }),
-  );
-}
-
 /** One request: text values of path, query and headers, and the raw body with its content type. */
 interface Case {
   label: string;
@@ -100,16 +62,6 @@ interface Case {
   body?: { payload: string | Buffer; contentType: string };
   /** The field a 422 must name (a NUL character was sent there). */
   nulField?: string;
-}
-
-function urlOf(op: Operation, c: Case): string {
-  const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(c.path[name] ?? ''));
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(c.query)) {
-    for (const v of Array.isArray(value) ? value : [value]) query.append(name, v);
-  }
-  const text = query.toString();
-  return `/api${path}${text ? `?${text}` : ''}`;
 }
 
 const jsonBody = (value: unknown) => ({ payload: JSON.stringify(value), contentType: 'application/json' });
@@ -236,7 +188,7 @@ function hostileCases(doc: Schema, op: Operation, random: Random): Case[] {
 /** The answer, or a 599 when the server broke the response off (a stream that failed midway). */
 async function send(op: Operation, c: Case): Promise<{ statusCode: number; body: string }> {
   try {
-    return await who.browser.call(op.method as 'GET', urlOf(op, c), {
+    return await who.browser.call(op.method as 'GET', urlOf(op, c.path, c.query), {
       token,
       // A fuzzed header parameter (the anti-forgery header itself) replaces the browser's value.
       noCsrf: Object.keys(c.headers).length > 0,

@@ -16,22 +16,37 @@ export interface Tenant extends SignedIn {
 
 let counter = 0;
 
-/** A new company with one domain and one signed-in member whose current company it is. */
-export async function newTenant(app: VigilApp, label: string): Promise<Tenant> {
+export interface TenantOptions {
+  /** The member is also a platform operator (who alone writes the CVE catalogue). */
+  operator?: boolean;
+  /** Join this tenant's company instead of creating one. */
+  join?: Tenant;
+  role?: 'analyst' | 'admin';
+}
+
+/**
+ * A new company with one domain and one signed-in member whose current company it is (or one more
+ * member of `join`'s company).
+ */
+export async function newTenant(
+  app: VigilApp,
+  label: string,
+  { operator = false, join, role = 'analyst' }: TenantOptions = {},
+): Promise<Tenant> {
   counter += 1;
   const tag = `${label}${counter}${Math.floor(Math.random() * 1e6)}`;
-  const domain = `${tag}.example`;
-  const email = `analyst@${domain}`;
+  const domain = join?.domain ?? `${tag}.example`;
+  const email = `${role}-${tag}@${domain}`;
   const password = `Pw-${tag}-long-enough!`;
   const now = new Date();
   const hash = await hashPassword(password);
-  const companyId = await insertCompany(app.ctx.db, `Company ${tag}`, [domain], now);
+  const companyId = join?.companyId ?? (await insertCompany(app.ctx.db, `Company ${tag}`, [domain], now));
   const user = await insertUser(app.ctx.db, {
     email,
     name: `Analyst ${tag}`,
     position: 'Analyst',
     password_hash: hash,
-    is_admin: false,
+    is_admin: operator,
     active: true,
     two_factor_enabled: true,
     email_verified_at: now,
@@ -43,7 +58,7 @@ export async function newTenant(app: VigilApp, label: string): Promise<Tenant> {
     created_at: now,
     updated_at: now,
   });
-  await addMembership(app.ctx.db, user.id, companyId, 'analyst', now);
+  await addMembership(app.ctx.db, user.id, companyId, role, now);
   const signed = await signIn(app, { email, password });
   return { ...signed, companyId, domain, email };
 }
@@ -90,4 +105,16 @@ export async function importFile(
   extra = '',
 ): Promise<ImportView> {
   return waitForImport(app, who, await upload(who, kind, fileName, content, extra));
+}
+
+const operators = new WeakMap<VigilApp, Promise<Tenant>>();
+
+/** The app's platform operator (one per app), who uploads the CVE catalogue files. */
+export function platformOperator(app: VigilApp): Promise<Tenant> {
+  let operator = operators.get(app);
+  if (!operator) {
+    operator = newTenant(app, 'operator', { operator: true });
+    operators.set(app, operator);
+  }
+  return operator;
 }

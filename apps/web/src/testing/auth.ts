@@ -17,6 +17,7 @@ export const TEST_USER: AuthUser = {
   active: true,
   picture: null,
   language: null,
+  operator: false,
 };
 
 /** An API whose every call fails like an unreachable server unless the test overrides it. */

@@ -591,6 +591,9 @@ export interface paths {
          *     the folder (relative paths such as `DESKTOP-1/Passwords.txt` are kept), or as a single
          *     Passwords.txt. Gzip-compressed files (EPSS .csv.gz) are accepted. The job runs in the
          *     background: poll GET /imports/{id} for progress, counts, rejects and log.
+         *     The CVE catalogue kinds (nvd, kev, epss) are shared reference data: only a platform operator
+         *     may upload them (403 for a company member); their job belongs to no company, and the findings
+         *     and events it causes in each watching company are the system's, pointing at no import.
          */
         post: operations["createImport"];
         delete?: never;
@@ -962,6 +965,11 @@ export interface components {
             active?: boolean | null;
             picture?: string | null;
             language?: components["schemas"]["LanguageCode"] | null;
+            /**
+             * @description A platform operator: above companies, writes the shared CVE catalogue (manual feed files)
+             *     and validates accounts. Set by configuration (VIGIL_OPERATORS) or the operator CLI.
+             */
+            operator?: boolean;
         };
         /** @description A new session. */
         Session: {
@@ -2652,6 +2660,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["BadRequest"];
             415: components["responses"]["BadRequest"];
             419: components["responses"]["CsrfMismatch"];

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { type IngestScope, seenAgain, upsertFindings } from '../findings/findings.ingest.js';
 import type { Severity } from '../findings/findings.table.js';
-import type { WriteContext, WriteOutcome } from '../imports/import.types.js';
+import { companyOf, type WriteContext, type WriteOutcome } from '../imports/import.types.js';
 import type { ComboRecord } from './combolist.parser.js';
 import { hostOf, inDomains, maskPassword, passwordHmac, pgTextArray } from './credentials.secrets.js';
 import type { HibpRecord } from './hibp.parser.js';
@@ -34,7 +34,7 @@ interface CredentialRow {
 
 function scopeOf(context: WriteContext): IngestScope {
   return {
-    companyId: context.job.company_id,
+    companyId: companyOf(context.job),
     module: 'credentials',
     jobId: context.job.id,
     isDemo: context.job.is_demo,
@@ -107,14 +107,14 @@ export async function writeCombolist(
     ), ins as (
       insert into findings (company_id, module, fingerprint, title, severity, first_seen_at, last_seen_at, last_job_id,
         is_demo, created_at, updated_at)
-      select ${job.company_id}, 'credentials', t.fingerprint, t.email || ${` in combolist ${source}`}, 'high',
+      select ${companyOf(job)}, 'credentials', t.fingerprint, t.email || ${` in combolist ${source}`}, 'high',
         ${seen}::timestamptz, ${seen}::timestamptz, ${job.id}::int, ${job.is_demo}, ${now}::timestamptz, ${now}::timestamptz
       from t
       ${seenAgain}
       returning id, fingerprint, title, (xmax = 0) as inserted, prev_status
     ), ev as (
       insert into events (company_id, module, kind, severity, title, finding_id, job_id, at)
-      select ${job.company_id}, 'credentials',
+      select ${companyOf(job)}, 'credentials',
         case when ins.inserted then 'finding.created' else 'finding.reopened' end, 'high',
         case when ins.inserted then ins.title else ins.title || ': seen again after resolved' end,
         ins.id, ${job.id}::int, case when ins.inserted then ${seen}::timestamptz else ${now}::timestamptz end
@@ -122,7 +122,7 @@ export async function writeCombolist(
     ), cr as (
       insert into credential_findings (finding_id, company_id, email, domain, source_kind, source_name, data_classes,
         password_masked, password_hmac, url)
-      select ins.id, ${job.company_id}, t.email, t.domain, 'combolist', ${source}, '{"Email addresses",Passwords}',
+      select ins.id, ${companyOf(job)}, t.email, t.domain, 'combolist', ${source}, '{"Email addresses",Passwords}',
         t.masked, t.hash, t.url
       from ins join t on t.fingerprint = ins.fingerprint
       where ins.inserted
@@ -136,7 +136,7 @@ export async function writeCombolist(
       .insertInto('finding_changes')
       .values(
         outcome.reopened.map((id) => ({
-          company_id: job.company_id,
+          company_id: companyOf(job),
           finding_id: id,
           field: 'status',
           from_value: 'resolved',
@@ -232,7 +232,7 @@ export async function writeHibp(
       deviceId: null,
     });
   }
-  await insertCredentialRows(db, context.job.company_id, rows);
+  await insertCredentialRows(db, companyOf(context.job), rows);
   const outcome = tally(results, 0);
   return { added: outcome.added + added, updated: outcome.updated + breachCount - added, ignored: 0 };
 }
@@ -273,7 +273,7 @@ export async function writeInfostealer(
       .insertInto('infostealer_devices')
       .values({
         finding_id: deviceResult.id,
-        company_id: context.job.company_id,
+        company_id: companyOf(context.job),
         machine_name: device.machineName,
         malware_family: device.malwareFamily,
         infection_date: device.infectionDate,
@@ -318,7 +318,7 @@ export async function writeInfostealer(
         deviceId: deviceResult.id,
       });
     }
-    await insertCredentialRows(db, context.job.company_id, rows);
+    await insertCredentialRows(db, companyOf(context.job), rows);
     const t = tally([deviceResult, ...results], 0);
     outcome.added += t.added;
     outcome.updated += t.updated;

@@ -1,6 +1,8 @@
-// Writers of the CVE importers. The catalogue is global; what changes in it (CVSS, EPSS, KEV) is
-// kept as per-CVE history, and becomes findings and events in every company whose watch list
-// matches a CVE's vendor/product (the importer is the actor).
+// Writers of the CVE importers. The catalogue is shared reference data, written by the platform only
+// (its jobs belong to no company); what changes in it (CVSS, EPSS, KEV) is kept as per-CVE history,
+// and becomes findings and events in every company whose watch list matches a CVE's vendor/product.
+// Those are the system's doing, in each company's own name: they point at no job, since the
+// platform's catalogue job is not one of the company's.
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { insertEvents, type NewEvent } from '../events/events.repository.js';
@@ -72,7 +74,7 @@ export async function createCveFindings(
   return added;
 }
 
-/** Findings for every company whose watch list matches these CVEs (the importer is the actor). */
+/** Findings for every company whose watch list matches these CVEs (the system is the actor). */
 export async function matchWatchLists(db: Executor, context: WriteContext, cveIds: string[]): Promise<number> {
   if (cveIds.length === 0) return 0;
   const matches = await db
@@ -93,7 +95,7 @@ export async function matchWatchLists(db: Executor, context: WriteContext, cveId
   for (const [companyId, rows] of byCompany) {
     added += await createCveFindings(
       db,
-      { companyId, jobId: context.job.id, isDemo: context.job.is_demo, now: context.now },
+      { companyId, jobId: null, isDemo: context.job.is_demo, now: context.now },
       rows,
     );
   }
@@ -134,7 +136,7 @@ async function recordCveChanges(db: Executor, context: WriteContext, changes: Cv
         severity: f.cve_severity as Severity,
         title: c.title,
         findingId: f.id,
-        jobId: context.job.id,
+        jobId: null,
         details: { cve_id: c.cveId, field: c.field, from: c.from, to: c.to },
         at: context.now,
       });
@@ -152,7 +154,7 @@ async function recordCveChanges(db: Executor, context: WriteContext, changes: Cv
           field: 'severity',
           from: f.severity,
           to: f.cve_severity,
-          jobId: context.job.id,
+          jobId: null,
           at: context.now,
         },
       ]);

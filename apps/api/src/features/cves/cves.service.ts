@@ -118,7 +118,8 @@ export async function getCve({ ctx, auth, input }: Verb<{ cveId: string }>) {
       from: c.from_value,
       to: c.to_value,
       at: c.at.toISOString(),
-      import_id: c.job_id,
+      // The platform's catalogue job: only an operator can open it.
+      import_id: auth.user.is_admin ? c.job_id : null,
     })),
   };
 }

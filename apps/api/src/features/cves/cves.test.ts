@@ -3,7 +3,7 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../testing/flows.js';
-import { importFile, newTenant, type Tenant } from '../../testing/monitoring.js';
+import { importFile, newTenant, platformOperator, type Tenant } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { epssCsv, kevCatalogue, nvdPage } from './cves.fixtures.js';
 
@@ -89,7 +89,7 @@ describe('CVE imports and the watch list', () => {
       },
     ]);
     const broken = page.replace('"CVE-2026-0004"', '"not-a-cve"');
-    const job = await importFile(app, a, 'nvd', 'nvdcve-2.0-page-1.json', broken);
+    const job = await importFile(app, await platformOperator(app), 'nvd', 'nvdcve-2.0-page-1.json', broken);
     expect(job.status).toBe('succeeded');
     expect(job.counts).toEqual({ read: 4, added: 3, updated: 0, rejected: 1 });
     expect(job.rejects[0]).toMatchObject({ line: 4, reason: 'Bad CVE id "not-a-cve".' });
@@ -127,7 +127,7 @@ describe('CVE imports and the watch list', () => {
         dueDate: '2026-12-02',
       },
     ]);
-    const job = await importFile(app, a, 'kev', 'known_exploited_vulnerabilities.json', kev);
+    const job = await importFile(app, await platformOperator(app), 'kev', 'known_exploited_vulnerabilities.json', kev);
     expect(job.counts).toMatchObject({ read: 2, added: 1, updated: 1, rejected: 0 });
     const rows = await cves(a, '?kev=true');
     expect(rows.map((r) => r.cve_id).sort()).toEqual(['CVE-2026-0001', 'CVE-2026-0099']);
@@ -151,7 +151,13 @@ describe('CVE imports and the watch list', () => {
       ['CVE-2026-0003', 0.02, 0.3],
       ['CVE-2026-0002', 0.9, 0.99],
     ]);
-    const job = await importFile(app, a, 'epss', 'epss_scores-2026-11-20.csv.gz', gzipSync(`${first}\nbad-line,x,y`));
+    const job = await importFile(
+      app,
+      await platformOperator(app),
+      'epss',
+      'epss_scores-2026-11-20.csv.gz',
+      gzipSync(`${first}\nbad-line,x,y`),
+    );
     expect(job.counts).toMatchObject({ read: 4, updated: 3, rejected: 1 });
     const second = epssCsv(
       [
@@ -161,7 +167,7 @@ describe('CVE imports and the watch list', () => {
       'v2025.03.14',
       '2026-11-21',
     );
-    await importFile(app, a, 'epss', 'epss_scores-2026-11-21.csv', second);
+    await importFile(app, await platformOperator(app), 'epss', 'epss_scores-2026-11-21.csv', second);
     const row = (await cves(a)).find((r) => r.cve_id === 'CVE-2026-0001');
     expect(row).toMatchObject({ epss: 0.6, epss_percentile: 0.97 });
     const detail = json<{ data: { epss_date: string }; changes: { field: string }[] }>(
@@ -173,10 +179,10 @@ describe('CVE imports and the watch list', () => {
     expect(small.changes).toEqual([]);
   });
 
-  it('records CVSS changes across NVD imports and updates the finding severity (importer as actor)', async () => {
+  it('records CVSS changes across NVD imports and updates the finding severity (the system as actor, no import of the company)', async () => {
     const job = await importFile(
       app,
-      a,
+      await platformOperator(app),
       'nvd',
       'nvd-update.json',
       nvdPage([
@@ -198,7 +204,8 @@ describe('CVE imports and the watch list', () => {
       await a.browser.get(`/api/findings/${detail.data.finding_id}`, { token: a.token }),
     );
     expect(finding.data.severity).toBe('critical');
-    expect(finding.data.history[0]).toMatchObject({ field: 'severity', import_id: job.id });
+    expect(finding.data.history[0]).toMatchObject({ field: 'severity', import_id: null });
+    expect(job.id).toBeGreaterThan(0);
   });
 
   it('back-fills findings when a watch item is added; products and watch list read back', async () => {
@@ -212,7 +219,7 @@ describe('CVE imports and the watch list', () => {
         cpes: [widget],
       },
     ]);
-    expect((await importFile(app, a, 'nvd', 'nvd-widget.json', page)).counts.added).toBe(1);
+    expect((await importFile(app, await platformOperator(app), 'nvd', 'nvd-widget.json', page)).counts.added).toBe(1);
     expect(await cves(b, '?q=CVE-2026-0004')).toEqual([]);
     const add = await b.browser.post('/api/cves/watch-list', { vendor: 'acme', product: 'widget' }, { token: b.token });
     expect(json<{ data: { match_count: number } }>(add).data.match_count).toBe(1);
@@ -231,7 +238,7 @@ describe('CVE imports and the watch list', () => {
 
   it('refuses a malformed file with its reason and changes nothing', async () => {
     const before = await cves(a);
-    const job = await importFile(app, a, 'nvd', 'broken.json', '{"vulnerabilities": [');
+    const job = await importFile(app, await platformOperator(app), 'nvd', 'broken.json', '{"vulnerabilities": [');
     expect(job.status).toBe('failed');
     expect(job.error).toMatch(/^Not valid JSON/);
     expect(job.rejects[0]).toMatchObject({ line: 0 });

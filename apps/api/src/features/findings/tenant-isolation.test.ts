@@ -2,7 +2,7 @@
 // never reads, changes or exports a row of the other, and an id of the other answers 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../testing/flows.js';
-import { importFile, newTenant, type Tenant } from '../../testing/monitoring.js';
+import { importFile, newTenant, platformOperator, type Tenant } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { nvdPage } from '../cves/cves.fixtures.js';
 import { tar } from '../imports/import-archive.js';
@@ -39,7 +39,7 @@ async function seed(who: Tenant, cve: string, vendor: string) {
   expect(watch.statusCode).toBe(201);
   await importFile(
     app,
-    who,
+    await platformOperator(app),
     'nvd',
     'nvd.json',
     nvdPage([

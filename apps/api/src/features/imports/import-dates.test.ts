@@ -1,7 +1,7 @@
 // One date out of range (year 0: PostgreSQL refuses it) or not a date is one rejected line: the
 // rest of its batch is stored (it used to fail the whole batch of 500 rows).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importFile, newTenant, type Tenant } from '../../testing/monitoring.js';
+import { importFile, newTenant, platformOperator, type Tenant } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { kevCatalogue, nvdPage } from '../cves/cves.fixtures.js';
 import { tar } from './import-archive.js';
@@ -55,7 +55,7 @@ describe('dates out of range in imports', () => {
     const cve = (id: string, published: string) => ({ id, published, description: id, cvss31: 5, cpes: [] });
     const job = await importFile(
       app,
-      a,
+      await platformOperator(app),
       'nvd',
       'nvd.json',
       nvdPage([
@@ -85,7 +85,7 @@ describe('dates out of range in imports', () => {
     });
     const job = await importFile(
       app,
-      a,
+      await platformOperator(app),
       'kev',
       'kev.json',
       kevCatalogue([entry('CVE-2026-7001', '2026-11-01'), entry('CVE-2026-7003', '0000-01-01')]),

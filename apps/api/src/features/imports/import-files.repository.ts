@@ -46,12 +46,12 @@ export async function insertJob(db: Executor, values: NewJob, content: Uint8Arra
   });
 }
 
-/** The bytes a company's uploads hold while they wait or run (the quota counts these). */
-export async function pendingUploadBytes(db: Executor, companyId: number): Promise<number> {
+/** The bytes a company's uploads (null: the platform's) hold while they wait or run (the quota counts these). */
+export async function pendingUploadBytes(db: Executor, companyId: number | null): Promise<number> {
   const row = await db
     .selectFrom('import_jobs')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('file_size'), sql<string>`0`).as('bytes'))
-    .where('company_id', '=', companyId)
+    .where((eb) => (companyId === null ? eb('company_id', 'is', null) : eb('company_id', '=', companyId)))
     .where('status', 'in', ['uploading', 'queued', 'running'])
     .executeTakeFirstOrThrow();
   return Number(row.bytes);
@@ -98,7 +98,14 @@ export async function beginUpload(
  */
 export async function appendChunk(
   db: Executor,
-  input: { jobId: number; companyId: number; seq: number; data: Uint8Array; last: boolean; leaseUntil: Date | null },
+  input: {
+    jobId: number;
+    companyId: number | null;
+    seq: number;
+    data: Uint8Array;
+    last: boolean;
+    leaseUntil: Date | null;
+  },
   quota: number,
 ): Promise<void> {
   await inTransaction(db, async (trx) => {

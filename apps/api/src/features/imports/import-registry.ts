@@ -19,7 +19,7 @@ import { parseNvd } from '../cves/nvd.parser.js';
 import { parseNuclei } from '../vulnerabilities/nuclei.parser.js';
 import { writeNuclei } from '../vulnerabilities/vulnerabilities.ingest.js';
 import { slaOf } from '../vulnerabilities/vulnerabilities.sla.js';
-import type { Importer } from './import.types.js';
+import { companyOf, type Importer } from './import.types.js';
 import type { ImportJobRow, ImportKind } from './imports.table.js';
 
 export function jobOptions(job: Pick<ImportJobRow, 'options'>): Record<string, string> {
@@ -32,7 +32,7 @@ export function jobOptions(job: Pick<ImportJobRow, 'options'>): Record<string, s
 
 async function credentialState(db: Executor, job: ImportJobRow, ctx: AppContext): Promise<CredentialState> {
   const domains = (
-    await db.selectFrom('company_domains').select('domain').where('company_id', '=', job.company_id).execute()
+    await db.selectFrom('company_domains').select('domain').where('company_id', '=', companyOf(job)).execute()
   ).map((d) => d.domain);
   const options = jobOptions(job);
   const fromName = domains.find((d) => job.file_name.toLowerCase().includes(d));
@@ -68,13 +68,13 @@ const importers: Record<ImportKind, Importer<unknown, unknown>> = {
     parse: parseInfostealer,
     write: writeInfostealer,
   }),
-  nvd: erase({ kind: 'nvd', module: 'cves', prepare: none, parse: parseNvd, write: writeNvd }),
-  kev: erase({ kind: 'kev', module: 'cves', prepare: none, parse: parseKev, write: writeKev }),
-  epss: erase({ kind: 'epss', module: 'cves', prepare: none, parse: parseEpss, write: writeEpss }),
+  nvd: erase({ kind: 'nvd', module: 'cves', platform: true, prepare: none, parse: parseNvd, write: writeNvd }),
+  kev: erase({ kind: 'kev', module: 'cves', platform: true, prepare: none, parse: parseKev, write: writeKev }),
+  epss: erase({ kind: 'epss', module: 'cves', platform: true, prepare: none, parse: parseEpss, write: writeEpss }),
   nuclei: erase({
     kind: 'nuclei',
     module: 'vulnerabilities',
-    prepare: (db, job) => slaOf(db, job.company_id),
+    prepare: (db, job) => slaOf(db, companyOf(job)),
     parse: parseNuclei,
     write: writeNuclei,
   }),

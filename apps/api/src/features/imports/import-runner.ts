@@ -29,6 +29,8 @@ export async function failJob(ctx: AppContext, job: ImportJobRow, message: strin
   await ctx.db.transaction().execute(async (trx) => {
     await appendLog(trx, job.id, 'error', message, now);
     await finishJob(trx, job.id, { status: 'failed', error: message, at: now });
+    // A platform job (the catalogue) tells no company's timeline: its log is for the operator.
+    if (job.company_id === null) return;
     await insertEvents(trx, [
       {
         companyId: job.company_id,
@@ -189,6 +191,7 @@ export async function runJob(
     const summary = `${done.read_count} read, ${done.added_count} added, ${done.updated_count} updated, ${done.rejected_count} rejected`;
     await appendLog(trx, job.id, 'info', `Done: ${summary}.`, now);
     await finishJob(trx, job.id, { status: 'succeeded', at: now });
+    if (job.company_id === null) return 'succeeded' as const;
     await insertEvents(trx, [
       {
         companyId: job.company_id,

@@ -30,6 +30,12 @@ export interface WriteOutcome {
   ignored: number;
 }
 
+/** The company of a company import (every kind but the platform's catalogue kinds). */
+export function companyOf(job: Pick<ImportJobRow, 'id' | 'company_id'>): number {
+  if (job.company_id === null) throw new Error(`Import ${job.id} belongs to no company; its kind needs one.`);
+  return job.company_id;
+}
+
 export interface WriteContext {
   ctx: AppContext;
   job: ImportJobRow;
@@ -41,6 +47,8 @@ export interface WriteContext {
 export interface Importer<R, S = unknown> {
   kind: ImportKind;
   module: Module;
+  /** Shared reference data (the CVE catalogue): written by the platform only, its job belongs to no company. */
+  platform?: boolean;
   /** Whether the kind reads archives (a folder zipped or tarred). */
   archives?: boolean;
   /** Loads what the writer needs once per job (the company's domains, the SLA policy…). */

@@ -153,27 +153,36 @@ const jobColumns = [
   'j.finished_at',
 ] as const;
 
+/** A company's jobs; with `platform`, the platform's catalogue jobs too (what an operator sees). */
+export interface JobScope extends TenantScope {
+  platform: boolean;
+}
+
+/** `import_jobs as j` rows the scope may see. */
+function ofScope(scope: JobScope) {
+  return scope.platform
+    ? sql<boolean>`(j.company_id = ${scope.companyId} or j.company_id is null)`
+    : sql<boolean>`j.company_id = ${scope.companyId}`;
+}
+
 export function listJobRows(
   db: Executor,
-  scope: TenantScope,
+  scope: JobScope,
   input: PageInput & { module?: string | undefined; status?: string | undefined },
 ) {
-  let base = db
-    .selectFrom('import_jobs as j')
-    .where('j.company_id', '=', scope.companyId)
-    .where('j.status', '<>', 'uploading');
+  let base = db.selectFrom('import_jobs as j').where(ofScope(scope)).where('j.status', '<>', 'uploading');
   if (input.module) base = base.where('j.module', '=', input.module);
   if (input.status) base = base.where('j.status', '=', input.status as ImportJobRow['status']);
   const query = base.leftJoin('users as u', 'u.id', 'j.created_by').select(jobColumns).orderBy('j.id', 'desc');
   return pageOf(db, query, capped(base), input);
 }
 
-export function findJob(db: Executor, scope: TenantScope, id: number) {
+export function findJob(db: Executor, scope: JobScope, id: number) {
   return db
     .selectFrom('import_jobs as j')
     .leftJoin('users as u', 'u.id', 'j.created_by')
     .select(jobColumns)
-    .where('j.company_id', '=', scope.companyId)
+    .where(ofScope(scope))
     .where('j.status', '<>', 'uploading')
     .where('j.id', '=', id)
     .executeTakeFirst();

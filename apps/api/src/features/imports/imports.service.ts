@@ -17,7 +17,7 @@ import {
 } from './import-files.repository.js';
 import { importerOf } from './import-registry.js';
 import type { ImportWorker } from './import-worker.js';
-import { findJob, listJobRows, listLog, listRejects } from './imports.repository.js';
+import { findJob, type JobScope, listJobRows, listLog, listRejects } from './imports.repository.js';
 import { type ImportKind, importKinds } from './imports.table.js';
 
 type JobRow = NonNullable<Awaited<ReturnType<typeof findJob>>>;
@@ -43,6 +43,15 @@ export function toImport(row: JobRow) {
     started_at: iso(row.started_at),
     finished_at: iso(row.finished_at),
   };
+}
+
+/** Only a platform operator writes shared reference data (the CVE catalogue); a company member never does. */
+export const CATALOGUE_OPERATORS_ONLY =
+  'Only a platform operator can update the CVE catalogue: it is shared by every company. It stays current through the scheduled feed sync.';
+
+/** The jobs the user may see: their company's, and the platform's when they are a platform operator. */
+function jobScope(auth: AuthContext): JobScope {
+  return { ...requireScope(auth.scope), platform: auth.user.is_admin };
 }
 
 export interface CreateImportInput {
@@ -131,22 +140,26 @@ export async function createImport({
   input: CreateImportInput;
   worker: ImportWorker;
 }) {
-  const scope = requireScope(auth.scope);
+  const scope = jobScope(auth);
   if (!importKinds.includes(input.kind)) throw validationError({ kind: ['The selected kind is invalid.'] });
+  const importer = importerOf(input.kind);
+  if (importer.platform && !auth.user.is_admin) throw new HttpError(403, CATALOGUE_OPERATORS_ONLY);
+  // A platform kind's job belongs to no company: its quota and its list are the platform's.
+  const companyId = importer.platform ? null : scope.companyId;
   if (input.body === undefined || input.body === null) throw validationError({ body: ['The file is empty.'] });
   if (!isStream(input.body)) {
     throw new HttpError(415, 'Send the file as the request body with Content-Type: application/octet-stream.');
   }
   const declared = input.declaredSize ?? 0;
-  if (declared > 0 && (await pendingUploadBytes(ctx.db, scope.companyId)) + declared > ctx.limits.uploadQuotaBytes) {
+  if (declared > 0 && (await pendingUploadBytes(ctx.db, companyId)) + declared > ctx.limits.uploadQuotaBytes) {
     throw quotaExceeded(ctx.limits.uploadQuotaBytes);
   }
   const id = await storeUpload(
     ctx,
     {
-      company_id: scope.companyId,
+      company_id: companyId,
       kind: input.kind,
-      module: importerOf(input.kind).module,
+      module: importer.module,
       file_name:
         input.file_name
           .replace(/[\\/]+/g, '/')
@@ -174,13 +187,12 @@ export async function listImports({
   auth: AuthContext;
   input: PageInput & { module?: string; status?: string };
 }) {
-  const { rows, meta } = await listJobRows(ctx.db, requireScope(auth.scope), input);
+  const { rows, meta } = await listJobRows(ctx.db, jobScope(auth), input);
   return { data: rows.map(toImport), meta };
 }
 
 export async function getImport({ ctx, auth, input }: { ctx: AppContext; auth: AuthContext; input: { id: number } }) {
-  const scope = requireScope(auth.scope);
-  const row = await findJob(ctx.db, scope, input.id);
+  const row = await findJob(ctx.db, jobScope(auth), input.id);
   if (!row) throw new HttpError(404, 'Import not found.');
   const [rejects, log] = await Promise.all([listRejects(ctx.db, row.id, 500), listLog(ctx.db, row.id)]);
   return {

@@ -8,7 +8,8 @@ export type ImportStatus = 'uploading' | 'queued' | 'running' | 'succeeded' | 'f
 /** An import job: the queue row itself (claimed with FOR UPDATE SKIP LOCKED, leased while running). */
 export interface ImportJobsTable {
   id: Generated<number>;
-  company_id: number;
+  /** null: a platform job (the CVE catalogue), written by no company. */
+  company_id: number | null;
   kind: ImportKind;
   module: string;
   status: Generated<ImportStatus>;

@@ -59,7 +59,8 @@ export async function loadMonitoringDemo(db: Db, anchor: Date): Promise<boolean>
     .execute();
   if (companies.length === 0) return false;
   await db.transaction().execute(async (trx) => {
-    const queue = async (companyId: number, file: DemoFile) => {
+    // companyId null: a platform job (the CVE catalogue belongs to no company).
+    const queue = async (companyId: number | null, file: DemoFile) => {
       await insertJob(
         trx,
         {
@@ -99,7 +100,7 @@ export async function loadMonitoringDemo(db: Db, anchor: Date): Promise<boolean>
         if (file.kind !== 'nuclei') await queue(company.id, file);
       }
     }
-    for (const file of cveFiles(anchor)) await queue(first.id, file);
+    for (const file of cveFiles(anchor)) await queue(null, file);
     for (const [i, company] of list.entries()) {
       const profile = profiles[company.name];
       if (!profile) continue;

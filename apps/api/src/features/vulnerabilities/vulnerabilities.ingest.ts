@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { upsertFindings } from '../findings/findings.ingest.js';
-import type { WriteContext, WriteOutcome } from '../imports/import.types.js';
+import { companyOf, type WriteContext, type WriteOutcome } from '../imports/import.types.js';
 import type { NucleiRecord } from './nuclei.parser.js';
 import { dueDate, type SlaDays } from './vulnerabilities.sla.js';
 
@@ -24,7 +24,7 @@ export async function writeNuclei(
   const results = await upsertFindings(
     db,
     {
-      companyId: context.job.company_id,
+      companyId: companyOf(context.job),
       module: 'vulnerabilities',
       jobId: context.job.id,
       isDemo: context.job.is_demo,
@@ -46,7 +46,7 @@ export async function writeNuclei(
   if (rows.length > 0) {
     await sql`
       insert into vulnerability_findings (finding_id, company_id, template_id, name, host, matched_at, cve_id, cvss_score, scanned_at)
-      select t.id, ${context.job.company_id}, t.template_id, t.name, t.host, t.matched_at, t.cve_id, t.cvss, t.scanned
+      select t.id, ${companyOf(context.job)}, t.template_id, t.name, t.host, t.matched_at, t.cve_id, t.cvss, t.scanned
       from unnest(${rows.map((r) => r.id)}::int[], ${rows.map((r) => r.r.templateId)}::text[], ${rows.map((r) => r.r.name)}::text[],
         ${rows.map((r) => r.r.host)}::text[], ${rows.map((r) => r.r.matchedAt)}::text[], ${rows.map((r) => r.r.cveId)}::text[],
         ${rows.map((r) => r.r.cvssScore)}::numeric[], ${rows.map((r) => r.seenAt.toISOString())}::timestamptz[])

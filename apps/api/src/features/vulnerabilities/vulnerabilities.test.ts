@@ -1,7 +1,7 @@
 // nuclei import: dedup across imports, SLA due dates from the company policy, EPSS/KEV enrichment.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../testing/flows.js';
-import { importFile, newTenant, type Tenant } from '../../testing/monitoring.js';
+import { importFile, newTenant, platformOperator, type Tenant } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { epssCsv, kevCatalogue, nvdPage } from '../cves/cves.fixtures.js';
 
@@ -38,21 +38,21 @@ beforeAll(async () => {
   a = await newTenant(app, 'vuln');
   await importFile(
     app,
-    a,
+    await platformOperator(app),
     'nvd',
     'nvd.json',
     nvdPage([{ id: 'CVE-2026-5555', published: '2026-10-01T00:00:00.000', description: 'x', cvss31: 9.8, cpes: [] }]),
   );
   await importFile(
     app,
-    a,
+    await platformOperator(app),
     'kev',
     'kev.json',
     kevCatalogue([
       { cveID: 'CVE-2026-5555', vendorProject: 'X', product: 'Y', dateAdded: '2026-10-05', dueDate: '2026-10-26' },
     ]),
   );
-  await importFile(app, a, 'epss', 'epss.csv', epssCsv([['CVE-2026-5555', 0.87, 0.99]]));
+  await importFile(app, await platformOperator(app), 'epss', 'epss.csv', epssCsv([['CVE-2026-5555', 0.87, 0.99]]));
 });
 afterAll(async () => {
   await app.close();

@@ -10,10 +10,20 @@ function useAssigneeChoices(): AssigneeChoices {
   return { currentUserId: user?.id ?? null, members: members.data ?? [] };
 }
 
+/** The CVE catalogue's feed files: shared reference data that only a platform operator uploads. */
+const CATALOGUE_KINDS = ['nvd', 'kev', 'epss'];
+
+/** The import button with the formats this user may upload (none: no button). */
+function ImportButton({ kinds }: { kinds: string[] }) {
+  const { user } = useSession();
+  const allowed = kinds.filter((kind) => user?.operator === true || !CATALOGUE_KINDS.includes(kind));
+  return allowed.length > 0 ? <ImportDialog kinds={allowed} /> : null;
+}
+
 /** What the monitoring screens borrow from the findings, imports and auth features (composed here, in app/). */
 export const findingSlots: FindingSlots = {
   renderFinding: (findingId) => <FindingPanel key={findingId} findingId={findingId} />,
   renderBulkActions: (ids, onDone) => <BulkStatusActions ids={ids} onDone={onDone} />,
-  renderImport: (kinds) => <ImportDialog kinds={kinds} />,
+  renderImport: (kinds) => <ImportButton kinds={kinds} />,
   useAssignees: useAssigneeChoices,
 };

@@ -1,0 +1,21 @@
+// `npm run operator -- grant|revoke <email>… | list`: platform operators, on the database the server
+// uses (DATABASE_URL, else PGlite in DATA_DIR). PGlite is one process at a time: stop the server first.
+import { join } from 'node:path';
+import { loadConfig } from '../config/env.js';
+import { openDatabase } from '../db/connect.js';
+import { migrateToLatest } from '../db/migrations.js';
+import { operatorCommand } from '../features/admin/operators.js';
+
+const config = loadConfig();
+const database = config.databaseUrl
+  ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
+  : await openDatabase({ kind: 'pglite', dataDir: join(config.dataDir, 'pglite') });
+try {
+  await migrateToLatest(database.db);
+  console.log(await operatorCommand(database.db, process.argv.slice(2), new Date()));
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exitCode = 1;
+} finally {
+  await database.close();
+}
