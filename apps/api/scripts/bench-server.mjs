@@ -68,7 +68,7 @@ async function vigil() {
   for (let i = 0; i < 1200; i += 1) {
     await app.jobs.drain();
     const open = await database.db
-      .selectFrom('import_jobs')
+      .selectFrom('jobs')
       .select('id')
       .where('status', 'in', ['queued', 'running'])
       .executeTakeFirst();

@@ -15,8 +15,8 @@ import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { devRoutes, registerDevMailboxPage } from './features/dev/dev.routes.js';
 import { eventsRoutes } from './features/events/events.routes.js';
 import { findingsRoutes } from './features/findings/findings.routes.js';
-import { createImportWorker, type ImportWorker } from './features/imports/import-worker.js';
 import { importsRoutes, registerUploadParser } from './features/imports/imports.routes.js';
+import { createJobWorker, type JobWorker } from './features/jobs/job-worker.js';
 import { createMailDelivery, type MailDelivery } from './features/mail/mail.delivery.js';
 import { createOidcClient, type OidcClient, type OidcSettings } from './features/microsoft/microsoft.client.js';
 import { microsoftRoutes } from './features/microsoft/microsoft.routes.js';
@@ -61,7 +61,7 @@ export interface VigilApp extends FastifyInstance {
   mail: MailDelivery;
   contract: OpenApiDocument;
   /** The import-job worker (started when the app is ready, stopped before it closes). */
-  jobs: ImportWorker;
+  jobs: JobWorker;
 }
 
 function isOidcClient(value: Omit<OidcSettings, 'redirectUri'> | OidcClient): value is OidcClient {
@@ -115,7 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
   app.decorate('ctx', ctx);
   app.decorate('mail', mail);
   app.decorate('contract', contract);
-  const jobs = createImportWorker(ctx, app.log);
+  const jobs = createJobWorker(ctx, app.log);
   app.decorate('jobs', jobs);
   app.decorateRequest('auth', null);
 
@@ -173,7 +173,8 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
   app.addHook('onReady', async () => {
     // First start in development: queue the demo data set through the importers (once).
     if (config.nodeEnv === 'development') await loadMonitoringDemo(ctx.db, demoAnchor(clock.now()));
-    jobs.start();
+    // An API-only process enqueues work and never claims it (VIGIL_ROLE=api, ADR 0011).
+    if (config.role !== 'api') jobs.start();
   });
   // The worker stops (its job handed back to the queue), and the work after responses ends, before
   // the database closes.

@@ -11,7 +11,6 @@ import type { LocalOidcProvider } from './dev/local-oidc-provider.js';
 import { setOperators } from './features/admin/operators.js';
 import { demoAdmin, demoUser, seedDemo } from './features/demo/demo.seed.js';
 import { findUserByEmail } from './features/users/users.repository.js';
-import { purgeExpired } from './jobs/purge-expired.job.js';
 import { randomToken } from './shared/secrets.js';
 
 /** COOKIE_SECRET, else a secret generated once and kept under DATA_DIR (mode 0600). */
@@ -49,6 +48,11 @@ async function main(): Promise<void> {
   if (config.port === 0) config = { ...config, port: await freePort(config.host) };
   const publicUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
   const pgliteDir = join(config.dataDir, 'pglite');
+  if (config.role !== 'all' && !config.databaseUrl) {
+    throw new Error(
+      `VIGIL_ROLE=${config.role} shares the work with other processes, which needs DATABASE_URL: PGlite is one process. Leave VIGIL_ROLE unset for one process that does everything.`,
+    );
+  }
   const database = config.databaseUrl
     ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
     : await openDatabase({ kind: 'pglite', dataDir: pgliteDir });
@@ -69,13 +73,31 @@ async function main(): Promise<void> {
     (local ? { issuer: local.issuer, clientId: local.clientId, clientSecret: local.clientSecret } : undefined);
 
   const app = await buildApp({ config, database, cookieSecret: cookieSecretOf(config), publicUrl, oidc });
+  const stopSignals = (timers: NodeJS.Timeout[]) => {
+    let closing = false;
+    const stop = async (signal: string) => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down');
+      for (const timer of timers) clearInterval(timer);
+      await app.close();
+      await local?.close();
+      process.exit(0);
+    };
+    process.once('SIGINT', () => void stop('SIGINT'));
+    process.once('SIGTERM', () => void stop('SIGTERM'));
+  };
+  if (config.role === 'worker') {
+    // No HTTP: the job worker starts with the app (housekeeping and the schedules are jobs too).
+    await app.ready();
+    console.log(`\nVigil worker running (VIGIL_ROLE=worker, PostgreSQL): claims jobs and runs the schedules.\n`);
+    stopSignals([]);
+    return;
+  }
   await app.listen({ host: config.host, port: config.port });
 
-  // Housekeeping: purge dead secrets hourly, retry undelivered mail every 30 s (SMTP only).
-  const purge = () =>
-    purgeExpired(database.db, new Date()).catch((error: unknown) => app.log.error({ err: error }, 'purge failed'));
-  void purge();
-  const timers = [setInterval(purge, 60 * 60 * 1000), setInterval(() => void app.mail.flush(), 30_000)];
+  // Undelivered mail is retried every 30 s (SMTP only); purging and expiries are the housekeeping job's.
+  const timers = [setInterval(() => void app.mail.flush(), 30_000)];
   for (const timer of timers) timer.unref();
 
   const demoExists = (await findUserByEmail(database.db, demoUser.email)) !== undefined;
@@ -111,18 +133,7 @@ async function main(): Promise<void> {
   );
   console.log(lines.join('\n'));
 
-  let closing = false;
-  const stop = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    for (const timer of timers) clearInterval(timer);
-    await app.close();
-    await local?.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  stopSignals(timers);
 }
 
 main().catch((error: unknown) => {

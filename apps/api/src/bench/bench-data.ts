@@ -16,9 +16,9 @@ import { migrateToLatest } from '../db/migrations.js';
 import { addMembership, insertCompany } from '../features/clients/clients.repository.js';
 import { epssCsv, kevCatalogue, type NvdFixture, nvdPage } from '../features/cves/cves.fixtures.js';
 import { tar } from '../features/imports/import-archive.js';
-import { createImportWorker } from '../features/imports/import-worker.js';
 import { insertJob } from '../features/imports/imports.repository.js';
 import type { ImportKind } from '../features/imports/imports.table.js';
+import { createJobWorker } from '../features/jobs/job-worker.js';
 import { prng } from '../features/monitoring-demo/monitoring-demo.generator.js';
 import { insertSession } from '../features/session/session.repository.js';
 import { insertUser } from '../features/users/users.repository.js';
@@ -139,7 +139,7 @@ async function main(): Promise<void> {
   await app.ready();
   // One worker, as in the product: the app's own (started on ready) is stopped; this one is driven here.
   await app.jobs.close();
-  const worker = createImportWorker(app.ctx, app.log);
+  const worker = createJobWorker(app.ctx, app.log);
   const queue = async (
     kind: ImportKind,
     module: string,

@@ -30,6 +30,8 @@ const envSchema = z.object({
   MICROSOFT_CLIENT_SECRET: optionalText,
   MICROSOFT_AUTHORITY: optionalText,
   LOCAL_OIDC_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** all: HTTP and the job worker (one process); api: HTTP only; worker: the job worker only. */
+  VIGIL_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   /** Comma-separated e-mails of platform operators, granted at each start. */
   VIGIL_OPERATORS: z
     .string()
@@ -66,6 +68,8 @@ export interface AppConfig {
   /** Microsoft identity platform settings, or undefined: the start command then runs a local provider. */
   microsoft: MicrosoftSettings | undefined;
   localOidcPort: number;
+  /** What this process runs: HTTP and jobs, HTTP only, or jobs only (VIGIL_ROLE). */
+  role: 'all' | 'api' | 'worker';
   /** Users made platform operators at each start (VIGIL_OPERATORS). */
   operators: string[];
 }
@@ -103,6 +107,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     microsoft,
     localOidcPort: env.LOCAL_OIDC_PORT,
     operators: env.VIGIL_OPERATORS,
+    role: env.VIGIL_ROLE,
   });
 }
 

@@ -28,12 +28,8 @@ import type {
   FindingStatsTable,
   FindingsTable,
 } from '../features/findings/findings.table.js';
-import type {
-  ImportFileChunksTable,
-  ImportJobsTable,
-  ImportLogTable,
-  ImportRejectsTable,
-} from '../features/imports/imports.table.js';
+import type { ImportFileChunksTable, ImportRejectsTable } from '../features/imports/imports.table.js';
+import type { JobLogTable, JobSchedulesTable, JobsTable } from '../features/jobs/jobs.table.js';
 import type { OutboxMessagesTable } from '../features/mail/mail.table.js';
 import type { OauthFlowsTable } from '../features/microsoft/microsoft.table.js';
 import type { SessionsTable } from '../features/session/session.table.js';
@@ -64,10 +60,11 @@ export interface Database {
   finding_changes: FindingChangesTable;
   finding_comments: FindingCommentsTable;
   events: EventsTable;
-  import_jobs: ImportJobsTable;
+  jobs: JobsTable;
   import_file_chunks: ImportFileChunksTable;
   import_rejects: ImportRejectsTable;
-  import_log: ImportLogTable;
+  job_log: JobLogTable;
+  job_schedules: JobSchedulesTable;
   breaches: BreachesTable;
   credential_findings: CredentialFindingsTable;
   infostealer_devices: InfostealerDevicesTable;

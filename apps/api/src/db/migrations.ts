@@ -10,6 +10,7 @@ import * as signInLimits from './migrations/2026-11-23-1000-sign-in-limits.migra
 import * as importAttempts from './migrations/2026-11-23-1100-import-attempts.migration.js';
 import * as uploadChunks from './migrations/2026-11-23-1200-upload-chunks.migration.js';
 import * as platformCatalogue from './migrations/2026-11-24-1000-platform-catalogue.migration.js';
+import * as jobSystem from './migrations/2026-11-24-1100-job-system.migration.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-2000-accounts': accounts,
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-1100-import-attempts': importAttempts,
   '2026-11-23-1200-upload-chunks': uploadChunks,
   '2026-11-24-1000-platform-catalogue': platformCatalogue,
+  '2026-11-24-1100-job-system': jobSystem,
 };
 
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<MigrationResultSet> {

@@ -46,7 +46,7 @@ async function drainJobs(): Promise<void> {
   for (let i = 0; i < 200; i += 1) {
     await app.jobs.drain();
     const open = await app.ctx.db
-      .selectFrom('import_jobs')
+      .selectFrom('jobs')
       .select('id')
       .where('status', 'in', ['queued', 'running', 'uploading'])
       .executeTakeFirst();

@@ -19,6 +19,8 @@ import './provided.js';
 export interface TestDatabase {
   handle: DatabaseHandle;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL: the database's URL (for processes a test starts). */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   return {
     handle,
     kind,
+    url: url.href,
     close: async () => {
       await handle.close();
       const client = await connect(adminUrl);

@@ -619,6 +619,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/jobs/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a background job of the current company (an import)
+         * @description A job that has not started ends at once (`cancelled`, its file deleted); a running one stops
+         *     at its next checkpoint (`cancelling`), keeping what it committed. Another company's job is a
+         *     404; a platform job (the CVE catalogue, housekeeping) only for a platform operator.
+         */
+        post: operations["cancelJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/credentials": {
         parameters: {
             query?: never;
@@ -1274,7 +1296,7 @@ export interface components {
             meta: components["schemas"]["PageMeta"];
         };
         /** @enum {string} */
-        ImportStatus: "queued" | "running" | "succeeded" | "failed";
+        ImportStatus: "queued" | "running" | "succeeded" | "failed" | "cancelled";
         /**
          * @description hibp: Have I Been Pwned breach list (/api/v3/breaches array or one /breach object) or domain
          *     search ({"alias": ["Breach", …]}); combolist: email:password, email;password, url:email:password
@@ -1334,6 +1356,17 @@ export interface components {
                 /** @description The first 500 rejected lines with their reason. */
                 rejects: components["schemas"]["ImportReject"][];
                 log: components["schemas"]["ImportLogLine"][];
+            };
+        };
+        CancelledJob: {
+            data: {
+                /** Format: int64 */
+                id: number;
+                /**
+                 * @description cancelled, it had not started; cancelling, it stops at its next checkpoint.
+                 * @enum {string}
+                 */
+                status: "cancelled" | "cancelling";
             };
         };
         Credential: components["schemas"]["FindingCore"] & {
@@ -2690,6 +2723,39 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    cancelJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["parameters"]["FindingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled, or asked to stop. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelledJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BadRequest"];
+            419: components["responses"]["CsrfMismatch"];
         };
     };
     listCredentials: {

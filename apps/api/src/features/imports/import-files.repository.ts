@@ -37,7 +37,7 @@ async function insertChunks(db: Executor, jobId: number, from: number, content: 
 export async function insertJob(db: Executor, values: NewJob, content: Uint8Array): Promise<ImportJobRow> {
   return inTransaction(db, async (trx) => {
     const job = await trx
-      .insertInto('import_jobs')
+      .insertInto('jobs')
       .values({ ...values, status: 'queued' })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -49,7 +49,7 @@ export async function insertJob(db: Executor, values: NewJob, content: Uint8Arra
 /** The bytes a company's uploads (null: the platform's) hold while they wait or run (the quota counts these). */
 export async function pendingUploadBytes(db: Executor, companyId: number | null): Promise<number> {
   const row = await db
-    .selectFrom('import_jobs')
+    .selectFrom('jobs')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('file_size'), sql<string>`0`).as('bytes'))
     .where((eb) => (companyId === null ? eb('company_id', 'is', null) : eb('company_id', '=', companyId)))
     .where('status', 'in', ['uploading', 'queued', 'running'])
@@ -82,7 +82,7 @@ export async function beginUpload(
 ): Promise<number> {
   return inTransaction(db, async (trx) => {
     const job = await trx
-      .insertInto('import_jobs')
+      .insertInto('jobs')
       .values({ ...values, file_size: first.length, status: 'uploading', lease_expires_at: leaseUntil })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -110,7 +110,7 @@ export async function appendChunk(
 ): Promise<void> {
   await inTransaction(db, async (trx) => {
     const updated = await trx
-      .updateTable('import_jobs')
+      .updateTable('jobs')
       .set((eb) => ({
         file_size: eb('file_size', '+', input.data.length),
         lease_expires_at: input.last ? null : input.leaseUntil,
@@ -129,13 +129,13 @@ export async function appendChunk(
 
 /** Removes an upload that did not complete, with everything it wrote. */
 export async function discardUpload(db: Executor, jobId: number): Promise<void> {
-  await db.deleteFrom('import_jobs').where('id', '=', jobId).where('status', '=', 'uploading').execute();
+  await db.deleteFrom('jobs').where('id', '=', jobId).where('status', '=', 'uploading').execute();
 }
 
 /** Deletes the uploads a dead server process left half-written (their lease ran out). */
 export async function sweepUploads(db: Executor, now: Date): Promise<number> {
   const result = await db
-    .deleteFrom('import_jobs')
+    .deleteFrom('jobs')
     .where('status', '=', 'uploading')
     .where('lease_expires_at', '<', now)
     .executeTakeFirst();

@@ -6,21 +6,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../testing/flows.js';
 import { type ImportView, newTenant, type Tenant } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
+import { createJobWorker, type JobWorker } from '../jobs/job-worker.js';
 import { runJob } from './import-runner.js';
-import { createImportWorker, type ImportWorker } from './import-worker.js';
 import { claimJob, findJobRow, insertJob } from './imports.repository.js';
 
 let database: TestDatabase;
 let app: VigilApp;
 let a: Tenant;
-let worker: ImportWorker;
+let worker: JobWorker;
 
 beforeAll(async () => {
   database = await openTestDatabase();
   ({ app } = await testApp(database));
   // This file drives the queue itself: the app's background worker is stopped, this one never polls.
   await app.jobs.close();
-  worker = createImportWorker(app.ctx, app.log);
+  worker = createJobWorker(app.ctx, app.log);
   a = await newTenant(app, 'recovery');
 });
 afterAll(async () => {
@@ -61,7 +61,7 @@ async function claim(id: number) {
 /** What a process killed while it ran the job leaves: the job running under a lease that ran out. */
 async function dieWith(id: number) {
   await app.ctx.db
-    .updateTable('import_jobs')
+    .updateTable('jobs')
     .set({ status: 'running', lease_expires_at: new Date(app.ctx.clock.now().getTime() - 1) })
     .where('id', '=', id)
     .execute();

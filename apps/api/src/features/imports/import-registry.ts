@@ -80,8 +80,10 @@ const importers: Record<ImportKind, Importer<unknown, unknown>> = {
   }),
 };
 
-export function importerOf(kind: ImportKind): Importer<unknown, unknown> {
-  return importers[kind];
+export function importerOf(kind: string): Importer<unknown, unknown> {
+  const importer = importers[kind as ImportKind];
+  if (!importer) throw new Error(`${kind} is not an import kind.`);
+  return importer;
 }
 
 /**

@@ -4,23 +4,34 @@
 // written twice, and a failing batch leaves everything stored before it intact.
 import type { AppContext } from '../../shared/context.js';
 import { insertEvents } from '../events/events.repository.js';
+import type { ClaimedJob } from '../jobs/jobs.table.js';
 import type { WriteContext } from './import.types.js';
 import { openStoredFile } from './import-files.repository.js';
 import { batchSizeOf, importerOf, jobOptions } from './import-registry.js';
 import { openUpload, UnreadableUpload } from './import-unpack.js';
 import { appendLog, commitBatchCounts, finishJob, insertRejects } from './imports.repository.js';
-import type { ClaimedJob, ImportJobRow } from './imports.table.js';
+import type { ImportJobRow } from './imports.table.js';
 
 export const LEASE_MS = 60_000;
 export const MAX_ATTEMPTS = 3;
 
-export type RunOutcome = 'succeeded' | 'failed' | 'released';
+export type RunOutcome = 'succeeded' | 'failed' | 'released' | 'cancelled';
 
 /** A batch's transaction failed; the message names the batch's items. */
 class BatchFailed extends Error {}
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** Ends a job whose cancel was seen at a checkpoint: what was committed stays, the file goes. */
+async function cancelJob(ctx: AppContext, job: ImportJobRow, at: number): Promise<'cancelled'> {
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await appendLog(trx, job.id, 'info', `Cancelled: stopped after item ${at}; what was imported before stays.`, now);
+    await finishJob(trx, job.id, { status: 'cancelled', at: now });
+  });
+  return 'cancelled';
 }
 
 /** Ends a job as failed with its reason (log, event, stored file deleted) in one transaction. */
@@ -78,7 +89,7 @@ export async function runJob(
   const options = jobOptions(job);
   const seenAt = options.seen_at ? new Date(options.seen_at) : ctx.clock.now();
   const state = await importer.prepare(ctx.db, job, ctx);
-  const size = batchSizeOf(job.kind, ctx.dbKind);
+  const size = batchSizeOf(importer.kind, ctx.dbKind);
   // The parser reads ahead: while one batch is being written (one transaction at a time, in file
   // order), the next one is parsed, so Node and the database work at once.
   let writing: Promise<void> = Promise.resolve();
@@ -90,6 +101,8 @@ export async function runJob(
   let fileRefused: string | undefined;
   let recordCount = 0;
   let ignored = 0;
+  /** The checkpoint at which a committed batch saw a cancel request. */
+  let cancelAt: number | undefined;
   const write = async (
     batch: unknown[],
     refused: typeof rejects,
@@ -117,8 +130,9 @@ export async function runJob(
         },
         lease(),
       );
-      if (!advanced)
+      if (advanced === 'lost')
         throw new Error('An earlier batch of this job did not commit; the job resumes from its checkpoint.');
+      if (advanced === 'cancel') cancelAt ??= checkpoint;
       ignored += outcome.ignored;
     });
     // The parser is a batch ahead by now: say which items the failing batch held.
@@ -149,6 +163,10 @@ export async function runJob(
       }
       if (records.length >= size || rejects.length >= 1000) {
         await flush();
+        if (cancelAt !== undefined) {
+          await writing;
+          return cancelJob(ctx, job, cancelAt);
+        }
         if (signal.aborted) {
           await writing;
           await finishJob(ctx.db, job.id, { status: 'queued', at: null });
@@ -178,7 +196,7 @@ export async function runJob(
   if (fileRefused && recordCount === 0 && job.checkpoint === 0) return fail(fileRefused);
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
-    const done = await trx.selectFrom('import_jobs').selectAll().where('id', '=', job.id).executeTakeFirstOrThrow();
+    const done = await trx.selectFrom('jobs').selectAll().where('id', '=', job.id).executeTakeFirstOrThrow();
     if (ignored > 0) {
       await appendLog(
         trx,

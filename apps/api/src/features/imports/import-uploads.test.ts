@@ -30,11 +30,7 @@ afterAll(async () => {
 });
 
 async function jobsOf(tenant: Tenant) {
-  return app.ctx.db
-    .selectFrom('import_jobs')
-    .select(['id', 'status'])
-    .where('company_id', '=', tenant.companyId)
-    .execute();
+  return app.ctx.db.selectFrom('jobs').select(['id', 'status']).where('company_id', '=', tenant.companyId).execute();
 }
 
 async function storedChunks(): Promise<number> {

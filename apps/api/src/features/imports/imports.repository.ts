@@ -1,51 +1,14 @@
-// The job queue is the import_jobs table: a worker claims the oldest runnable job (queued, or
-// running with an expired lease) in one short statement with FOR UPDATE SKIP LOCKED, then works
-// outside any transaction, committing each batch with its counts, checkpoint and a fresh lease.
+// An import's rows in the job table (features/jobs claims them): each batch commits its counts,
+// checkpoint and a fresh lease; the lists and details the screens read.
 import { sql } from 'kysely';
-import type { Db, Executor } from '../../db/database.js';
+import type { Executor } from '../../db/database.js';
 import type { TenantScope } from '../../shared/tenant.js';
 import type { PageInput } from '../findings/findings.query.js';
 import { capped, pageOf } from '../findings/findings.query.js';
 import { deleteFile } from './import-files.repository.js';
-import type { ClaimedJob, ImportJobRow } from './imports.table.js';
+import { type ImportJobRow, importKinds } from './imports.table.js';
 
 export { insertJob } from './import-files.repository.js';
-
-/** The advisory lock that makes claims one at a time (any number of server processes). */
-const CLAIM_LOCK = 7_470_001;
-
-/**
- * Claims the oldest runnable job (queued, or running with an expired lease) under a new lease.
- * The CVE catalogue (NVD, KEV, EPSS) is shared by every company and each of its imports builds on
- * the rows of the one before: a catalogue job is not claimed while another one runs. Claims hold a
- * transaction-level advisory lock, so two workers never both see no catalogue job running.
- * A job found running under an expired lease whose checkpoint has not moved since its attempt
- * began is returned `crashed` (its attempt not counted again): the runner gives it up.
- */
-export async function claimJob(db: Db, now: Date, leaseUntil: Date): Promise<ClaimedJob | undefined> {
-  return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`.execute(trx);
-    const result = await sql<ClaimedJob>`
-      with claimed as (
-        select j.id, coalesce(j.status = 'running' and j.attempt_checkpoint = j.checkpoint, false) as crashed
-        from import_jobs j
-        where (j.status = 'queued' or (j.status = 'running' and j.lease_expires_at < ${now}))
-          and not (j.module = 'cves' and exists (
-            select 1 from import_jobs r
-            where r.module = 'cves' and r.status = 'running' and r.lease_expires_at >= ${now} and r.id <> j.id
-          ))
-        order by j.id
-        limit 1
-        for update skip locked
-      )
-      update import_jobs u set status = 'running', attempts = u.attempts + (case when c.crashed then 0 else 1 end),
-        lease_expires_at = ${leaseUntil}, started_at = coalesce(u.started_at, ${now}), attempt_checkpoint = u.checkpoint
-      from claimed c
-      where u.id = c.id
-      returning u.*, c.crashed`.execute(trx);
-    return result.rows[0];
-  });
-}
 
 export interface BatchCounts {
   read: number;
@@ -58,8 +21,9 @@ export interface BatchCounts {
 
 /**
  * Adds one batch's counts and moves the checkpoint on, only from `after` (the checkpoint the batch
- * follows): false when the job row holds another checkpoint (an earlier batch rolled back, or the
- * job was taken over after its lease ended), and the caller rolls the batch back.
+ * follows): `lost` when the job row holds another checkpoint (an earlier batch rolled back, or the
+ * job was taken over after its lease ended), and the caller rolls the batch back; `cancel` when a
+ * cancel was requested meanwhile (the job stops at this checkpoint).
  */
 export async function commitBatchCounts(
   db: Executor,
@@ -67,9 +31,9 @@ export async function commitBatchCounts(
   after: number,
   counts: BatchCounts,
   leaseUntil: Date,
-): Promise<boolean> {
+): Promise<'moved' | 'lost' | 'cancel'> {
   const result = await db
-    .updateTable('import_jobs')
+    .updateTable('jobs')
     .set((eb) => ({
       read_count: eb('read_count', '+', counts.read),
       added_count: eb('added_count', '+', counts.added),
@@ -81,8 +45,10 @@ export async function commitBatchCounts(
     }))
     .where('id', '=', jobId)
     .where('checkpoint', '=', after)
+    .returning('cancel_requested_at')
     .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+  if (!result) return 'lost';
+  return result.cancel_requested_at === null ? 'moved' : 'cancel';
 }
 
 export async function insertRejects(
@@ -104,16 +70,16 @@ export async function appendLog(
   message: string,
   at: Date,
 ) {
-  await db.insertInto('import_log').values({ job_id: jobId, level, message, at }).execute();
+  await db.insertInto('job_log').values({ job_id: jobId, level, message, at }).execute();
 }
 
 export async function finishJob(
   db: Executor,
   jobId: number,
-  values: { status: 'succeeded' | 'failed' | 'queued'; error?: string | null; at: Date | null },
+  values: { status: 'succeeded' | 'failed' | 'queued' | 'cancelled'; error?: string | null; at: Date | null },
 ): Promise<void> {
   await db
-    .updateTable('import_jobs')
+    .updateTable('jobs')
     .set({
       status: values.status,
       error: values.error ?? null,
@@ -128,7 +94,7 @@ export async function finishJob(
 }
 
 export function findJobRow(db: Executor, jobId: number) {
-  return db.selectFrom('import_jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
+  return db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
 }
 
 const jobColumns = [
@@ -158,7 +124,7 @@ export interface JobScope extends TenantScope {
   platform: boolean;
 }
 
-/** `import_jobs as j` rows the scope may see. */
+/** `jobs as j` rows the scope may see. */
 function ofScope(scope: JobScope) {
   return scope.platform
     ? sql<boolean>`(j.company_id = ${scope.companyId} or j.company_id is null)`
@@ -170,7 +136,11 @@ export function listJobRows(
   scope: JobScope,
   input: PageInput & { module?: string | undefined; status?: string | undefined },
 ) {
-  let base = db.selectFrom('import_jobs as j').where(ofScope(scope)).where('j.status', '<>', 'uploading');
+  let base = db
+    .selectFrom('jobs as j')
+    .where(ofScope(scope))
+    .where('j.kind', 'in', importKinds)
+    .where('j.status', '<>', 'uploading');
   if (input.module) base = base.where('j.module', '=', input.module);
   if (input.status) base = base.where('j.status', '=', input.status as ImportJobRow['status']);
   const query = base.leftJoin('users as u', 'u.id', 'j.created_by').select(jobColumns).orderBy('j.id', 'desc');
@@ -179,10 +149,11 @@ export function listJobRows(
 
 export function findJob(db: Executor, scope: JobScope, id: number) {
   return db
-    .selectFrom('import_jobs as j')
+    .selectFrom('jobs as j')
     .leftJoin('users as u', 'u.id', 'j.created_by')
     .select(jobColumns)
     .where(ofScope(scope))
+    .where('j.kind', 'in', importKinds)
     .where('j.status', '<>', 'uploading')
     .where('j.id', '=', id)
     .executeTakeFirst();
@@ -200,10 +171,13 @@ export function listRejects(db: Executor, jobId: number, limit: number) {
 
 export function listLog(db: Executor, jobId: number) {
   return db
-    .selectFrom('import_log')
+    .selectFrom('job_log')
     .select(['at', 'level', 'message'])
     .where('job_id', '=', jobId)
     .orderBy('id')
     .limit(500)
     .execute();
 }
+
+/** Claims are the job system's (features/jobs); re-exported for the import tests. */
+export { claimJob } from '../jobs/jobs.repository.js';

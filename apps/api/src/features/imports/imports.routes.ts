@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authOf, paramsOf, queryOf, type RouteDeps, type RouteTable } from '../../shared/routes.js';
-import type { ImportWorker } from './import-worker.js';
-import { createImport, getImport, listImports, uploadTooLarge } from './imports.service.js';
+import type { JobWorker } from '../jobs/job-worker.js';
+import { cancelJob, createImport, getImport, listImports, uploadTooLarge } from './imports.service.js';
 
 /**
  * Uploads are raw bodies handed to the handler as the request stream (stored chunk by chunk as
@@ -15,7 +15,7 @@ export function registerUploadParser(app: FastifyInstance, limitBytes: number): 
   });
 }
 
-export function importsRoutes({ ctx }: RouteDeps, worker: ImportWorker): RouteTable {
+export function importsRoutes({ ctx }: RouteDeps, worker: JobWorker): RouteTable {
   return {
     listImports: {
       handler: async (request) => listImports({ ctx, auth: authOf(request), input: queryOf('listImports', request) }),
@@ -41,6 +41,16 @@ export function importsRoutes({ ctx }: RouteDeps, worker: ImportWorker): RouteTa
     getImport: {
       handler: async (request) =>
         getImport({ ctx, auth: authOf(request), input: { id: paramsOf('getImport', request).id } }),
+    },
+    cancelJob: {
+      handler: async (request, reply) => {
+        const result = await cancelJob({
+          ctx,
+          auth: authOf(request),
+          input: { id: paramsOf('cancelJob', request).id },
+        });
+        return reply.code(202).send(result);
+      },
     },
   };
 }

@@ -2,6 +2,8 @@ import type { AppContext } from '../../shared/context.js';
 import { HttpError, validationError } from '../../shared/http-error.js';
 import { requireScope } from '../../shared/tenant.js';
 import { iso, type PageInput } from '../findings/findings.query.js';
+import type { JobWorker } from '../jobs/job-worker.js';
+import { requestCancel } from '../jobs/jobs.repository.js';
 import type { AuthContext } from '../session/session.service.js';
 import {
   appendChunk,
@@ -16,7 +18,6 @@ import {
   UPLOAD_LEASE_MS,
 } from './import-files.repository.js';
 import { importerOf } from './import-registry.js';
-import type { ImportWorker } from './import-worker.js';
 import { findJob, type JobScope, listJobRows, listLog, listRejects } from './imports.repository.js';
 import { type ImportKind, importKinds } from './imports.table.js';
 
@@ -138,7 +139,7 @@ export async function createImport({
   ctx: AppContext;
   auth: AuthContext;
   input: CreateImportInput;
-  worker: ImportWorker;
+  worker: JobWorker;
 }) {
   const scope = jobScope(auth);
   if (!importKinds.includes(input.kind)) throw validationError({ kind: ['The selected kind is invalid.'] });
@@ -189,6 +190,19 @@ export async function listImports({
 }) {
   const { rows, meta } = await listJobRows(ctx.db, jobScope(auth), input);
   return { data: rows.map(toImport), meta };
+}
+
+/** Cancels a job the user may see (their company's; the platform's for an operator). */
+export async function cancelJob({ ctx, auth, input }: { ctx: AppContext; auth: AuthContext; input: { id: number } }) {
+  const scope = jobScope(auth);
+  const visible = async (id: number) => {
+    const job = await ctx.db.selectFrom('jobs').select('company_id').where('id', '=', id).executeTakeFirst();
+    return job !== undefined && (job.company_id === scope.companyId || (job.company_id === null && scope.platform));
+  };
+  const status = await requestCancel(ctx.db, visible, input.id, ctx.clock.now());
+  if (!status) throw new HttpError(404, 'Job not found.');
+  if (status === 'ended') throw new HttpError(409, 'The job has already ended.');
+  return { data: { id: input.id, status } };
 }
 
 export async function getImport({ ctx, auth, input }: { ctx: AppContext; auth: AuthContext; input: { id: number } }) {

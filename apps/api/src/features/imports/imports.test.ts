@@ -47,7 +47,7 @@ async function queue(content: string, status: 'queued' | 'running' = 'queued', l
     );
     if (status === 'running') {
       await trx
-        .updateTable('import_jobs')
+        .updateTable('jobs')
         .set({ status: 'running', attempts: 1, lease_expires_at: new Date(app.ctx.clock.now().getTime() + leaseMs) })
         .where('id', '=', job.id)
         .execute();
@@ -97,7 +97,7 @@ describe('the queue', () => {
     const id = await queue(combolist(5, 100), 'running', 30_000);
     expect(await app.jobs.drain()).toEqual([]);
     await app.ctx.db
-      .updateTable('import_jobs')
+      .updateTable('jobs')
       .set({ lease_expires_at: new Date(app.ctx.clock.now().getTime() - 1) })
       .where('id', '=', id)
       .execute();
@@ -190,7 +190,7 @@ describe('the queue', () => {
     const lease = new Date(now.getTime() + 60_000);
     const nvd = await catalogueJob('nvd', nvdPage([]));
     await app.ctx.db
-      .updateTable('import_jobs')
+      .updateTable('jobs')
       .set({ status: 'running', attempts: 1, lease_expires_at: lease })
       .where('id', '=', nvd)
       .execute();
@@ -216,13 +216,13 @@ describe('the queue', () => {
     expect((await findJobRow(app.ctx.db, kev))?.status).toBe('queued');
     expect((await waitForImport(app, a, combo)).status).toBe('succeeded');
     expect((await findJobRow(app.ctx.db, kev))?.status).toBe('queued');
-    await app.ctx.db.updateTable('import_jobs').set({ status: 'succeeded' }).where('id', '=', nvd).execute();
+    await app.ctx.db.updateTable('jobs').set({ status: 'succeeded' }).where('id', '=', nvd).execute();
     expect((await waitForImport(app, await platformOperator(app), kev)).status).toBe('succeeded');
   });
 
   it('gives up after three attempts', async () => {
     const id = await queue('x@y.example:z', 'running', -1);
-    await app.ctx.db.updateTable('import_jobs').set({ attempts: 3 }).where('id', '=', id).execute();
+    await app.ctx.db.updateTable('jobs').set({ attempts: 3 }).where('id', '=', id).execute();
     const done = await waitForImport(app, a, id);
     expect(done).toMatchObject({ status: 'failed', error: 'Gave up after 3 attempts.' });
   });

@@ -44,7 +44,7 @@ const profiles: Record<string, Omit<DemoCompany, 'domain'>> = {
 
 /** Queues the demo imports; false when there is nothing to do (loaded already, or no demo companies). */
 export async function loadMonitoringDemo(db: Db, anchor: Date): Promise<boolean> {
-  const done = await db.selectFrom('import_jobs').select('id').where('is_demo', '=', true).limit(1).executeTakeFirst();
+  const done = await db.selectFrom('jobs').select('id').where('is_demo', '=', true).limit(1).executeTakeFirst();
   if (done) return false;
   const companies = await db
     .selectFrom('companies')

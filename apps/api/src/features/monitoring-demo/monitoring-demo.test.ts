@@ -20,7 +20,7 @@ afterAll(async () => {
 /** Every import job, once none is queued or running (bounded: 60 s). */
 async function allJobsEnded(vigil: VigilApp) {
   for (let i = 0; i < 600; i += 1) {
-    const jobs = await vigil.ctx.db.selectFrom('import_jobs').select('status').execute();
+    const jobs = await vigil.ctx.db.selectFrom('jobs').select('status').execute();
     if (jobs.every((j) => j.status !== 'queued' && j.status !== 'running')) return jobs;
     await vigil.jobs.drain();
     await new Promise((resolve) => setTimeout(resolve, 100));

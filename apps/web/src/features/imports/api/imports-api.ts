@@ -28,7 +28,8 @@ export function useCreateImport() {
   });
 }
 
-const finished = (job: ImportJob | undefined) => job?.status === 'succeeded' || job?.status === 'failed';
+const ended = ['succeeded', 'failed', 'cancelled'];
+export const isFinished = (job: ImportJob | undefined) => job !== undefined && ended.includes(job.status);
 
 /** One job, polled every `interval` ms until it has succeeded or failed. */
 export function useImportJob(id: number, interval = 1000) {
@@ -41,7 +42,7 @@ export function useImportJob(id: number, interval = 1000) {
       if (!data) throw new Error('empty answer');
       return data.data;
     },
-    refetchInterval: (query) => (finished(query.state.data) ? false : interval),
+    refetchInterval: (query) => (isFinished(query.state.data) ? false : interval),
   });
 }
 
@@ -49,4 +50,18 @@ export function useImportJob(id: number, interval = 1000) {
 export function useRefreshAfterImport() {
   const client = useQueryClient();
   return () => client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'imports' });
+}
+
+/** Asks the server to cancel a job: a queued one ends at once, a running one at its next checkpoint. */
+export function useCancelJob(id: number) {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const { data } = await api.POST('/jobs/{id}/cancel', { params: { path: { id } } });
+      if (!data) throw new Error('empty answer');
+      return data.data;
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: ['imports', 'one', id] }),
+  });
 }

@@ -1,14 +1,27 @@
-import { Alert, Badge, Box, chakra, Heading, HStack, Progress, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  chakra,
+  Heading,
+  HStack,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Stat,
+  Text,
+} from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/lib/i18n/format';
-import { type ImportJob, useImportJob } from '../api/imports-api';
+import { type ImportJob, isFinished, useCancelJob, useImportJob } from '../api/imports-api';
 
-const palette = { queued: 'gray', running: 'blue', succeeded: 'green', failed: 'red' } as const;
+const palette = { queued: 'gray', running: 'blue', succeeded: 'green', failed: 'red', cancelled: 'orange' } as const;
 
 export interface ImportProgressProps {
   jobId: number;
-  /** Called once when the job has succeeded or failed. */
+  /** Called once when the job has ended (succeeded, failed or cancelled). */
   onFinished?: (job: ImportJob) => void;
   interval?: number;
 }
@@ -18,11 +31,12 @@ export function ImportProgress({ jobId, onFinished, interval = 1000 }: ImportPro
   const { t } = useTranslation();
   const format = useFormat();
   const job = useImportJob(jobId, interval);
+  const cancel = useCancelJob(jobId);
   const reported = useRef(false);
   const data = job.data;
   useEffect(() => {
     if (!data || reported.current) return;
-    if (data.status === 'succeeded' || data.status === 'failed') {
+    if (isFinished(data)) {
       reported.current = true;
       onFinished?.(data);
     }
@@ -43,9 +57,23 @@ export function ImportProgress({ jobId, onFinished, interval = 1000 }: ImportPro
         <Text fontWeight="medium" truncate>
           {data.file_name}
         </Text>
-        <Badge colorPalette={palette[data.status]} data-testid="import-status">
-          {t(`imports.status.${data.status}`)}
-        </Badge>
+        <HStack>
+          {isFinished(data) ? null : (
+            <Button
+              size="xs"
+              variant="outline"
+              colorPalette="red"
+              loading={cancel.isPending}
+              disabled={cancel.data?.status === 'cancelling'}
+              onClick={() => cancel.mutate()}
+            >
+              {cancel.data?.status === 'cancelling' ? t('imports.cancelling') : t('imports.cancel')}
+            </Button>
+          )}
+          <Badge colorPalette={palette[data.status]} data-testid="import-status">
+            {t(`imports.status.${data.status}`)}
+          </Badge>
+        </HStack>
       </HStack>
       <Progress.Root value={percent} size="sm" colorPalette={palette[data.status]}>
         <Progress.Label srOnly>{t('imports.progress')}</Progress.Label>

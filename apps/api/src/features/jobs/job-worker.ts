@@ -1,0 +1,125 @@
+// The worker: enqueues the schedules' due runs, claims jobs and runs each through its kind
+// (job-kinds.ts), and polls when idle. On PostgreSQL it runs two jobs at once, each on its own
+// connection; PGlite has one connection: one job at a time. A new upload wakes it at once. close()
+// lets each current batch finish, hands the jobs back to the queue (they resume from their
+// checkpoints) and waits. A server process runs it unless its role is `api` (ADR 0011).
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../shared/context.js';
+import { failJob, LEASE_MS, type RunOutcome } from '../imports/import-runner.js';
+import { jobKindOf } from './job-kinds.js';
+import { enqueueDueRuns, ensurePlatformSchedules } from './job-schedules.js';
+import { claimJob, retryOrBury } from './jobs.repository.js';
+import type { ClaimedJob } from './jobs.table.js';
+
+export interface JobWorker {
+  start(): void;
+  /** Runs queued jobs now (tests and uploads call it). */
+  wake(): void;
+  /** Enqueues due schedules, then claims and runs jobs until none is runnable; resolves with what happened. */
+  drain(): Promise<(RunOutcome | 'retrying' | 'dead')[]>;
+  close(): Promise<void>;
+}
+
+type Outcome = RunOutcome | 'retrying' | 'dead';
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export function createJobWorker(ctx: AppContext, log: FastifyBaseLogger, pollMs = 2000): JobWorker {
+  const abort = new AbortController();
+  const slots = ctx.dbKind === 'postgres' ? 2 : 1;
+  const running = new Set<Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+  let started = false;
+  let schedulesReady: Promise<void> | undefined;
+
+  /** A failed attempt: a retried kind waits its back-off (or is dead); any other fails with its reason. */
+  async function failed(job: ClaimedJob, reason: string): Promise<Outcome> {
+    if (!jobKindOf(job.kind).retried) return failJob(ctx, job, reason);
+    return (await retryOrBury(ctx.db, job, reason, ctx.clock.now())) === 'dead' ? 'dead' : 'retrying';
+  }
+
+  async function runOne(): Promise<Outcome | undefined> {
+    const now = ctx.clock.now();
+    const job = await claimJob(ctx.db, now, new Date(now.getTime() + LEASE_MS));
+    if (!job) return undefined;
+    log.info({ job: job.id, kind: job.kind, attempt: job.attempts }, 'job claimed');
+    const kind = jobKindOf(job.kind);
+    try {
+      if (kind.retried && job.crashed) {
+        return await failed(job, `The server stopped during attempt ${job.attempts} (a crash or a restart).`);
+      }
+      const outcome = await kind.run(ctx, job, abort.signal);
+      log.info({ job: job.id, outcome }, 'job ended');
+      return outcome;
+    } catch (error) {
+      // An error the kind did not expect (when the database can still be reached; else the lease
+      // runs out and the next claim finds the job crashed).
+      log.error({ err: error, job: job.id }, 'job failed');
+      return failed(job, `Stopped by an unexpected error: ${describe(error)}`).catch((failure: unknown) => {
+        log.error({ err: failure, job: job.id }, 'job could not be marked failed');
+        return 'failed' as const;
+      });
+    }
+  }
+
+  async function enqueueDue(): Promise<void> {
+    schedulesReady ??= ensurePlatformSchedules(ctx.db, ctx.clock.now());
+    await schedulesReady;
+    const queued = await enqueueDueRuns(ctx.db, ctx.clock.now());
+    if (queued.length > 0) log.info({ jobs: queued }, 'scheduled runs queued');
+  }
+
+  /** One slot: claims and runs jobs until none is runnable. */
+  async function slot(outcomes: Outcome[]): Promise<void> {
+    while (!abort.signal.aborted) {
+      const outcome = await runOne();
+      if (!outcome) return;
+      outcomes.push(outcome);
+    }
+  }
+
+  async function drain(): Promise<Outcome[]> {
+    await enqueueDue();
+    const outcomes: Outcome[] = [];
+    await Promise.all(Array.from({ length: slots }, () => slot(outcomes)));
+    return outcomes;
+  }
+
+  function schedule(delay: number): void {
+    if (abort.signal.aborted || !started) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(tick, delay);
+    timer.unref();
+  }
+
+  /** Fills the free slots; when the last one finds nothing to do, polls again later. */
+  function tick(): void {
+    const run = () =>
+      enqueueDue()
+        .then(() => slot([]))
+        .catch((error: unknown) => log.error({ err: error }, 'job worker failed'));
+    while (running.size < slots && !abort.signal.aborted) {
+      const current: Promise<void> = run().finally(() => {
+        running.delete(current);
+        if (running.size === 0) schedule(pollMs);
+      });
+      running.add(current);
+    }
+  }
+
+  return {
+    start() {
+      started = true;
+      schedule(0);
+    },
+    wake() {
+      if (started) schedule(0);
+    },
+    drain,
+    async close() {
+      abort.abort();
+      if (timer) clearTimeout(timer);
+      await Promise.all(running);
+    },
+  };
+}
