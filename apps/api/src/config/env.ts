@@ -30,6 +30,12 @@ const envSchema = z.object({
   MICROSOFT_CLIENT_SECRET: optionalText,
   MICROSOFT_AUTHORITY: optionalText,
   LOCAL_OIDC_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** The scheduled sync of the CVE feeds: on by default in production only (tests never go online). */
+  CATALOGUE_SYNC: z.enum(['on', 'off']).optional(),
+  NVD_API_URL: z.url().default('https://services.nvd.nist.gov/rest/json/cves/2.0'),
+  NVD_API_KEY: optionalText,
+  KEV_URL: z.url().default('https://www.cisa.gov/sites/default/files/feeds/known_exploited_vulnerabilities.json'),
+  EPSS_URL: z.url().default('https://epss.empiricalsecurity.com/epss_scores-current.csv.gz'),
   /** all: HTTP and the job worker (one process); api: HTTP only; worker: the job worker only. */
   VIGIL_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   /** Comma-separated e-mails of platform operators, granted at each start. */
@@ -68,6 +74,8 @@ export interface AppConfig {
   /** Microsoft identity platform settings, or undefined: the start command then runs a local provider. */
   microsoft: MicrosoftSettings | undefined;
   localOidcPort: number;
+  /** The CVE feeds: where they are, the NVD API key, and whether their schedules run. */
+  feeds: { sync: boolean; nvdUrl: string; nvdApiKey: string | undefined; kevUrl: string; epssUrl: string };
   /** What this process runs: HTTP and jobs, HTTP only, or jobs only (VIGIL_ROLE). */
   role: 'all' | 'api' | 'worker';
   /** Users made platform operators at each start (VIGIL_OPERATORS). */
@@ -108,6 +116,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     localOidcPort: env.LOCAL_OIDC_PORT,
     operators: env.VIGIL_OPERATORS,
     role: env.VIGIL_ROLE,
+    feeds: {
+      sync: (env.CATALOGUE_SYNC ?? (env.NODE_ENV === 'production' ? 'on' : 'off')) === 'on',
+      nvdUrl: env.NVD_API_URL,
+      nvdApiKey: env.NVD_API_KEY,
+      kevUrl: env.KEV_URL,
+      epssUrl: env.EPSS_URL,
+    },
   });
 }
 

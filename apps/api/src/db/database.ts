@@ -14,6 +14,7 @@ import type {
   InfostealerDevicesTable,
 } from '../features/credentials/credentials.table.js';
 import type {
+  CatalogueFeedsTable,
   CveChangesTable,
   CveFindingsTable,
   CveProductsTable,
@@ -65,6 +66,7 @@ export interface Database {
   import_rejects: ImportRejectsTable;
   job_log: JobLogTable;
   job_schedules: JobSchedulesTable;
+  catalogue_feeds: CatalogueFeedsTable;
   breaches: BreachesTable;
   credential_findings: CredentialFindingsTable;
   infostealer_devices: InfostealerDevicesTable;

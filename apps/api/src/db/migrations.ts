@@ -11,6 +11,7 @@ import * as importAttempts from './migrations/2026-11-23-1100-import-attempts.mi
 import * as uploadChunks from './migrations/2026-11-23-1200-upload-chunks.migration.js';
 import * as platformCatalogue from './migrations/2026-11-24-1000-platform-catalogue.migration.js';
 import * as jobSystem from './migrations/2026-11-24-1100-job-system.migration.js';
+import * as catalogueFeeds from './migrations/2026-11-24-1200-catalogue-feeds.migration.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-2000-accounts': accounts,
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-1200-upload-chunks': uploadChunks,
   '2026-11-24-1000-platform-catalogue': platformCatalogue,
   '2026-11-24-1100-job-system': jobSystem,
+  '2026-11-24-1200-catalogue-feeds': catalogueFeeds,
 };
 
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<MigrationResultSet> {

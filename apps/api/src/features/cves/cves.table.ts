@@ -54,3 +54,15 @@ export interface CveFindingsTable {
   cve_id: string;
   published_at: Date;
 }
+
+/** A catalogue feed's sync state (features/cves/feeds). */
+export interface CatalogueFeedsTable {
+  feed: 'nvd' | 'kev' | 'epss';
+  /** NVD: the lastModEndDate reached; KEV: the catalogVersion; EPSS: model version and score date. */
+  cursor: string | null;
+  last_attempt_at: Date | null;
+  last_success_at: Date | null;
+  last_error: string | null;
+  last_added: Generated<number>;
+  last_updated: Generated<number>;
+}

@@ -2,8 +2,10 @@
 // its group run at once (across processes), whether a failure is retried with back-off (then
 // `dead`), and the platform schedule it runs on. Imports are kinds; later modules add theirs here.
 
+import type { AppConfig } from '../../config/env.js';
 import { purgeExpired } from '../../jobs/purge-expired.job.js';
 import type { AppContext } from '../../shared/context.js';
+import { feedSync } from '../cves/feeds/feed-sync.js';
 import { expireRiskAcceptances } from '../findings/findings.expiry.js';
 import { sweepUploads } from '../imports/import-files.repository.js';
 import { type RunOutcome, runJob } from '../imports/import-runner.js';
@@ -19,8 +21,10 @@ export interface JobKind {
   priority: number;
   /** A failure is retried after a back-off until max attempts, then the job is `dead`; else it fails at once. */
   retried: boolean;
-  /** A cron expression (UTC): the platform runs this kind on it (job_schedules). */
+  /** A cron expression (UTC): the platform runs this kind on it (job_schedules)… */
   platformSchedule?: string;
+  /** …when the configuration allows (the feeds' sync: CATALOGUE_SYNC). */
+  scheduledWhen?: (config: AppConfig) => boolean;
   run(ctx: AppContext, job: ClaimedJob, signal: AbortSignal): Promise<RunOutcome>;
 }
 
@@ -45,6 +49,13 @@ async function housekeeping(ctx: AppContext, job: ClaimedJob): Promise<RunOutcom
 /** Company imports: a worker process runs two at once; eight across every process (more workers, more at once). */
 const importKind: Omit<JobKind, 'group'> = { concurrency: 8, priority: 0, retried: false, run: runJob };
 
+const feedKind = {
+  group: 'catalogue',
+  concurrency: 1,
+  retried: true,
+  scheduledWhen: (config: AppConfig) => config.feeds.sync,
+};
+
 export const jobKinds: Record<JobKindName, JobKind> = {
   ...(Object.fromEntries(importKinds.map((kind) => [kind, { ...importKind, group: kind }])) as Record<
     (typeof importKinds)[number],
@@ -54,6 +65,10 @@ export const jobKinds: Record<JobKindName, JobKind> = {
   nvd: { ...importKind, group: 'catalogue', concurrency: 1 },
   kev: { ...importKind, group: 'catalogue', concurrency: 1 },
   epss: { ...importKind, group: 'catalogue', concurrency: 1 },
+  // The CVE feeds' sync: shares the catalogue's group (one writer at a time), retried with back-off.
+  'nvd-sync': { ...feedKind, priority: 5, platformSchedule: '15 */2 * * *', run: feedSync('nvd') },
+  'kev-sync': { ...feedKind, priority: 5, platformSchedule: '30 6 * * *', run: feedSync('kev') },
+  'epss-sync': { ...feedKind, priority: 5, platformSchedule: '45 6 * * *', run: feedSync('epss') },
   housekeeping: {
     group: 'housekeeping',
     concurrency: 1,

@@ -2,6 +2,7 @@
 // number of worker processes (the due rows are locked with SKIP LOCKED and moved on in the same
 // transaction). A run still queued or running when the next is due is not doubled: the time passes.
 import { Cron } from 'croner';
+import type { AppConfig } from '../../config/env.js';
 import type { Db, Executor } from '../../db/database.js';
 import { jobKinds } from './job-kinds.js';
 import type { JobKindName } from './jobs.table.js';
@@ -13,11 +14,23 @@ export function nextRunAfter(cron: string, after: Date): Date {
   return next;
 }
 
-/** The platform's own schedules (job-kinds.ts `platformSchedule`), created or brought in line. */
-export async function ensurePlatformSchedules(db: Db, now: Date): Promise<void> {
+/**
+ * The platform's own schedules (job-kinds.ts `platformSchedule`), created or brought in line; those
+ * the configuration does not allow (`scheduledWhen`) are disabled.
+ */
+export async function ensurePlatformSchedules(db: Db, now: Date, config: AppConfig): Promise<void> {
   for (const [kind, definition] of Object.entries(jobKinds)) {
     if (!definition.platformSchedule) continue;
-    await upsertSchedule(db, { kind: kind as JobKindName, companyId: null, cron: definition.platformSchedule }, now);
+    const enabled = definition.scheduledWhen?.(config) ?? true;
+    if (enabled) {
+      await upsertSchedule(db, { kind: kind as JobKindName, companyId: null, cron: definition.platformSchedule }, now);
+    }
+    await db
+      .updateTable('job_schedules')
+      .set({ enabled })
+      .where('kind', '=', kind as JobKindName)
+      .where('company_id', 'is', null)
+      .execute();
   }
 }
 

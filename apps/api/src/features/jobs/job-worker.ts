@@ -63,7 +63,7 @@ export function createJobWorker(ctx: AppContext, log: FastifyBaseLogger, pollMs 
   }
 
   async function enqueueDue(): Promise<void> {
-    schedulesReady ??= ensurePlatformSchedules(ctx.db, ctx.clock.now());
+    schedulesReady ??= ensurePlatformSchedules(ctx.db, ctx.clock.now(), ctx.config);
     await schedulesReady;
     const queued = await enqueueDueRuns(ctx.db, ctx.clock.now());
     if (queued.length > 0) log.info({ jobs: queued }, 'scheduled runs queued');

@@ -5,7 +5,7 @@ import type { Generated, Selectable } from 'kysely';
 import type { ImportKind } from '../imports/imports.table.js';
 
 /** Background work that is not an upload: scheduled platform tasks (job-kinds.ts). */
-export const taskKinds = ['housekeeping'] as const;
+export const taskKinds = ['housekeeping', 'nvd-sync', 'kev-sync', 'epss-sync'] as const;
 export type TaskKind = (typeof taskKinds)[number];
 export type JobKindName = ImportKind | TaskKind;
 
