@@ -185,6 +185,16 @@ test('CVE monitor: an analyst is not offered catalogue uploads; an NVD page from
   await expect(page.getByRole('row', { name: new RegExp(id) })).toContainText('9.8');
   await link.click();
   await expect(page.getByTestId('detail-drawer')).toContainText('request smuggling');
+  await page.keyboard.press('Escape');
+
+  // The operator's platform status: the catalogue's feeds, the schedules, the companies' storage.
+  await page.getByRole('button', { name: /^Account menu of / }).click();
+  await page.getByRole('menuitem', { name: 'Platform status' }).click();
+  await expect(page.getByRole('heading', { name: 'Platform status', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'CVE catalogue' })).toBeVisible();
+  await expect(page.getByRole('row', { name: /^NVD/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /housekeeping/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Acme Retail/ })).toBeVisible();
 });
 
 test('credentials: a stealer-log folder picked in the browser becomes an infected device', async ({ page }) => {

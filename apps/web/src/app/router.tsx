@@ -41,6 +41,12 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/app/app-layout'),
             children: [
               { index: true, lazy: dashboard, handle: { title: 'common.home', screen: 'dashboard' } },
+              // Platform operators' view (not a company screen: reached from the user menu).
+              {
+                path: '/operator',
+                lazy: () => import('./routes/app/operator-status'),
+                handle: { title: 'operator.title' },
+              },
               ...protectedScreens.map(
                 (screen): RouteObject => ({
                   path: screen.path,

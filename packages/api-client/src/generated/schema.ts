@@ -403,6 +403,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operator/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's state, for platform operators
+         * @description Jobs by status over the last week, the running jobs, the last failed and dead jobs with their
+         *     reasons, every schedule with its last run and next time, the CVE catalogue's freshness per
+         *     feed, and the storage each company uses. Platform operators only (403 otherwise).
+         */
+        get: operations["getOperatorStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -1142,6 +1164,82 @@ export interface components {
         };
         PendingUserList: {
             data: components["schemas"]["PendingUser"][];
+        };
+        OperatorJob: {
+            /** Format: int64 */
+            id: number;
+            kind: string;
+            /** @enum {string} */
+            status: "uploading" | "queued" | "running" | "succeeded" | "failed" | "dead" | "cancelled";
+            /** @description null for a platform job */
+            company: string | null;
+            error: string | null;
+            attempts: number;
+            max_attempts: number;
+            progress: number;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            finished_at: string | null;
+        };
+        OperatorSchedule: {
+            /** Format: int64 */
+            id: number;
+            kind: string;
+            company: string | null;
+            cron: string;
+            enabled: boolean;
+            /** Format: date-time */
+            next_run_at: string;
+            /** Format: date-time */
+            last_run_at: string | null;
+            last_status: string | null;
+            last_error: string | null;
+        };
+        CatalogueFeed: {
+            /** @enum {string} */
+            feed: "nvd" | "kev" | "epss";
+            /** @description catalogue rows this feed fills */
+            rows: number;
+            cursor: string | null;
+            /** Format: date-time */
+            last_attempt_at: string | null;
+            /** Format: date-time */
+            last_success_at: string | null;
+            last_error: string | null;
+            last_added: number;
+            last_updated: number;
+        };
+        CompanyStorage: {
+            /** Format: int64 */
+            company_id: number;
+            company: string;
+            /** Format: int64 */
+            pending_upload_bytes: number;
+            /** Format: int64 */
+            findings: number;
+            open_jobs: number;
+        };
+        OperatorStatus: {
+            data: {
+                /** Format: date-time */
+                generated_at: string;
+                /** @description whether the feeds' schedules run (CATALOGUE_SYNC) */
+                catalogue_sync: boolean;
+                /** @enum {string} */
+                worker_role: "all" | "api" | "worker";
+                jobs: {
+                    /** @description jobs per status created in the last 7 days, and every queued or running one */
+                    counts: {
+                        [key: string]: number;
+                    };
+                    running: components["schemas"]["OperatorJob"][];
+                    failures: components["schemas"]["OperatorJob"][];
+                };
+                schedules: components["schemas"]["OperatorSchedule"][];
+                catalogue: components["schemas"]["CatalogueFeed"][];
+                storage: components["schemas"]["CompanyStorage"][];
+            };
         };
         Health: {
             /** @constant */
@@ -2313,6 +2411,28 @@ export interface operations {
             404: components["responses"]["NotFound"];
             419: components["responses"]["CsrfMismatch"];
             500: components["responses"]["ServerError"];
+        };
+    };
+    getOperatorStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorStatus"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     getHealth: {

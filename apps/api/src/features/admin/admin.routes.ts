@@ -1,11 +1,13 @@
 import { authOf, paramsOf, type RouteDeps, type RouteTable } from '../../shared/routes.js';
 import { activateUser, listUsersAwaitingValidation } from './admin.service.js';
+import { operatorStatus } from './operator-status.service.js';
 
 export function adminRoutes({ ctx }: RouteDeps): RouteTable {
   return {
     listUsersAwaitingValidation: {
       handler: async (request) => listUsersAwaitingValidation({ ctx, auth: authOf(request) }),
     },
+    getOperatorStatus: { handler: async (request) => operatorStatus({ ctx, auth: authOf(request) }) },
     activateUser: {
       handler: async (request) =>
         activateUser({

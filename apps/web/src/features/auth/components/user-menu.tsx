@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useAuthActorRef } from '../auth-actor';
 import { useSession } from '../hooks/use-session';
 
-/** The signed-in user's menu: profile, account settings, logout. */
+/** The signed-in user's menu: profile, account settings, the platform status (operators), logout. */
 export function UserMenu() {
   const { t } = useTranslation();
   const actor = useAuthActorRef();
@@ -37,6 +37,7 @@ export function UserMenu() {
         <Menu.Content minW="48">
           <Menu.Item value="/profile">{t('header.userMenu.profile')}</Menu.Item>
           <Menu.Item value="/account-setting">{t('header.userMenu.settings')}</Menu.Item>
+          {user?.operator ? <Menu.Item value="/operator">{t('header.userMenu.operator')}</Menu.Item> : null}
           <Menu.Separator />
           <Menu.Item value="logout">{t('header.userMenu.logout')}</Menu.Item>
         </Menu.Content>

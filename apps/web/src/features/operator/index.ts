@@ -1,0 +1,1 @@
+export { OperatorStatusScreen } from './components/operator-status-screen';
