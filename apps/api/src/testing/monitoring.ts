@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import type { VigilApp } from '../app.js';
 import { CURRENT_TERMS_VERSION } from '../features/auth/sign-in.steps.js';
 import { addMembership, insertCompany } from '../features/clients/clients.repository.js';
+import type { TaskKind } from '../features/jobs/jobs.table.js';
 import { insertUser } from '../features/users/users.repository.js';
 import { hashPassword } from '../shared/passwords.js';
 import { json, type SignedIn, signIn } from './flows.js';
@@ -117,4 +118,25 @@ export function platformOperator(app: VigilApp): Promise<Tenant> {
     operators.set(app, operator);
   }
   return operator;
+}
+
+/** Queues one run of a platform task kind (a feed sync, housekeeping) as its schedule would. */
+export async function queueTask(app: VigilApp, kind: TaskKind, priority = 0): Promise<number> {
+  const job = await app.ctx.db
+    .insertInto('jobs')
+    .values({
+      company_id: null,
+      kind,
+      module: 'platform',
+      status: 'queued',
+      file_name: kind,
+      file_size: 0,
+      options: null,
+      priority,
+      created_by: null,
+      created_at: app.ctx.clock.now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return job.id;
 }

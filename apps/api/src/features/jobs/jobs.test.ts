@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ManualClock } from '../../shared/clock.js';
 import { json } from '../../testing/flows.js';
-import { newTenant, type Tenant, upload } from '../../testing/monitoring.js';
+import { newTenant, queueTask, type Tenant, upload } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { runJob } from '../imports/import-runner.js';
 import { backoffMs, jobKinds } from './job-kinds.js';
@@ -138,26 +138,11 @@ describe('priorities and cancel', () => {
   it('claims a higher priority first', async () => {
     await settle();
     const queued = await upload(a, 'combolist', 'low.txt', combolist(a.domain, 3));
-    const high = await app.ctx.db
-      .insertInto('jobs')
-      .values({
-        company_id: null,
-        kind: 'housekeeping',
-        module: 'platform',
-        status: 'queued',
-        file_name: 'housekeeping',
-        file_size: 0,
-        options: null,
-        priority: 10,
-        created_by: null,
-        created_at: clock.now(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const high = await queueTask(app, 'housekeeping', 10);
     const now = clock.now();
     const claimed = await claimJob(app.ctx.db, now, new Date(now.getTime() + MINUTE));
-    expect(claimed?.id).toBe(high.id);
-    await app.ctx.db.updateTable('jobs').set({ status: 'succeeded' }).where('id', '=', high.id).execute();
+    expect(claimed?.id).toBe(high);
+    await app.ctx.db.updateTable('jobs').set({ status: 'succeeded' }).where('id', '=', high).execute();
     await app.jobs.drain();
     expect(queued).toBeGreaterThan(0);
   });

@@ -7,8 +7,9 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../shared/clock.js';
+import { queueTask } from '../../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../../testing/test-app.js';
-import type { JobKindName } from '../../jobs/jobs.table.js';
+import type { TaskKind } from '../../jobs/jobs.table.js';
 import { epssCsv, kevCatalogue, type NvdFixture, nvdPage } from '../cves.fixtures.js';
 import { RateLimiter } from './feed-http.js';
 import { catalogueFreshness, feedState, NVD_PAGE_SIZE } from './feed-sync.js';
@@ -77,24 +78,10 @@ afterAll(async () => {
 });
 
 /** Queues one run of a sync kind and lets the worker run it: the job as it ended. */
-async function sync(kind: JobKindName) {
-  const job = await app.ctx.db
-    .insertInto('jobs')
-    .values({
-      company_id: null,
-      kind,
-      module: 'platform',
-      status: 'queued',
-      file_name: kind,
-      file_size: 0,
-      options: null,
-      created_by: null,
-      created_at: clock.now(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await app.jobs.drain();
-  return app.ctx.db.selectFrom('jobs').selectAll().where('id', '=', job.id).executeTakeFirstOrThrow();
+async function sync(kind: TaskKind, target: VigilApp = app) {
+  const id = await queueTask(target, kind);
+  await target.jobs.drain();
+  return target.ctx.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 const score = async (id: string) =>
   (await app.ctx.db.selectFrom('cves').select('cvss31_score').where('cve_id', '=', id).executeTakeFirst())
@@ -221,27 +208,7 @@ describe('without network', () => {
       env: { VIGIL_ROLE: 'api', KEV_URL: `http://127.0.0.1:${deadPort}/kev.json` },
     });
     try {
-      const job = await offline.app.ctx.db
-        .insertInto('jobs')
-        .values({
-          company_id: null,
-          kind: 'kev-sync',
-          module: 'platform',
-          status: 'queued',
-          file_name: 'kev-sync',
-          file_size: 0,
-          options: null,
-          created_by: null,
-          created_at: clock.now(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await offline.app.jobs.drain();
-      const ended = await offline.app.ctx.db
-        .selectFrom('jobs')
-        .selectAll()
-        .where('id', '=', job.id)
-        .executeTakeFirstOrThrow();
+      const ended = await sync('kev-sync', offline.app);
       expect(ended.status).toBe('queued');
       expect(ended.run_at?.getTime()).toBeGreaterThan(clock.now().getTime());
       const state = await feedState(offline.app.ctx.db, 'kev');
@@ -249,7 +216,7 @@ describe('without network', () => {
         `Could not reach the CISA KEV catalogue at http://127.0.0.1:${deadPort}/kev.json: connect ECONNREFUSED 127.0.0.1:${deadPort}`,
       );
       expect(state?.cursor).toBe(before);
-      await offline.app.ctx.db.deleteFrom('jobs').where('id', '=', job.id).execute();
+      await offline.app.ctx.db.deleteFrom('jobs').where('id', '=', ended.id).execute();
     } finally {
       await offline.app.close();
     }
