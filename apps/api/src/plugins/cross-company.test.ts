@@ -127,7 +127,7 @@ async function whatASees(): Promise<Map<string, string>> {
 
 /** A path id: one of A's rows of the kind the path names (or any of A's ids). */
 function idFor(op: Operation, random: Random): string {
-  if (op.path.startsWith('/imports')) return String(random.pick(ofA.imports));
+  if (op.path.startsWith('/imports') || op.path.startsWith('/jobs')) return String(random.pick(ofA.imports));
   if (op.path.startsWith('/cves/watch-list')) return String(random.pick(ofA.watch));
   if (op.path.startsWith('/credentials/devices')) return String(random.pick(ofA.devices));
   if (op.path.startsWith('/admin/users')) return String(a.userId);
