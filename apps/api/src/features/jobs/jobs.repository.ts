@@ -118,3 +118,14 @@ export async function cancelRequested(db: Executor, id: number): Promise<boolean
   const row = await db.selectFrom('jobs').select('cancel_requested_at').where('id', '=', id).executeTakeFirst();
   return row?.cancel_requested_at != null;
 }
+
+/** Keeps a running job's lease until `until` (a kind that waits: a back-off, a rate limit, a slow feed). */
+export async function extendLease(db: Executor, id: number, until: Date): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ lease_expires_at: until })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', until)]))
+    .execute();
+}

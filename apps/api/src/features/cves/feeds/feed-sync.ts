@@ -7,17 +7,19 @@
 import { gunzipSync } from 'node:zlib';
 import { sql, type Updateable } from 'kysely';
 import type { Db, Executor } from '../../../db/database.js';
+import type { Clock } from '../../../shared/clock.js';
 import type { AppContext } from '../../../shared/context.js';
 import { isRecord, type ParsedItem, type WriteContext } from '../../imports/import.types.js';
-import type { RunOutcome } from '../../imports/import-runner.js';
+import { LEASE_MS, type RunOutcome } from '../../imports/import-runner.js';
 import { textUpload } from '../../imports/import-unpack.js';
+import { extendLease } from '../../jobs/jobs.repository.js';
 import type { ClaimedJob } from '../../jobs/jobs.table.js';
 import { writeEpss, writeKev, writeNvd } from '../cves.ingest.js';
 import type { CatalogueFeedsTable } from '../cves.table.js';
 import { parseEpss, parseEpssMeta } from '../epss.parser.js';
 import { parseKev } from '../kev.parser.js';
 import { parseNvd } from '../nvd.parser.js';
-import { fetchFeed, RateLimiter } from './feed-http.js';
+import { FEED_TIMEOUT_MS, type FeedRequest, fetchFeed, RateLimiter } from './feed-http.js';
 
 export type FeedName = CatalogueFeedsTable['feed'];
 const DAY = 86_400_000;
@@ -97,7 +99,7 @@ async function log(ctx: AppContext, job: ClaimedJob, message: string): Promise<v
 }
 
 /** NVD: every CVE modified since the cursor, range by range, page by page. */
-async function syncNvd(ctx: AppContext, job: ClaimedJob, signal: AbortSignal, totals: Totals): Promise<string> {
+async function syncNvd({ ctx, job, totals, fetch }: Sync): Promise<string> {
   const { nvdUrl, nvdApiKey } = ctx.config.feeds;
   const limiter = new RateLimiter(ctx.clock, nvdApiKey ? 50 : 5, 30_000);
   const end = ctx.clock.now();
@@ -112,15 +114,8 @@ async function syncNvd(ctx: AppContext, job: ClaimedJob, signal: AbortSignal, to
       url.searchParams.set('lastModEndDate', to.toISOString());
       url.searchParams.set('resultsPerPage', String(NVD_PAGE_SIZE));
       url.searchParams.set('startIndex', String(start));
-      const body = await fetchFeed({
-        feed: 'the NVD API',
-        url,
-        headers: nvdApiKey ? { apiKey: nvdApiKey } : {},
-        clock: ctx.clock,
-        limiter,
-        signal,
-      });
-      const text = body.toString('utf8');
+      const headers: Record<string, string> = nvdApiKey ? { apiKey: nvdApiKey } : {};
+      const text = (await fetch({ feed: 'the NVD API', url, headers, limiter })).toString('utf8');
       const page: unknown = JSON.parse(text);
       total = isRecord(page) && typeof page.totalResults === 'number' ? page.totalResults : 0;
       await writeItems(ctx, job, parseNvd(textUpload([{ path: `nvd-${start}.json`, text }])), writeNvd, totals);
@@ -133,38 +128,28 @@ async function syncNvd(ctx: AppContext, job: ClaimedJob, signal: AbortSignal, to
   return `${pages} NVD pages up to ${end.toISOString()}`;
 }
 
-async function syncKev(ctx: AppContext, job: ClaimedJob, signal: AbortSignal, totals: Totals): Promise<string> {
-  const body = await fetchFeed({
-    feed: 'the CISA KEV catalogue',
-    url: new URL(ctx.config.feeds.kevUrl),
-    clock: ctx.clock,
-    signal,
-  });
+async function syncKev({ ctx, job, totals, fetch }: Sync): Promise<string> {
+  const body = await fetch({ feed: 'the CISA KEV catalogue', url: new URL(ctx.config.feeds.kevUrl) });
   const text = body.toString('utf8');
   const parsed: unknown = JSON.parse(text);
   const version = isRecord(parsed) && typeof parsed.catalogVersion === 'string' ? parsed.catalogVersion : null;
   if (version && version === (await feedState(ctx.db, 'kev'))?.cursor) return `KEV catalogue ${version} unchanged`;
-  await writeItems(
-    ctx,
-    job,
-    parseKev(textUpload([{ path: 'known_exploited_vulnerabilities.json', text }])),
-    writeKev,
-    totals,
-  );
+  const items = parseKev(textUpload([{ path: 'known_exploited_vulnerabilities.json', text }]));
+  await writeItems(ctx, job, items, writeKev, totals);
   await recordFeed(ctx.db, 'kev', { cursor: version });
   return `KEV catalogue ${version ?? '(no version)'}`;
 }
 
-async function syncEpss(ctx: AppContext, job: ClaimedJob, signal: AbortSignal, totals: Totals): Promise<string> {
+async function syncEpss({ ctx, job, totals, fetch }: Sync): Promise<string> {
   const url = new URL(ctx.config.feeds.epssUrl);
-  const body = await fetchFeed({ feed: 'the FIRST EPSS scores', url, clock: ctx.clock, signal });
-  const text = (
-    url.pathname.endsWith('.gz') ? gunzipSync(body, { maxOutputLength: 512 * 1024 * 1024 }) : body
-  ).toString('utf8');
+  const body = await fetch({ feed: 'the FIRST EPSS scores', url });
+  const unpacked = url.pathname.endsWith('.gz') ? gunzipSync(body, { maxOutputLength: 512 * 1024 * 1024 }) : body;
+  const text = unpacked.toString('utf8');
   const meta = parseEpssMeta(text.slice(0, text.indexOf('\n')));
   const version = meta.model && meta.scoreDate ? `${meta.model} ${meta.scoreDate}` : null;
-  if (version && version === (await feedState(ctx.db, 'epss'))?.cursor)
+  if (version && version === (await feedState(ctx.db, 'epss'))?.cursor) {
     return `EPSS scores of ${meta.scoreDate} unchanged`;
+  }
   await writeItems(ctx, job, parseEpss(textUpload([{ path: 'epss_scores-current.csv', text }])), writeEpss, totals);
   await recordFeed(ctx.db, 'epss', { cursor: version });
   return `EPSS scores ${version ?? '(no model header)'}`;
@@ -172,14 +157,48 @@ async function syncEpss(ctx: AppContext, job: ClaimedJob, signal: AbortSignal, t
 
 const syncs = { nvd: syncNvd, kev: syncKev, epss: syncEpss };
 
+/** What a feed's sync works with: the job, its counts, and requests that keep the job's lease. */
+interface Sync {
+  ctx: AppContext;
+  job: ClaimedJob;
+  totals: Totals;
+  fetch(request: Omit<FeedRequest, 'clock' | 'signal'>): Promise<Buffer>;
+}
+
+/**
+ * A sync whose waits (a back-off, the rate limit) and requests first extend the job's lease past
+ * them, so that no other worker takes the job for dead while it waits on a feed.
+ */
+function startSync(appCtx: AppContext, job: ClaimedJob, signal: AbortSignal): Sync {
+  const extend = (ms: number) => extendLease(appCtx.db, job.id, new Date(appCtx.clock.now().getTime() + ms + LEASE_MS));
+  const clock: Clock = {
+    now: () => appCtx.clock.now(),
+    sleep: async (ms) => {
+      await extend(ms);
+      await appCtx.clock.sleep(ms);
+    },
+  };
+  const ctx: AppContext = { ...appCtx, clock };
+  return {
+    ctx,
+    job,
+    totals: { added: 0, updated: 0 },
+    fetch: async (request) => {
+      await extend(FEED_TIMEOUT_MS);
+      return fetchFeed({ ...request, clock, signal });
+    },
+  };
+}
+
 /** The job kinds' run: one feed's sync, its outcome on the feed row and in the job's log. */
 export function feedSync(feed: FeedName) {
-  return async (ctx: AppContext, job: ClaimedJob, signal: AbortSignal): Promise<RunOutcome> => {
+  return async (appCtx: AppContext, job: ClaimedJob, signal: AbortSignal): Promise<RunOutcome> => {
+    const sync = startSync(appCtx, job, signal);
+    const { ctx, totals } = sync;
     const now = ctx.clock.now();
     await recordFeed(ctx.db, feed, { last_attempt_at: now });
-    const totals: Totals = { added: 0, updated: 0 };
     try {
-      const what = await syncs[feed](ctx, job, signal, totals);
+      const what = await syncs[feed](sync);
       await recordFeed(ctx.db, feed, {
         last_success_at: now,
         last_error: null,
