@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { isChunkLoadError, reloadOnceForChunkError } from './lib/chunk-reload';
 import { createI18n } from './lib/i18n/i18n';
+import { appContainer } from './lib/preboot';
 import { initColorMode } from './theme/color-mode';
 
 // Start-up order (spec §4): the asynchronous step (the interface language's messages), then the
@@ -25,7 +26,8 @@ const i18n = await createI18n();
 // The first render as a transition: React yields to the browser every few milliseconds instead of
 // rendering the whole tree (Chakra's styles included) in one long task (total blocking time).
 startTransition(() => {
-  createRoot(root).render(
+  // On the pre-rendered sign-in page the app renders beside it and takes its place when ready.
+  createRoot(appContainer(root)).render(
     <StrictMode>
       <App i18n={i18n} />
     </StrictMode>,

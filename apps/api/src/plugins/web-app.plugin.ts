@@ -1,5 +1,8 @@
 // Serves the built web app from the same port as /api: hashed assets cached for a year, index.html
-// never cached, and history-mode fallback to index.html for any other GET that wants HTML.
+// never cached, and history-mode fallback to index.html for any other GET that wants HTML. The
+// sign-in page without a query is the pre-rendered signin.html when the build wrote one: it paints
+// and takes input before the app's code has loaded (apps/web/scripts/prerender.mjs).
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +12,7 @@ import { isApiRequest } from '../shared/api-request.js';
 export const webAppPlugin = fp(
   async (app: FastifyInstance, options: { root: string | undefined }) => {
     const root = options.root;
+    const prerendered = root !== undefined && existsSync(join(root, 'signin.html'));
     if (root) {
       await app.register(fastifyStatic, {
         root,
@@ -29,7 +33,8 @@ export const webAppPlugin = fp(
     app.setNotFoundHandler((request, reply) => {
       const wantsHtml = (request.headers.accept ?? '').includes('text/html');
       if (root && request.method === 'GET' && !isApiRequest(request) && wantsHtml) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
+        const page = prerendered && request.url === '/signin' ? 'signin.html' : 'index.html';
+        return reply.header('cache-control', 'no-cache').sendFile(page, root);
       }
       return reply.code(404).send({ message: 'Not found.' });
     });

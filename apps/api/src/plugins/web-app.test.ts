@@ -14,6 +14,10 @@ beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'vigil-web-'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Vigil</title><div id="root"></div>');
+  writeFileSync(
+    join(dist, 'signin.html'),
+    '<!doctype html><title>Vigil | Sign in</title><div id="root" data-prerendered="signin"><form></form></div>',
+  );
   writeFileSync(join(dist, 'assets', 'index-AbCd1234.js'), 'console.log(1)');
   writeFileSync(join(dist, 'assets', 'index-AbCd1234.js.gz'), gzipSync('console.log(1)'));
   database = await openTestDatabase();
@@ -27,14 +31,24 @@ afterAll(async () => {
 
 describe('web app', () => {
   it('serves index.html at / and for unknown paths that want HTML (history mode), never cached', async () => {
-    for (const url of ['/', '/signin', '/dashboard', '/verify-email/abc']) {
+    for (const url of ['/', '/signin', '/signin?view=register', '/dashboard', '/verify-email/abc']) {
       const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(response.statusCode, url).toBe(200);
-      expect(response.body).toContain('<div id="root">');
+      expect(response.body).toContain('<div id="root"');
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
       // The page's first POST needs the anti-forgery cookie: the page itself sets it.
       expect(response.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value).toBeTruthy();
+    }
+  });
+
+  it('serves the pre-rendered sign-in page for /signin without a query, the app shell otherwise', async () => {
+    const page = async (url: string) =>
+      (await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })).body;
+    expect(await page('/signin')).toContain('data-prerendered="signin"');
+    // A query (a Microsoft return, the registration view, a redirect target) needs the app at once.
+    for (const url of ['/signin?view=register', '/signin?redirect=%2Fcredentials', '/signin/', '/', '/dashboard']) {
+      expect(await page(url), url).not.toContain('data-prerendered');
     }
   });
 

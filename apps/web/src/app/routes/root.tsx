@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
 import { env } from '@/config/env';
 import { clearChunkReloadFlag } from '@/lib/chunk-reload';
+import { revealApp } from '@/lib/preboot';
 
 export interface RouteHandle {
   /** i18n key of the route's title. */
@@ -26,6 +27,8 @@ export function useDocumentTitle(fallbackKey = 'common.home'): void {
 
 export function RootLayout() {
   useDocumentTitle();
+  // The first screen has rendered: it replaces the pre-rendered sign-in page, if that is showing.
+  useLayoutEffect(revealApp, []);
   useEffect(() => {
     // Rendering got this far, so chunks load again: a later failure may reload once more.
     clearChunkReloadFlag();

@@ -1,7 +1,9 @@
+import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { StatusPage } from '@/components/layout/status-page';
 import { isChunkLoadError, reloadOnceForChunkError } from '@/lib/chunk-reload';
+import { revealApp } from '@/lib/preboot';
 import { NotFoundPage } from './public/not-found';
 
 /**
@@ -11,6 +13,7 @@ import { NotFoundPage } from './public/not-found';
 export function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation();
+  useLayoutEffect(revealApp, []);
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   const chunk = isChunkLoadError(error);
   if (chunk && reloadOnceForChunkError()) return null;

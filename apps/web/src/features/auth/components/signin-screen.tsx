@@ -3,6 +3,7 @@ import type { MicrosoftCallbackParams } from '@vigil/auth-machine';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { replayPendingAction } from '@/lib/preboot';
 import { REDIRECT_PARAM, safeRedirectTarget } from '@/lib/redirect';
 import { useAuthActorRef, useAuthSelector } from '../auth-actor';
 import { useArrivedSignedIn } from '../hooks/use-arrived-signed-in';
@@ -83,6 +84,12 @@ export function SigninScreen() {
     if (target) kept.set(REDIRECT_PARAM, target);
     setSearch(kept, { replace: true });
   }, [actor, booting, search, setSearch]);
+
+  // A submit, click or choice made on the pre-rendered page before the app took over (lib/preboot.ts)
+  // happens now that the machine has read the stored session and takes events.
+  useEffect(() => {
+    if (!booting) replayPendingAction();
+  }, [booting]);
 
   // After a successful registration the sign-in view shows the server's message.
   useEffect(() => {
