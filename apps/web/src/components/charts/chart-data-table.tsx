@@ -13,10 +13,13 @@ export function ChartDataTable({
   caption,
   columns,
   rows,
+  disabled = false,
 }: {
   caption: string;
   columns: ChartTableColumn[];
   rows: Array<Array<string | number>>;
+  /** While the chart's data loads: the toggle holds its place, with nothing to show yet. */
+  disabled?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -26,15 +29,17 @@ export function ChartDataTable({
       <chakra.button
         type="button"
         aria-expanded={open}
+        disabled={disabled}
         onClick={() => setOpen((o) => !o)}
         color="brand.solid"
         textStyle="sm"
         textDecoration="underline"
         cursor="pointer"
+        _disabled={{ cursor: 'default', opacity: 0.6 }}
       >
         {t(open ? 'charts.hideTable' : 'charts.showTable')}
       </chakra.button>
-      {open ? (
+      {open && !disabled ? (
         <Box overflowX="auto" mt="2">
           <chakra.table w="full" textStyle="sm" borderCollapse="collapse">
             <chakra.caption textAlign="start" fontWeight="semibold" pb="2">

@@ -1,13 +1,62 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestI18n } from '@/testing/i18n';
 import { renderWithProviders } from '@/testing/render';
 import { setColorMode } from '@/theme/color-mode';
 import { chartTheme } from './chart-theme';
 import { Chart } from './index';
 
+/** An IntersectionObserver that sees its targets in the viewport once `show()` is called. */
+function stubViewport() {
+  const observers: Array<{ callback: IntersectionObserverCallback; targets: Element[] }> = [];
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      private readonly entry: { callback: IntersectionObserverCallback; targets: Element[] };
+      constructor(callback: IntersectionObserverCallback) {
+        this.entry = { callback, targets: [] };
+        observers.push(this.entry);
+      }
+      observe(target: Element) {
+        this.entry.targets.push(target);
+      }
+      disconnect() {
+        this.entry.targets = [];
+      }
+    },
+  );
+  return {
+    show: () => {
+      for (const { callback, targets } of observers) {
+        const entries = targets.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry);
+        if (entries.length > 0) callback(entries, {} as IntersectionObserver);
+      }
+    },
+  };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
 describe('Chart', () => {
-  it('renders Highcharts lazily, with its numbers as a table on request', async () => {
+  it('holds its height while its data loads, with the table toggle disabled', async () => {
+    const i18n = await createTestI18n();
+    const { container } = renderWithProviders(
+      <Chart
+        description="Open findings by severity"
+        options={undefined}
+        height={260}
+        table={{ columns: [], rows: [] }}
+      />,
+      { i18n },
+    );
+    expect(screen.getByRole('button', { name: 'Show the numbers as a table' })).toHaveProperty('disabled', true);
+    expect(container.querySelector('.highcharts-container')).toBeNull();
+  });
+
+  it('draws only once it comes into view: Highcharts lazily, with its numbers as a table on request', async () => {
+    const viewport = stubViewport();
     const i18n = await createTestI18n();
     const { container } = renderWithProviders(
       <Chart
@@ -30,7 +79,12 @@ describe('Chart', () => {
       />,
       { i18n },
     );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(container.querySelector('.highcharts-container')).toBeNull();
+    act(() => viewport.show());
     await waitFor(() => expect(container.querySelector('.highcharts-container')).not.toBeNull());
+    // Highcharts draws at the height the box held.
+    expect(container.querySelector('.highcharts-root')?.getAttribute('height')).toBe('320');
     fireEvent.click(screen.getByRole('button', { name: 'Show the numbers as a table' }));
     expect(screen.getByRole('table', { name: 'Open findings by severity' })).toBeTruthy();
     expect(screen.getByText('1,200')).toBeTruthy();

@@ -20,19 +20,22 @@ export interface HighchartsChartProps {
   options: Options;
   /** The chart's accessible description (what it shows), read by screen readers. */
   description: string;
+  /** Pixels; the box around the chart holds this height before the chart draws. */
+  height: number;
 }
 
 /** The one place Highcharts renders: theme and language follow the interface. */
-export default function HighchartsChart({ options, description }: HighchartsChartProps) {
+export default function HighchartsChart({ options, description, height }: HighchartsChartProps) {
   const { colorMode } = useColorMode();
   const { locale } = useFormat();
   const merged = useMemo(
     () =>
       withTheme(chartTheme(colorMode, locale), {
         ...options,
+        chart: { ...options.chart, height },
         accessibility: { description, ...options.accessibility },
       }),
-    [colorMode, locale, options, description],
+    [colorMode, locale, options, description, height],
   );
   // A new key when theme or language change: the chart is rebuilt with the new colours and locale.
   return <HighchartsReact key={`${colorMode}-${locale}`} highcharts={Highcharts} options={merged} />;

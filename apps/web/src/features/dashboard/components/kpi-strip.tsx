@@ -4,17 +4,19 @@ import { SEVERITIES, SeverityBadge } from '@/components/ui/finding-badges';
 import { useFormat } from '@/lib/i18n/format';
 import type { DashboardData } from '../api/dashboard-api';
 
-/** Open findings by severity, leaked credentials (30 days), watched CVEs, overdue SLAs. */
+/**
+ * Open findings by severity, leaked credentials (30 days), watched CVEs, overdue SLAs. While the
+ * data loads the cards stand with their labels and a placeholder of each value's size.
+ */
 export function KpiStrip({ data }: { data: DashboardData | undefined }) {
   const { t } = useTranslation();
   const format = useFormat();
-  if (!data) return <Skeleton height="24" mb="5" />;
-  const open = SEVERITIES.reduce((sum, s) => sum + data.open_by_severity[s], 0);
-  const kpis: Array<[string, string, number]> = [
+  const open = data ? SEVERITIES.reduce((sum, s) => sum + data.open_by_severity[s], 0) : null;
+  const kpis: Array<[string, string, number | null]> = [
     ['open', t('dashboard.kpi.open'), open],
-    ['credentials', t('dashboard.kpi.credentials30d'), data.leaked_credentials_30d],
-    ['cves', t('dashboard.kpi.watchedCves'), data.watched_cves],
-    ['overdue', t('dashboard.kpi.overdue'), data.overdue_slas],
+    ['credentials', t('dashboard.kpi.credentials30d'), data?.leaked_credentials_30d ?? null],
+    ['cves', t('dashboard.kpi.watchedCves'), data?.watched_cves ?? null],
+    ['overdue', t('dashboard.kpi.overdue'), data?.overdue_slas ?? null],
   ];
   return (
     <Box mb="5">
@@ -22,16 +24,20 @@ export function KpiStrip({ data }: { data: DashboardData | undefined }) {
         {kpis.map(([key, label, value]) => (
           <Stat.Root key={key} borderWidth="1px" borderRadius="l3" p="4" bg="bg.panel">
             <Stat.Label>{label}</Stat.Label>
-            <Stat.ValueText fontSize="2xl" color={key === 'overdue' && value > 0 ? 'fg.error' : undefined}>
-              {format.number(value)}
-            </Stat.ValueText>
+            {value === null ? (
+              <Skeleton as="dd" height="9" width="16" />
+            ) : (
+              <Stat.ValueText fontSize="2xl" color={key === 'overdue' && value > 0 ? 'fg.error' : undefined}>
+                {format.number(value)}
+              </Stat.ValueText>
+            )}
             {key === 'open' ? (
-              // A <dd> like the value: a <dl> may only hold dt/dd groups.
-              <HStack as="dd" gap="1" flexWrap="wrap" mt="1" aria-label={t('dashboard.kpi.bySeverity')}>
-                {SEVERITIES.filter((s) => data.open_by_severity[s] > 0).map((s) => (
+              // A <dd> like the value: a <dl> may only hold dt/dd groups. Two rows of badges are held.
+              <HStack as="dd" gap="1" flexWrap="wrap" mt="1" minH="11" aria-label={t('dashboard.kpi.bySeverity')}>
+                {SEVERITIES.filter((s) => (data?.open_by_severity[s] ?? 0) > 0).map((s) => (
                   <HStack key={s} gap="1" fontSize="xs">
                     <SeverityBadge severity={s} />
-                    {format.number(data.open_by_severity[s])}
+                    {format.number(data?.open_by_severity[s] ?? 0)}
                   </HStack>
                 ))}
               </HStack>

@@ -8,12 +8,17 @@ const MODULES = ['credentials', 'cves', 'vulnerabilities'] as const;
 /** The severity badges' colours (red → grey), so the chart reads like the tables. */
 const SEVERITY_COLORS = { critical: '#dc2626', high: '#ea580c', medium: '#eab308', low: '#2563eb', info: '#71717a' };
 
-/** New findings per day and module, and open findings by severity, through the one chart component. */
-export function TrendCharts({ data }: { data: DashboardData | undefined }) {
+const CHART_HEIGHT = 260;
+
+/**
+ * New findings per day and module, and open findings by severity, through the one chart component.
+ * While the data loads the panels stand at their final size (charts hold their height).
+ */
+export function TrendCharts({ data, days: period }: { data: DashboardData | undefined; days: number }) {
   const { t } = useTranslation();
-  if (!data) return null;
-  const days = data.trend.map((point) => point.day);
-  const trendTitle = t('dashboard.trendTitle', { count: data.trend.length });
+  const trend = data?.trend ?? [];
+  const days = trend.map((point) => point.day);
+  const trendTitle = t('dashboard.trendTitle', { count: data ? trend.length : period });
   const severityTitle = t('dashboard.severityTitle');
   return (
     <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4" mb="6">
@@ -23,25 +28,27 @@ export function TrendCharts({ data }: { data: DashboardData | undefined }) {
         </Heading>
         <Chart
           description={trendTitle}
-          height="260px"
-          options={{
-            chart: { type: 'column' },
-            title: { text: undefined },
-            xAxis: { categories: days },
-            yAxis: { title: { text: t('dashboard.newFindings') }, allowDecimals: false },
-            plotOptions: { column: { stacking: 'normal' } },
-            series: MODULES.map((m) => ({
-              type: 'column',
-              name: t(`dashboard.modules.${m}`),
-              data: data.trend.map((p) => p[m]),
-            })),
-          }}
+          height={CHART_HEIGHT}
+          options={
+            data && {
+              chart: { type: 'column' },
+              title: { text: undefined },
+              xAxis: { categories: days },
+              yAxis: { title: { text: t('dashboard.newFindings') }, allowDecimals: false },
+              plotOptions: { column: { stacking: 'normal' } },
+              series: MODULES.map((m) => ({
+                type: 'column',
+                name: t(`dashboard.modules.${m}`),
+                data: trend.map((p) => p[m]),
+              })),
+            }
+          }
           table={{
             columns: [
               { key: 'day', label: t('dashboard.day') },
               ...MODULES.map((m) => ({ key: m, label: t(`dashboard.modules.${m}`), numeric: true })),
             ],
-            rows: data.trend.map((p) => [p.day, p.credentials, p.cves, p.vulnerabilities]),
+            rows: trend.map((p) => [p.day, p.credentials, p.cves, p.vulnerabilities]),
           }}
         />
       </Box>
@@ -51,29 +58,31 @@ export function TrendCharts({ data }: { data: DashboardData | undefined }) {
         </Heading>
         <Chart
           description={severityTitle}
-          height="260px"
-          options={{
-            chart: { type: 'pie' },
-            title: { text: undefined },
-            series: [
-              {
-                type: 'pie',
-                name: t('dashboard.kpi.open'),
-                innerSize: '55%',
-                data: SEVERITIES.map((s) => ({
-                  name: t(`findings.severity.${s}`),
-                  y: data.open_by_severity[s],
-                  color: SEVERITY_COLORS[s],
-                })),
-              },
-            ],
-          }}
+          height={CHART_HEIGHT}
+          options={
+            data && {
+              chart: { type: 'pie' },
+              title: { text: undefined },
+              series: [
+                {
+                  type: 'pie',
+                  name: t('dashboard.kpi.open'),
+                  innerSize: '55%',
+                  data: SEVERITIES.map((s) => ({
+                    name: t(`findings.severity.${s}`),
+                    y: data.open_by_severity[s],
+                    color: SEVERITY_COLORS[s],
+                  })),
+                },
+              ],
+            }
+          }
           table={{
             columns: [
               { key: 'severity', label: t('findings.severityLabel') },
               { key: 'open', label: t('dashboard.kpi.open'), numeric: true },
             ],
-            rows: SEVERITIES.map((s) => [t(`findings.severity.${s}`), data.open_by_severity[s]]),
+            rows: data ? SEVERITIES.map((s) => [t(`findings.severity.${s}`), data.open_by_severity[s]]) : [],
           }}
         />
       </Box>
