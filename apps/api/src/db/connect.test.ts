@@ -169,6 +169,43 @@ describe('what goes to the database and what comes back', () => {
   });
 });
 
+describe('queries outside a transaction and transactions', () => {
+  it('answers many queries sent at once, each with its own rows', async () => {
+    const db = database.handle.db;
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => sql<{ n: number }>`select ${i}::int as n`.execute(db)),
+    );
+    expect(answers.map((answer) => answer.rows[0]?.n)).toEqual(Array.from({ length: 100 }, (_, i) => i));
+  });
+
+  it('never runs a query inside a transaction that holds the connection: it waits, and survives its rollback', async () => {
+    const db = database.handle.db;
+    await sql`create table turn_probe (n int)`.execute(db);
+    try {
+      let inside: () => void = () => {};
+      const entered = new Promise<void>((resolve) => {
+        inside = resolve;
+      });
+      const rolledBack = db
+        .transaction()
+        .execute(async (trx) => {
+          await sql`insert into turn_probe values (1)`.execute(trx);
+          inside();
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          throw new Error('rolled back');
+        })
+        .catch(() => 'rolled back');
+      await entered;
+      const outside = sql`insert into turn_probe values (2)`.execute(db);
+      expect(await firstOf({ rolledBack, outside })).toBe('rolledBack');
+      await outside;
+      expect((await sql<{ n: number }>`select n from turn_probe order by n`.execute(db)).rows).toEqual([{ n: 2 }]);
+    } finally {
+      await sql`drop table turn_probe`.execute(db);
+    }
+  });
+});
+
 describe('statements run again after a failure and after their table changed', () => {
   it('keeps working after a bad value, a bad statement and a changed table', async () => {
     const db = database.handle.db;
