@@ -147,6 +147,17 @@ describe('what goes to the database and what comes back', () => {
     expect(row).toMatchObject({ big: 20, list: ['x', 'y'], doc: { a: [1, 2] }, flag: true, nothing: null });
   });
 
+  it('names columns as the query does: in order, a later one of the same name wins, none when no row', async () => {
+    const db = database.handle.db;
+    const rows = (await sql`select 1 as b, 2 as a, 3 as a from (values (1), (2)) as v(x)`.execute(db)).rows;
+    expect(rows).toEqual([
+      { b: 1, a: 3 },
+      { b: 1, a: 3 },
+    ]);
+    expect(Object.keys(rows[0] ?? {})).toEqual(['b', 'a']);
+    expect((await sql`select 1 as a where false`.execute(db)).rows).toEqual([]);
+  });
+
   it("rehydrates PostgreSQL's errors with their fields, and a failed transaction leaves nothing", async () => {
     const db = database.handle.db;
     const failed = await db

@@ -20,6 +20,21 @@ import {
 } from 'kysely';
 import type { PgliteThread } from './pglite-thread.js';
 
+/** One object per row, keyed by column name (a later column of the same name wins, as in PGlite). */
+function rowObjects(fields: string[], rows: unknown[][]): Record<string, unknown>[] {
+  return rows.map((values) => {
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < fields.length; i += 1) {
+      const name = fields[i] as string;
+      // A column named __proto__ is a property like any other, not the object's prototype.
+      if (name === '__proto__')
+        Object.defineProperty(row, name, { value: values[i], enumerable: true, writable: true, configurable: true });
+      else row[name] = values[i];
+    }
+    return row;
+  });
+}
+
 /** A caller's turn, in the order asked: a query outside a transaction, or a whole transaction. */
 interface Turn {
   exclusive: boolean;
@@ -41,8 +56,8 @@ class PgliteThreadConnection implements DatabaseConnection {
     const since = this.exclusive ? undefined : await this.driver.sharedTurn();
     try {
       const result = await this.thread.query(compiledQuery.sql, compiledQuery.parameters);
-      // Rows are what PGlite parsed them to (Date, Uint8Array, numbers…), structured-cloned.
-      const rows = result.rows as R[];
+      // Values are what PGlite parsed them to (Date, Uint8Array, numbers…), structured-cloned.
+      const rows = rowObjects(result.fields, result.rows) as R[];
       return result.affectedRows ? { rows, numAffectedRows: BigInt(result.affectedRows) } : { rows };
     } catch (error) {
       // The reply arrives from another thread: add the caller's stack, as Kysely's drivers do.
