@@ -11,6 +11,7 @@
 // started is stopped and removed at the end, also on failure.
 //   BENCH_SECONDS=5  per load measurement (after 1 s of warm-up)   BENCH_ROUNDS=3   BENCH_IMPORT_LINES=300000
 //   BENCH_TIMEOUT_S=1500  hard limit of the whole run
+//   BENCH_ONLY=check-user  only the check-user load, PGlite against the bare server (about a minute)
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent } from 'node:http';
@@ -24,6 +25,11 @@ const importLines = Number(process.env.BENCH_IMPORT_LINES ?? 300_000);
 const timeoutMs = Number(process.env.BENCH_TIMEOUT_S ?? 1500) * 1000;
 const warmupSeconds = 1;
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const only = process.env.BENCH_ONLY;
+if (only !== undefined && only !== 'check-user') {
+  console.error(`BENCH_ONLY=${only}: only check-user can run alone`);
+  process.exit(2);
+}
 const xsrf = 'bench-xsrf-token';
 const jsonHeaders = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
 const credentials = JSON.stringify({ email: 'bench@acme-retail.example', password: 'Bench-password-1' });
@@ -184,9 +190,28 @@ const deadline = setTimeout(() => {
 }, timeoutMs);
 deadline.unref();
 
-try {
-  const pgliteDir = mkdtempSync(join(tmpdir(), 'vigil-bench-pglite-'));
-  cleanups.push(() => rmSync(pgliteDir, { recursive: true, force: true }));
+/** BENCH_ONLY=check-user: the check-user load alone, PGlite against the bare server. */
+async function checkUserOnly(pgliteDir) {
+  console.error('… starting the servers (demo data through the importers)');
+  const pglite = await startServer('vigil', { BENCH_PGLITE_DIR: join(pgliteDir, 'pglite') });
+  const bare = await startServer('bare');
+  pglite.session = await signIn(pglite.port);
+  bare.session = { authorization: `Bearer ${'x'.repeat(43)}` };
+  console.error(`… check-user, ${rounds} rounds on each server in turn`);
+  const [vigil, base] = await alternate([pglite, bare], (server) => checkUser(server.session));
+  await Promise.all([pglite, bare].map(stopServer));
+  console.log(
+    `\nbench:api BENCH_ONLY=check-user on 127.0.0.1, ${seconds} s per measurement after ${warmupSeconds} s warm-up (Node ${process.version}, ${cpus().length} cores, load average ${loadAtStart.toFixed(2)} at the start, ${loadavg()[0].toFixed(2)} at the end)`,
+  );
+  console.log(`  PGlite on disk in a temp dir; the median of ${rounds} rounds per server, taken in turn\n`);
+  console.log('POST /api/check-user, concurrency 50');
+  console.log(`  ${row('vigil pglite', vigil)}`);
+  console.log(`  ${row('bare http', base)}`);
+  console.log(`  ratio vigil/bare: ${(vigil.rps / base.rps).toFixed(3)} (PGlite) of the throughput\n`);
+}
+
+/** The whole bench: PGlite, PostgreSQL and the bare server. */
+async function full(pgliteDir) {
   const target = await postgresTarget();
   console.error('… starting the servers (demo data through the importers)');
   const pglite = await startServer('vigil', { BENCH_PGLITE_DIR: join(pgliteDir, 'pglite') });
@@ -264,6 +289,13 @@ try {
   console.log(
     `the import itself\n  ${importRow('pglite', results.pglite.duringImport)}\n  ${importRow('postgres', results.postgres.duringImport)}\n`,
   );
+}
+
+try {
+  const pgliteDir = mkdtempSync(join(tmpdir(), 'vigil-bench-pglite-'));
+  cleanups.push(() => rmSync(pgliteDir, { recursive: true, force: true }));
+  if (only === 'check-user') await checkUserOnly(pgliteDir);
+  else await full(pgliteDir);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;

@@ -147,6 +147,17 @@ describe('what goes to the database and what comes back', () => {
     expect(row).toMatchObject({ big: 20, list: ['x', 'y'], doc: { a: [1, 2] }, flag: true, nothing: null });
   });
 
+  it('names columns as the query does: in order, a later one of the same name wins, none when no row', async () => {
+    const db = database.handle.db;
+    const rows = (await sql`select 1 as b, 2 as a, 3 as a from (values (1), (2)) as v(x)`.execute(db)).rows;
+    expect(rows).toEqual([
+      { b: 1, a: 3 },
+      { b: 1, a: 3 },
+    ]);
+    expect(Object.keys(rows[0] ?? {})).toEqual(['b', 'a']);
+    expect((await sql`select 1 as a where false`.execute(db)).rows).toEqual([]);
+  });
+
   it("rehydrates PostgreSQL's errors with their fields, and a failed transaction leaves nothing", async () => {
     const db = database.handle.db;
     const failed = await db
@@ -166,6 +177,46 @@ describe('what goes to the database and what comes back', () => {
     expect(left.rows).toEqual([]);
     const numbered = await sql`update company_domains set domain = domain where company_id = -1`.execute(db);
     expect(numbered.numAffectedRows ?? 0n).toBe(0n);
+  });
+});
+
+describe('queries outside a transaction and transactions', () => {
+  it('answers many queries sent at once, each with its own rows', async () => {
+    const db = database.handle.db;
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => sql<{ n: number }>`select ${i}::int as n`.execute(db)),
+    );
+    expect(answers.map((answer) => answer.rows[0]?.n)).toEqual(Array.from({ length: 100 }, (_, i) => i));
+  });
+
+  // On PostgreSQL the query runs on another connection of the pool; on PGlite, whose one connection
+  // the transaction holds, it waits for the transaction to end.
+  it('never runs a query inside a transaction that is under way: it survives its rollback', async () => {
+    const db = database.handle.db;
+    await sql`create table turn_probe (n int)`.execute(db);
+    try {
+      let inside: () => void = () => {};
+      const entered = new Promise<void>((resolve) => {
+        inside = resolve;
+      });
+      const rolledBack = db
+        .transaction()
+        .execute(async (trx) => {
+          await sql`insert into turn_probe values (1)`.execute(trx);
+          inside();
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          throw new Error('rolled back');
+        })
+        .catch(() => 'rolled back');
+      await entered;
+      const outside = sql`insert into turn_probe values (2)`.execute(db);
+      if (inject('databaseKind') === 'pglite') expect(await firstOf({ rolledBack, outside })).toBe('rolledBack');
+      await rolledBack;
+      await outside;
+      expect((await sql<{ n: number }>`select n from turn_probe order by n`.execute(db)).rows).toEqual([{ n: 2 }]);
+    } finally {
+      await sql`drop table turn_probe`.execute(db);
+    }
   });
 });
 

@@ -25,8 +25,10 @@ export interface PgliteErrorData {
   fields?: Record<string, string | undefined>;
 }
 
+/** A statement's result: its column names and its rows as values in that order (the server's thread makes the objects). */
 export interface PgliteQueryResult {
-  rows: Record<string, unknown>[];
+  fields: string[];
+  rows: unknown[][];
   affectedRows?: number;
 }
 

@@ -58,13 +58,7 @@ const query = statementRunner(pglite);
 async function handle(request) {
   try {
     if (request.op === 'query') {
-      const result = await query(request.sql, request.params);
-      const value = { rows: /** @type {Record<string, unknown>[]} */ (result.rows) };
-      send({
-        kind: 'done',
-        id: request.id,
-        value: result.affectedRows ? { ...value, affectedRows: result.affectedRows } : value,
-      });
+      send({ kind: 'done', id: request.id, value: await query(request.sql, request.params) });
     } else if (request.op === 'ping') {
       if (pglite.closed) throw new Error('The database is closed.');
       send({ kind: 'done', id: request.id, value: null });

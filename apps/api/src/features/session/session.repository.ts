@@ -1,3 +1,4 @@
+import type { CompiledQuery, InferResult } from 'kysely';
 import type { Executor } from '../../db/database.js';
 
 export async function insertSession(
@@ -39,11 +40,7 @@ export async function revokeSessionsOfUser(db: Executor, userId: number, at: Dat
     .execute();
 }
 
-/**
- * The session, its user and whether the user still belongs to the current company, in one query
- * (this runs on every authenticated call).
- */
-export function findSessionWithUser(db: Executor, tokenHash: string) {
+function sessionWithUserQuery(db: Executor, tokenHash: string) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -63,6 +60,28 @@ export function findSessionWithUser(db: Executor, tokenHash: string) {
       'sessions.revoked_at as session_revoked_at',
       'memberships.company_id as member_company_id',
     ])
-    .where('sessions.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('sessions.token_hash', '=', tokenHash);
+}
+
+type SessionWithUser = InferResult<ReturnType<typeof sessionWithUserQuery>>[number];
+
+/** The query above compiled once per database: building it cost more than the query on PGlite. */
+const compiledSessionWithUser = new WeakMap<Executor, CompiledQuery<SessionWithUser>>();
+
+/**
+ * The session, its user and whether the user still belongs to the current company, in one query
+ * (this runs on every authenticated call). Always read from the database: nothing is cached but
+ * the SQL text, so a revoked session is refused at once.
+ */
+export async function findSessionWithUser(db: Executor, tokenHash: string): Promise<SessionWithUser | undefined> {
+  let compiled = compiledSessionWithUser.get(db);
+  if (!compiled) {
+    compiled = sessionWithUserQuery(db, '').compile();
+    // The token hash is its only parameter (checked once): each call sends its own.
+    if (compiled.parameters.length !== 1) throw new Error('The session query takes exactly one parameter.');
+    compiledSessionWithUser.set(db, compiled);
+  }
+  const query: CompiledQuery<SessionWithUser> = { ...compiled, parameters: [tokenHash] };
+  const { rows } = await db.executeQuery(query);
+  return rows[0];
 }

@@ -1,10 +1,12 @@
 // Sessions (idle and absolute expiry, logout), companies and language.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR, MINUTE } from '../../shared/clock.js';
+import { sha256 } from '../../shared/secrets.js';
 import { TestBrowser } from '../../testing/browser.js';
-import { json, signIn } from '../../testing/flows.js';
+import { createUser, json, latestLinkToken, signIn } from '../../testing/flows.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { insertCompany } from '../clients/clients.repository.js';
+import { updateUser } from '../users/users.repository.js';
 
 let database: TestDatabase;
 let app: VigilApp;
@@ -78,6 +80,97 @@ describe('sessions', () => {
     const response = await browser.get('/api/get-clients', { token: 'made-up' });
     expect(response.statusCode).toBe(401);
     expect(json(response)).toEqual({ message: 'Unauthenticated.' });
+  });
+});
+
+// Whatever ends a session or takes a user's access away holds from the very next call: each case
+// first makes the same calls several times (so that anything kept between calls would be warm),
+// then ends the session, then calls again with the old token.
+describe('revocation takes effect on the next call', () => {
+  const refused = { message: 'Unauthenticated.' };
+
+  async function warm(browser: TestBrowser, token: string) {
+    for (let i = 0; i < 3; i += 1) {
+      expect((await browser.post('/api/check-user', undefined, { token })).statusCode).toBe(200);
+      expect((await browser.get('/api/credentials', { token })).statusCode).toBe(200);
+    }
+  }
+
+  /** A user without two-factor, signed in twice (two sessions, two browsers). */
+  async function userWithTwoSessions(email: string) {
+    const user = await createUser(app, clock.now(), email);
+    const sessions = [];
+    for (let i = 0; i < 2; i += 1) {
+      const browser = await TestBrowser.open(app);
+      const login = await browser.post('/api/login', { email, password: 'Correct-horse-1' });
+      expect(login.statusCode, login.body).toBe(200);
+      sessions.push({ browser, token: json<{ access_token: string }>(login).access_token });
+    }
+    return { user, sessions };
+  }
+
+  it('after logout: that session only', async () => {
+    const ended = await signIn(app);
+    const other = await signIn(app);
+    await warm(ended.browser, ended.token);
+    await warm(other.browser, other.token);
+    expect((await ended.browser.post('/api/logout', undefined, { token: ended.token })).statusCode).toBe(200);
+    const check = await ended.browser.post('/api/check-user', undefined, { token: ended.token });
+    expect(check.statusCode).toBe(401);
+    expect(json(check)).toEqual(refused);
+    expect((await ended.browser.get('/api/credentials', { token: ended.token })).statusCode).toBe(401);
+    await warm(other.browser, other.token);
+  });
+
+  it('after a password reset: every session of the user', async () => {
+    const { user, sessions } = await userWithTwoSessions('revoke-reset@acme-retail.example');
+    for (const { browser, token } of sessions) await warm(browser, token);
+    const stranger = await TestBrowser.open(app);
+    await stranger.post('/api/password/reset-request', { email: user.email });
+    const token = await latestLinkToken(app, user.email, /reset-password\?token=([\w-]+)/);
+    const reset = await stranger.post('/api/password/reset', {
+      email: user.email,
+      password: 'New-password-22',
+      password_confirmation: 'New-password-22',
+      token,
+    });
+    expect(reset.statusCode).toBe(200);
+    for (const session of sessions) {
+      const check = await session.browser.post('/api/check-user', undefined, { token: session.token });
+      expect(check.statusCode).toBe(401);
+      expect((await session.browser.get('/api/credentials', { token: session.token })).statusCode).toBe(401);
+    }
+  });
+
+  it('once the user is deactivated, and again once reactivated', async () => {
+    const { user, sessions } = await userWithTwoSessions('revoke-inactive@acme-retail.example');
+    const [{ browser, token }] = sessions as [{ browser: TestBrowser; token: string }];
+    await warm(browser, token);
+    await updateUser(app.ctx.db, user.id, { active: false });
+    const check = await browser.post('/api/check-user', undefined, { token });
+    expect(check.statusCode).toBe(401);
+    expect(json(check)).toEqual(refused);
+    expect((await browser.get('/api/credentials', { token })).statusCode).toBe(401);
+    await updateUser(app.ctx.db, user.id, { active: true });
+    await warm(browser, token);
+  });
+
+  it('once the session is gone from the database (purged)', async () => {
+    const { sessions } = await userWithTwoSessions('revoke-purged@acme-retail.example');
+    const [{ browser, token }] = sessions as [{ browser: TestBrowser; token: string }];
+    await warm(browser, token);
+    await app.ctx.db.deleteFrom('sessions').where('token_hash', '=', sha256(token)).execute();
+    expect((await browser.post('/api/check-user', undefined, { token })).statusCode).toBe(401);
+  });
+
+  it('once the user leaves the current company: no more of its data', async () => {
+    const { user, sessions } = await userWithTwoSessions('revoke-member@acme-retail.example');
+    const [{ browser, token }] = sessions as [{ browser: TestBrowser; token: string }];
+    await warm(browser, token);
+    await app.ctx.db.deleteFrom('memberships').where('user_id', '=', user.id).execute();
+    const data = await browser.get('/api/credentials', { token });
+    expect(data.statusCode).toBe(400);
+    expect(json(data)).toEqual({ message: 'No company selected.' });
   });
 });
 
