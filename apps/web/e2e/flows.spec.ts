@@ -309,3 +309,21 @@ test('the pre-rendered sign-in page: no app code until touched, and what is type
     await expect(page).toHaveURL(/\/(dashboard)?$/);
   });
 });
+
+test('the pre-rendered sign-in page when the app cannot load: a submit reloads the page, whose app then loads', async ({
+  page,
+}) => {
+  await page.route('**/assets/**', (route) => route.abort());
+  await page.goto('/signin', { waitUntil: 'networkidle' });
+  // The first touch asks for the app, whose code does not arrive.
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(demoUser.email);
+  await expect.poll(() => page.evaluate(() => window.__vigilPreboot?.failed)).toBe(true);
+  await page.unroute('**/assets/**');
+  const reloaded = page.waitForEvent('load');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await reloaded;
+  // A fresh page whose app loads on the next touch, as on any first visit.
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).focus();
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'E-mail', exact: true })).toBeFocused();
+});

@@ -7,7 +7,7 @@
 // What is done before the app has taken over is kept: the values typed (read by src/lib/preboot.ts),
 // a submit, a click on a button or a choice in a select (replayed by the app once it can act).
 (() => {
-  const state = { started: false, taken: false, pending: null, focus: null };
+  const state = { started: false, taken: false, failed: false, pending: null, focus: null };
   window.__vigilPreboot = state;
 
   const boot = () => {
@@ -19,6 +19,13 @@
       script.type = 'module';
       script.crossOrigin = '';
       script.src = src;
+      // The app's code did not arrive (offline, a deploy in between). A browser does not fetch a
+      // failed module again in the same page, so the next submit reloads the page instead.
+      script.onerror = () => {
+        state.failed = true;
+        for (const busy of document.querySelectorAll('#root[data-prerendered] [aria-busy]'))
+          busy.removeAttribute('aria-busy');
+      };
       document.head.appendChild(script);
     }
   };
@@ -66,6 +73,10 @@
       const form = staticTarget(event);
       if (!form) return;
       event.preventDefault();
+      if (state.failed) {
+        location.reload();
+        return;
+      }
       state.pending = { type: 'submit' };
       for (const button of form.querySelectorAll('button[type="submit"]')) button.setAttribute('aria-busy', 'true');
       boot();

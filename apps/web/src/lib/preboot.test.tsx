@@ -63,7 +63,13 @@ describe('the app taking over the pre-rendered sign-in page', () => {
     password.value = 'typed before the app';
     password.focus();
     password.setSelectionRange(5, 5);
-    window.__vigilPreboot = { started: true, taken: false, pending: { type: 'submit' }, focus: 'password' };
+    window.__vigilPreboot = {
+      started: true,
+      taken: false,
+      failed: false,
+      pending: { type: 'submit' },
+      focus: 'password',
+    };
 
     const container = appContainer(root);
     expect(container).not.toBe(root);
@@ -100,6 +106,7 @@ describe('the app taking over the pre-rendered sign-in page', () => {
     window.__vigilPreboot = {
       started: true,
       taken: false,
+      failed: false,
       pending: { type: 'click', key: 'BUTTON|Switch to dark theme|' },
       focus: null,
     };

@@ -12,6 +12,8 @@ type PendingAction =
 interface PrebootState {
   started: boolean;
   taken: boolean;
+  /** The app's code failed to load: the next submit reloads the page. */
+  failed: boolean;
   pending: PendingAction | null;
   /** `data-field` of the static field last focused. */
   focus: string | null;
