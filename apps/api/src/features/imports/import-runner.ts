@@ -2,10 +2,12 @@
 // one transaction holding the data, its rejects, the job's counts, its checkpoint and a fresh
 // lease, so a job resumed after a crash skips exactly what was committed: nothing is lost or
 // written twice, and a failing batch leaves everything stored before it intact.
+
+import { sql } from 'kysely';
 import type { AppContext } from '../../shared/context.js';
 import { insertEvents } from '../events/events.repository.js';
 import type { ClaimedJob } from '../jobs/jobs.table.js';
-import type { WriteContext } from './import.types.js';
+import type { Overlap, WriteContext } from './import.types.js';
 import { openStoredFile } from './import-files.repository.js';
 import { batchSizeOf, importerOf, jobOptions } from './import-registry.js';
 import { openUpload, UnreadableUpload } from './import-unpack.js';
@@ -13,6 +15,20 @@ import { appendLog, commitBatchCounts, finishJob, insertRejects } from './import
 import type { ImportJobRow } from './imports.table.js';
 
 export const LEASE_MS = 60_000;
+/**
+ * The advisory lock (two int4 keys: -job id, the batch's number in this attempt) that a batch holds
+ * until it ends, and that the batch after it waits on before it commits. A number is never reused
+ * within an attempt: the later batch of a pair may still wait when the next one starts.
+ */
+function batchLock(jobId: number, seq: number) {
+  return sql`${-jobId}::int, ${seq}::int`;
+}
+
+/** A batch being written: settles when it committed (rejects with BatchFailed); `keys` once its writer named them. */
+interface Written {
+  done: Promise<void>;
+  keys: Promise<ReadonlySet<string>>;
+}
 export const MAX_ATTEMPTS = 3;
 
 export type RunOutcome = 'succeeded' | 'failed' | 'released' | 'cancelled';
@@ -90,9 +106,14 @@ export async function runJob(
   const seenAt = options.seen_at ? new Date(options.seen_at) : ctx.clock.now();
   const state = await importer.prepare(ctx.db, job, ctx);
   const size = batchSizeOf(importer.kind, ctx.dbKind);
-  // The parser reads ahead: while one batch is being written (one transaction at a time, in file
-  // order), the next one is parsed, so Node and the database work at once.
-  let writing: Promise<void> = Promise.resolve();
+  // The parser reads ahead: while batches are being written (in file order), the next one is
+  // parsed, so Node and the database work at once. On PostgreSQL a kind that `overlaps` writes two
+  // batches at once on two connections (both cores for one file); each still commits after the one
+  // before it, so the checkpoint stays the end of what is committed.
+  const overlapping = importer.overlaps === true && ctx.dbKind === 'postgres';
+  const depth = overlapping ? 2 : 1;
+  const inFlight: Written[] = [];
+  let sequence = 0;
   let committed = job.checkpoint;
   let index = 0;
   let records: unknown[] = [];
@@ -101,20 +122,46 @@ export async function runJob(
   let fileRefused: string | undefined;
   let recordCount = 0;
   let ignored = 0;
-  /** The checkpoint at which a committed batch saw a cancel request. */
+  /** The checkpoint at which a committed batch saw a cancel request (the last such batch). */
   let cancelAt: number | undefined;
-  const write = async (
+  const write = (
+    before: Written | undefined,
     batch: unknown[],
     refused: typeof rejects,
     after: number,
     checkpoint: number,
     share: number,
-  ): Promise<void> => {
+  ): Written => {
     const now = ctx.clock.now();
     const context: WriteContext = { ctx, job, now, seenAt };
+    const seq = sequence++;
+    let named: (keys: ReadonlySet<string>) => void = () => {};
+    const keys = new Promise<ReadonlySet<string>>((resolve) => {
+      named = resolve;
+    });
     const transaction = ctx.db.transaction().execute(async (trx) => {
+      let overlap: Overlap | undefined;
+      let waited = before === undefined;
+      if (overlapping) {
+        // Held until this batch ends: the batch after it waits on it before it commits.
+        await sql`select pg_advisory_xact_lock(${batchLock(job.id, seq)})`.execute(trx);
+        const previous = before ? await before.keys : new Set<string>();
+        overlap = {
+          before: previous,
+          mine: named,
+          waitBefore: async () => {
+            if (waited) return;
+            await sql`select pg_advisory_xact_lock_shared(${batchLock(job.id, seq - 1)})`.execute(trx);
+            waited = true;
+          },
+        };
+      }
       const outcome =
-        batch.length > 0 ? await importer.write(trx, context, state, batch) : { added: 0, updated: 0, ignored: 0 };
+        batch.length > 0
+          ? await importer.write(trx, context, state, batch, overlap)
+          : { added: 0, updated: 0, ignored: 0 };
+      named(new Set());
+      await overlap?.waitBefore();
       await insertRejects(trx, refused);
       const advanced = await commitBatchCounts(
         trx,
@@ -132,22 +179,35 @@ export async function runJob(
       );
       if (advanced === 'lost')
         throw new Error('An earlier batch of this job did not commit; the job resumes from its checkpoint.');
-      if (advanced === 'cancel') cancelAt ??= checkpoint;
+      if (advanced === 'cancel') cancelAt = checkpoint;
       ignored += outcome.ignored;
     });
     // The parser is a batch ahead by now: say which items the failing batch held.
-    await transaction.catch((error: unknown) => {
-      throw new BatchFailed(`Stopped at items ${after + 1}–${checkpoint}: ${describe(error)}`);
-    });
+    const done = transaction.then(
+      () => undefined,
+      (error: unknown) => {
+        named(new Set());
+        throw new BatchFailed(`Stopped at items ${after + 1}–${checkpoint}: ${describe(error)}`);
+      },
+    );
+    done.catch(() => {}); // awaited in order by the flushes or after the loop; not unhandled meanwhile
+    return { done, keys };
+  };
+  /** Waits for the batches in flight, oldest first: the first that failed says why. */
+  const settle = async (keep: number) => {
+    while (inFlight.length > keep) await inFlight.shift()?.done;
   };
   const flush = async () => {
     const batch = [records, rejects, committed, index, progress] as const;
     committed = index;
     records = [];
     rejects = [];
-    await writing;
-    writing = write(...batch);
-    writing.catch(() => {}); // awaited by the next flush or after the loop; not unhandled meanwhile
+    await settle(depth - 1);
+    inFlight.push(write(inFlight.at(-1), ...batch));
+  };
+  /** After a failure: lets the batches still in flight end (they roll back) before the job is failed. */
+  const drain = async () => {
+    await Promise.allSettled(inFlight.map((w) => w.done));
   };
   try {
     for await (const item of importer.parse(upload, options)) {
@@ -164,11 +224,11 @@ export async function runJob(
       if (records.length >= size || rejects.length >= 1000) {
         await flush();
         if (cancelAt !== undefined) {
-          await writing;
+          await settle(0);
           return cancelJob(ctx, job, cancelAt);
         }
         if (signal.aborted) {
-          await writing;
+          await settle(0);
           await finishJob(ctx.db, job.id, { status: 'queued', at: null });
           await appendLog(
             ctx.db,
@@ -185,10 +245,10 @@ export async function runJob(
       }
     }
     await flush();
-    await writing;
+    await settle(0);
   } catch (error) {
     // A failed batch says which items it held; a parser that throws stopped at the current item.
-    await writing.catch(() => {});
+    await drain();
     // An upload that cannot be read (a cap of the archive reader, a corrupt archive) says only why.
     if (error instanceof BatchFailed || error instanceof UnreadableUpload) return fail(error.message);
     return fail(`Stopped at item ${index}: ${describe(error)}`);
