@@ -83,4 +83,35 @@ describe('batches written at once', () => {
     expect(after.stats).toEqual(after.actual);
     expect(after.actual).toEqual([['high', 'new', 3 * batch]]);
   });
+
+  it('a batch that PostgreSQL ends to break a deadlock: the job goes on from its checkpoint, counts exact', async () => {
+    // On PGlite one batch at a time: no deadlock to break, and such an error fails the job as any other.
+    if (database.kind !== 'postgres') return;
+    const batch = batchSizeOf('combolist', database.kind);
+    const victim = `user${900_000 + batch + 10}@${a.domain}`;
+    await sql
+      .raw(`create sequence deadlock_once;
+      create function deadlock_once() returns trigger language plpgsql as $fn$
+        begin
+          -- A sequence, not a row: its value stays when the batch rolls back.
+          if new.email = '${victim}' and nextval('deadlock_once') = 1 then
+            raise exception 'deadlock detected (by the test)' using errcode = '40P01';
+          end if;
+          return new;
+        end $fn$;
+      create trigger deadlock_once before insert on credential_findings for each row execute function deadlock_once()`)
+      .execute(app.ctx.db);
+    const lines = Array.from({ length: 3 * batch }, (_, i) => line(900_000 + i));
+    const job = await importFile(app, a, 'combolist', 'deadlock.txt', lines.join('\n'));
+    await sql
+      .raw(
+        'drop trigger deadlock_once on credential_findings; drop function deadlock_once; drop sequence deadlock_once',
+      )
+      .execute(app.ctx.db);
+    expect(job.status).toBe('succeeded');
+    expect(job.counts).toEqual({ read: 3 * batch, added: 3 * batch, updated: 0, rejected: 0 });
+    expect(job.log.some((l) => l.level === 'warn' && l.message.includes('deadlock'))).toBe(true);
+    const after = await counters();
+    expect(after.stats).toEqual(after.actual);
+  });
 });
