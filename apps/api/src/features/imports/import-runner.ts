@@ -1,8 +1,8 @@
 // Runs one claimed job: unpack the upload, parse it, and write records in batches. Each batch is
 // one transaction holding the data, its rejects, the job's counts, its checkpoint and a fresh
 // lease, so a job resumed after a crash skips exactly what was committed: nothing is lost or
-// written twice, and a failing batch leaves everything stored before it intact.
-
+// written twice, and a failing batch leaves everything stored before it intact. On PostgreSQL a
+// combolist writes two batches at once on two connections, committing in file order (ADR 0007).
 import { sql } from 'kysely';
 import type { AppContext } from '../../shared/context.js';
 import { insertEvents } from '../events/events.repository.js';
@@ -15,6 +15,8 @@ import { appendLog, commitBatchCounts, findJobRow, finishJob, insertRejects } fr
 import type { ImportJobRow } from './imports.table.js';
 
 export const LEASE_MS = 60_000;
+export const MAX_ATTEMPTS = 3;
+
 /**
  * The advisory lock (two int4 keys: -job id, the batch's number in this attempt) that a batch holds
  * until it ends, and that the batch after it waits on before it commits. A number is never reused
@@ -29,7 +31,6 @@ interface Written {
   done: Promise<void>;
   keys: Promise<ReadonlySet<string>>;
 }
-export const MAX_ATTEMPTS = 3;
 
 export type RunOutcome = 'succeeded' | 'failed' | 'released' | 'cancelled';
 
