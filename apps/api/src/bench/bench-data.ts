@@ -190,7 +190,7 @@ async function main(): Promise<void> {
   const nodeCpu = (nodeUsage.user + nodeUsage.system) / 1e6;
   if (cluster) {
     // The CPU a line costs, and the rate the machine's cores allow at that cost (the worker runs
-    // two jobs at once on PostgreSQL, and each parses ahead while its batch is written). Shown
+    // two jobs at once on PostgreSQL, each writing two batches at once and parsing ahead). Shown
     // because shared machines are noisy: the ceiling does not depend on what else runs.
     const pgCpu = cluster.cpuSeconds() - cpuBefore.pg;
     const perLine = ((nodeCpu + pgCpu) / lines) * 1e6;

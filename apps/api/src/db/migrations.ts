@@ -12,6 +12,7 @@ import * as uploadChunks from './migrations/2026-11-23-1200-upload-chunks.migrat
 import * as platformCatalogue from './migrations/2026-11-24-1000-platform-catalogue.migration.js';
 import * as jobSystem from './migrations/2026-11-24-1100-job-system.migration.js';
 import * as catalogueFeeds from './migrations/2026-11-24-1200-catalogue-feeds.migration.js';
+import * as writerCountedStats from './migrations/2026-11-25-1000-writer-counted-stats.migration.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-2000-accounts': accounts,
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-1000-platform-catalogue': platformCatalogue,
   '2026-11-24-1100-job-system': jobSystem,
   '2026-11-24-1200-catalogue-feeds': catalogueFeeds,
+  '2026-11-25-1000-writer-counted-stats': writerCountedStats,
 };
 
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<MigrationResultSet> {

@@ -8,8 +8,17 @@ export function passwordKey(codeKey: string): KeyObject {
   return createSecretKey(Buffer.from(hmac(codeKey, 'vigil leaked-credential passwords'), 'hex'));
 }
 
+const surrogate = /[\uD800-\uDFFF]/;
+const bullets = Array.from({ length: 17 }, (_, n) => '•'.repeat(n));
+
 /** `••••••••ab (10)`; passwords under 6 characters show no character at all. */
 export function maskPassword(password: string): string {
+  // The hot path of a combolist: a password without surrogate pairs has one character per unit.
+  if (!surrogate.test(password)) {
+    const length = password.length;
+    const shown = length >= 6 ? password.slice(-2) : '';
+    return `${bullets[Math.min(16, length - shown.length)]}${shown} (${length})`;
+  }
   const chars = [...password];
   const shown = chars.length >= 6 ? chars.slice(-2).join('') : '';
   return `${'•'.repeat(Math.min(16, chars.length - shown.length))}${shown} (${chars.length})`;

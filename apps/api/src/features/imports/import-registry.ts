@@ -55,6 +55,7 @@ const importers: Record<ImportKind, Importer<unknown, unknown>> = {
   combolist: erase({
     kind: 'combolist',
     module: 'credentials',
+    overlaps: true,
     prepare: credentialState,
     parse: parseCombolist,
     write: writeCombolist,

@@ -1,24 +1,49 @@
 // Runs one claimed job: unpack the upload, parse it, and write records in batches. Each batch is
 // one transaction holding the data, its rejects, the job's counts, its checkpoint and a fresh
 // lease, so a job resumed after a crash skips exactly what was committed: nothing is lost or
-// written twice, and a failing batch leaves everything stored before it intact.
+// written twice, and a failing batch leaves everything stored before it intact. On PostgreSQL a
+// combolist writes two batches at once on two connections, committing in file order (ADR 0007).
+import { sql } from 'kysely';
 import type { AppContext } from '../../shared/context.js';
 import { insertEvents } from '../events/events.repository.js';
 import type { ClaimedJob } from '../jobs/jobs.table.js';
-import type { WriteContext } from './import.types.js';
+import type { Overlap, WriteContext } from './import.types.js';
 import { openStoredFile } from './import-files.repository.js';
 import { batchSizeOf, importerOf, jobOptions } from './import-registry.js';
 import { openUpload, UnreadableUpload } from './import-unpack.js';
-import { appendLog, commitBatchCounts, finishJob, insertRejects } from './imports.repository.js';
+import { appendLog, commitBatchCounts, findJobRow, finishJob, insertRejects } from './imports.repository.js';
 import type { ImportJobRow } from './imports.table.js';
 
 export const LEASE_MS = 60_000;
 export const MAX_ATTEMPTS = 3;
 
+/**
+ * The advisory lock (two int4 keys: -job id, the batch's number in this attempt) that a batch holds
+ * until it ends, and that the batch after it waits on before it commits. A number is never reused
+ * within an attempt: the later batch of a pair may still wait when the next one starts.
+ */
+function batchLock(jobId: number, seq: number) {
+  return sql`${-jobId}::int, ${seq}::int`;
+}
+
+/** A batch being written: settles when it committed (rejects with BatchFailed); `keys` once its writer named them. */
+interface Written {
+  done: Promise<void>;
+  keys: Promise<ReadonlySet<string>>;
+}
+
 export type RunOutcome = 'succeeded' | 'failed' | 'released' | 'cancelled';
 
 /** A batch's transaction failed; the message names the batch's items. */
-class BatchFailed extends Error {}
+class BatchFailed extends Error {
+  constructor(
+    message: string,
+    /** PostgreSQL ended the batch to break a deadlock (SQLSTATE 40P01). */
+    readonly deadlock: boolean,
+  ) {
+    super(message);
+  }
+}
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -90,110 +115,178 @@ export async function runJob(
   const seenAt = options.seen_at ? new Date(options.seen_at) : ctx.clock.now();
   const state = await importer.prepare(ctx.db, job, ctx);
   const size = batchSizeOf(importer.kind, ctx.dbKind);
-  // The parser reads ahead: while one batch is being written (one transaction at a time, in file
-  // order), the next one is parsed, so Node and the database work at once.
-  let writing: Promise<void> = Promise.resolve();
-  let committed = job.checkpoint;
-  let index = 0;
-  let records: unknown[] = [];
-  let rejects: { job_id: number; file_path: string; line: number; reason: string }[] = [];
-  let progress = 0;
+  // The parser reads ahead: while batches are being written (in file order), the next one is
+  // parsed, so Node and the database work at once. On PostgreSQL a kind that `overlaps` writes two
+  // batches at once on two connections (both cores for one file); each still commits after the one
+  // before it, so the checkpoint stays the end of what is committed.
   let fileRefused: string | undefined;
   let recordCount = 0;
   let ignored = 0;
-  /** The checkpoint at which a committed batch saw a cancel request. */
-  let cancelAt: number | undefined;
-  const write = async (
-    batch: unknown[],
-    refused: typeof rejects,
-    after: number,
-    checkpoint: number,
-    share: number,
-  ): Promise<void> => {
-    const now = ctx.clock.now();
-    const context: WriteContext = { ctx, job, now, seenAt };
-    const transaction = ctx.db.transaction().execute(async (trx) => {
-      const outcome =
-        batch.length > 0 ? await importer.write(trx, context, state, batch) : { added: 0, updated: 0, ignored: 0 };
-      await insertRejects(trx, refused);
-      const advanced = await commitBatchCounts(
-        trx,
-        job.id,
-        after,
-        {
-          read: batch.length + refused.length,
-          added: outcome.added,
-          updated: outcome.updated,
-          rejected: refused.length,
-          checkpoint,
-          progress: Math.min(0.99, share),
+  /** One pass over the upload from a checkpoint; `again` when an overlapped batch was a deadlock's victim. */
+  const pass = async (overlapping: boolean, from: number): Promise<RunOutcome | 'done' | 'again'> => {
+    const depth = overlapping ? 2 : 1;
+    const inFlight: Written[] = [];
+    let sequence = 0;
+    let committed = from;
+    let index = 0;
+    let records: unknown[] = [];
+    let rejects: { job_id: number; file_path: string; line: number; reason: string }[] = [];
+    let progress = 0;
+    fileRefused = undefined;
+    recordCount = 0;
+    /** The checkpoint at which a committed batch saw a cancel request (the last such batch). */
+    let cancelAt: number | undefined;
+    const write = (
+      before: Written | undefined,
+      batch: unknown[],
+      refused: typeof rejects,
+      after: number,
+      checkpoint: number,
+      share: number,
+    ): Written => {
+      const now = ctx.clock.now();
+      const context: WriteContext = { ctx, job, now, seenAt };
+      const seq = sequence++;
+      let named: (keys: ReadonlySet<string>) => void = () => {};
+      const keys = new Promise<ReadonlySet<string>>((resolve) => {
+        named = resolve;
+      });
+      const transaction = ctx.db.transaction().execute(async (trx) => {
+        let overlap: Overlap | undefined;
+        let waited = before === undefined;
+        if (overlapping) {
+          // Held until this batch ends: the batch after it waits on it before it commits.
+          await sql`select pg_advisory_xact_lock(${batchLock(job.id, seq)})`.execute(trx);
+          const previous = before ? await before.keys : new Set<string>();
+          overlap = {
+            before: previous,
+            mine: named,
+            waitBefore: async () => {
+              if (waited) return;
+              await sql`select pg_advisory_xact_lock_shared(${batchLock(job.id, seq - 1)})`.execute(trx);
+              waited = true;
+            },
+          };
+        }
+        const outcome =
+          batch.length > 0
+            ? await importer.write(trx, context, state, batch, overlap)
+            : { added: 0, updated: 0, ignored: 0 };
+        named(new Set());
+        await overlap?.waitBefore();
+        await insertRejects(trx, refused);
+        const advanced = await commitBatchCounts(
+          trx,
+          job.id,
+          after,
+          {
+            read: batch.length + refused.length,
+            added: outcome.added,
+            updated: outcome.updated,
+            rejected: refused.length,
+            checkpoint,
+            progress: Math.min(0.99, share),
+          },
+          lease(),
+        );
+        if (advanced === 'lost')
+          throw new Error('An earlier batch of this job did not commit; the job resumes from its checkpoint.');
+        if (advanced === 'cancel') cancelAt = checkpoint;
+        ignored += outcome.ignored;
+      });
+      // The parser is a batch ahead by now: say which items the failing batch held.
+      const done = transaction.then(
+        () => undefined,
+        (error: unknown) => {
+          named(new Set());
+          const deadlock = (error as { code?: unknown } | null)?.code === '40P01';
+          throw new BatchFailed(`Stopped at items ${after + 1}–${checkpoint}: ${describe(error)}`, deadlock);
         },
-        lease(),
       );
-      if (advanced === 'lost')
-        throw new Error('An earlier batch of this job did not commit; the job resumes from its checkpoint.');
-      if (advanced === 'cancel') cancelAt ??= checkpoint;
-      ignored += outcome.ignored;
-    });
-    // The parser is a batch ahead by now: say which items the failing batch held.
-    await transaction.catch((error: unknown) => {
-      throw new BatchFailed(`Stopped at items ${after + 1}–${checkpoint}: ${describe(error)}`);
-    });
-  };
-  const flush = async () => {
-    const batch = [records, rejects, committed, index, progress] as const;
-    committed = index;
-    records = [];
-    rejects = [];
-    await writing;
-    writing = write(...batch);
-    writing.catch(() => {}); // awaited by the next flush or after the loop; not unhandled meanwhile
-  };
-  try {
-    for await (const item of importer.parse(upload, options)) {
-      index += 1;
-      if (index <= job.checkpoint) continue;
-      progress = item.progress;
-      if (item.kind === 'record') {
-        records.push(item.record);
-        recordCount += 1;
-      } else {
-        rejects.push({ job_id: job.id, file_path: item.file, line: item.line, reason: item.reason });
-        if (item.line === 0) fileRefused = item.reason;
-      }
-      if (records.length >= size || rejects.length >= 1000) {
-        await flush();
-        if (cancelAt !== undefined) {
-          await writing;
-          return cancelJob(ctx, job, cancelAt);
+      done.catch(() => {}); // awaited in order by the flushes or after the loop; not unhandled meanwhile
+      return { done, keys };
+    };
+    /** Waits for the batches in flight, oldest first: the first that failed says why. */
+    const settle = async (keep: number) => {
+      while (inFlight.length > keep) await inFlight.shift()?.done;
+    };
+    const flush = async () => {
+      const batch = [records, rejects, committed, index, progress] as const;
+      committed = index;
+      records = [];
+      rejects = [];
+      await settle(depth - 1);
+      inFlight.push(write(inFlight.at(-1), ...batch));
+    };
+    /** After a failure: lets the batches still in flight end (they roll back) before the job is failed. */
+    const drain = async () => {
+      await Promise.allSettled(inFlight.map((w) => w.done));
+    };
+    try {
+      for await (const item of importer.parse(upload, options)) {
+        index += 1;
+        if (index <= from) continue;
+        progress = item.progress;
+        if (item.kind === 'record') {
+          records.push(item.record);
+          recordCount += 1;
+        } else {
+          rejects.push({ job_id: job.id, file_path: item.file, line: item.line, reason: item.reason });
+          if (item.line === 0) fileRefused = item.reason;
         }
-        if (signal.aborted) {
-          await writing;
-          await finishJob(ctx.db, job.id, { status: 'queued', at: null });
-          await appendLog(
-            ctx.db,
-            job.id,
-            'info',
-            `Stopped by shutdown after ${index} items; will resume.`,
-            ctx.clock.now(),
-          );
-          return 'released';
+        if (records.length >= size || rejects.length >= 1000) {
+          await flush();
+          if (cancelAt !== undefined) {
+            await settle(0);
+            return cancelJob(ctx, job, cancelAt);
+          }
+          if (signal.aborted) {
+            await settle(0);
+            await finishJob(ctx.db, job.id, { status: 'queued', at: null });
+            await appendLog(
+              ctx.db,
+              job.id,
+              'info',
+              `Stopped by shutdown after ${index} items; will resume.`,
+              ctx.clock.now(),
+            );
+            return 'released';
+          }
+        } else if (index % 1000 === 0) {
+          // Let the batch being written exchange its next round trip with the database.
+          await new Promise((resolve) => setImmediate(resolve));
         }
-      } else if (index % 1000 === 0) {
-        // Let the batch being written exchange its next round trip with the database.
-        await new Promise((resolve) => setImmediate(resolve));
       }
+      await flush();
+      await settle(0);
+    } catch (error) {
+      // A failed batch says which items it held; a parser that throws stopped at the current item.
+      await drain();
+      if (overlapping && error instanceof BatchFailed && error.deadlock) return 'again';
+      // An upload that cannot be read (a cap of the archive reader, a corrupt archive) says only why.
+      if (error instanceof BatchFailed || error instanceof UnreadableUpload) return fail(error.message);
+      return fail(`Stopped at item ${index}: ${describe(error)}`);
     }
-    await flush();
-    await writing;
-  } catch (error) {
-    // A failed batch says which items it held; a parser that throws stopped at the current item.
-    await writing.catch(() => {});
-    // An upload that cannot be read (a cap of the archive reader, a corrupt archive) says only why.
-    if (error instanceof BatchFailed || error instanceof UnreadableUpload) return fail(error.message);
-    return fail(`Stopped at item ${index}: ${describe(error)}`);
+    return 'done';
+  };
+  // Two batches at once can meet another import of the same rows in a deadlock (PostgreSQL ends
+  // one of them): what committed stays, and the job goes on from its checkpoint one batch at a time.
+  const overlapping = importer.overlaps === true && ctx.dbKind === 'postgres';
+  let from = job.checkpoint;
+  let passed = await pass(overlapping, from);
+  if (passed === 'again') {
+    from = (await findJobRow(ctx.db, job.id))?.checkpoint ?? from;
+    await appendLog(
+      ctx.db,
+      job.id,
+      'warn',
+      `A batch was ended by a deadlock with another import; going on after ${from} committed items, one batch at a time.`,
+      ctx.clock.now(),
+    );
+    passed = await pass(false, from);
   }
-  if (fileRefused && recordCount === 0 && job.checkpoint === 0) return fail(fileRefused);
+  if (passed !== 'done' && passed !== 'again') return passed;
+  if (fileRefused && recordCount === 0 && from === 0) return fail(fileRefused);
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     const done = await trx.selectFrom('jobs').selectAll().where('id', '=', job.id).executeTakeFirstOrThrow();

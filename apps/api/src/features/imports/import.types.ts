@@ -44,6 +44,19 @@ export interface WriteContext {
   seenAt: Date;
 }
 
+/**
+ * Two batches of one job writing at once (PostgreSQL, kinds with `overlaps`; ADR 0007): the batch
+ * before this one may still be writing on another connection, and commits first.
+ */
+export interface Overlap {
+  /** The keys (fingerprints) the batch before writes; rows of this batch with one of them wait for it. */
+  before: ReadonlySet<string>;
+  /** Names this batch's keys for the batch after it; called before the first write. */
+  mine(keys: ReadonlySet<string>): void;
+  /** Resolves once the batch before has committed or rolled back: a PostgreSQL lock, seen by its deadlock detector. */
+  waitBefore(): Promise<void>;
+}
+
 export interface Importer<R, S = unknown> {
   kind: ImportKind;
   module: Module;
@@ -55,7 +68,12 @@ export interface Importer<R, S = unknown> {
   prepare(db: Executor, job: ImportJobRow, ctx: AppContext): Promise<S>;
   /** Reads the upload as a stream: memory bounded whatever the file (see import-lines, import-json). */
   parse(upload: Upload, options: Record<string, string>): AsyncIterable<ParsedItem<R>>;
-  write(trx: Executor, context: WriteContext, state: S, records: R[]): Promise<WriteOutcome>;
+  /**
+   * Whether its writer may run two batches at once on PostgreSQL: it writes the rows it shares with
+   * the batch before (`Overlap.before`) and its counter rows only after `waitBefore()`.
+   */
+  overlaps?: boolean;
+  write(trx: Executor, context: WriteContext, state: S, records: R[], overlap?: Overlap): Promise<WriteOutcome>;
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
