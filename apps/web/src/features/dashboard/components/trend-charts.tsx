@@ -1,4 +1,5 @@
 import { Box, Heading, SimpleGrid } from '@chakra-ui/react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart } from '@/components/charts';
 import { SEVERITIES } from '@/components/ui/finding-badges';
@@ -12,9 +13,17 @@ const CHART_HEIGHT = 260;
 
 /**
  * New findings per day and module, and open findings by severity, through the one chart component.
- * While the data loads the panels stand at their final size (charts hold their height).
+ * While the data loads the panels stand at their final size (charts hold their height). Memoised:
+ * the charts' options are rebuilt (and Highcharts updates its charts) only when the data or the
+ * language change, not whenever the screen around them renders.
  */
-export function TrendCharts({ data, days: period }: { data: DashboardData | undefined; days: number }) {
+export const TrendCharts = memo(function TrendCharts({
+  data,
+  days: period,
+}: {
+  data: DashboardData | undefined;
+  days: number;
+}) {
   const { t } = useTranslation();
   const trend = data?.trend ?? [];
   const days = trend.map((point) => point.day);
@@ -88,4 +97,4 @@ export function TrendCharts({ data, days: period }: { data: DashboardData | unde
       </Box>
     </SimpleGrid>
   );
-}
+});
