@@ -1,19 +1,23 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { useCompanies } from '@/features/auth';
 import { createQueryClient } from '@/lib/query-client';
 
 // One cache for every monitoring screen (loaded with the first of them, never on /signin).
 const queryClient = createQueryClient();
 
-/** The monitoring screens' query cache; switching company drops every cached answer (tenant scope). */
+/**
+ * The monitoring screens' query cache. Switching company resets every cached answer (tenant scope):
+ * the lists on show drop the previous company's rows before the browser paints and ask again.
+ * (Clearing the cache alone left the mounted lists showing the rows they held, without a refetch.)
+ */
 export function MonitoringQueries({ children }: { children: ReactNode }) {
   const { currentId } = useCompanies();
   const company = useRef(currentId);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (company.current !== currentId) {
       company.current = currentId;
-      queryClient.clear();
+      void queryClient.resetQueries();
     }
   }, [currentId]);
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
