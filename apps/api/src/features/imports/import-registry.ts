@@ -2,13 +2,9 @@
 import type { DatabaseKind } from '../../db/connect.js';
 import type { Executor } from '../../db/database.js';
 import type { AppContext } from '../../shared/context.js';
+import { writeCombolist } from '../credentials/combolist.ingest.js';
 import { parseCombolist } from '../credentials/combolist.parser.js';
-import {
-  type CredentialState,
-  writeCombolist,
-  writeHibp,
-  writeInfostealer,
-} from '../credentials/credentials.ingest.js';
+import { type CredentialState, writeHibp, writeInfostealer } from '../credentials/credentials.ingest.js';
 import { passwordKey } from '../credentials/credentials.secrets.js';
 import { parseHibp } from '../credentials/hibp.parser.js';
 import { parseInfostealer } from '../credentials/infostealer.parser.js';
