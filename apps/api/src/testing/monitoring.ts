@@ -1,6 +1,6 @@
 // Test helpers of the monitoring features: two companies with one user each (for tenant
 // isolation), uploads through the API, and waiting for an import job to end.
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { VigilApp } from '../app.js';
 import { CURRENT_TERMS_VERSION } from '../features/auth/sign-in.steps.js';
 import { addMembership, insertCompany } from '../features/clients/clients.repository.js';
@@ -8,6 +8,7 @@ import type { TaskKind } from '../features/jobs/jobs.table.js';
 import { insertUser } from '../features/users/users.repository.js';
 import { hashPassword } from '../shared/passwords.js';
 import { json, type SignedIn, signIn } from './flows.js';
+import { openTestDatabase, type TestDatabase, testApp } from './test-app.js';
 
 export interface Tenant extends SignedIn {
   companyId: number;
@@ -23,6 +24,32 @@ export interface TenantOptions {
   /** Join this tenant's company instead of creating one. */
   join?: Tenant;
   role?: 'analyst' | 'admin';
+}
+
+export interface TenantFixture {
+  database: TestDatabase;
+  app: VigilApp;
+  /** A company of its own with one signed-in member. */
+  tenant: Tenant;
+}
+
+/**
+ * A test file's app over its own test database, with one tenant: opened before the file's tests
+ * (listening on 127.0.0.1 when `listen`), closed after them. Read its fields inside the tests.
+ */
+export function tenantFixture(label: string, { listen = false }: { listen?: boolean } = {}): TenantFixture {
+  const fixture = {} as TenantFixture;
+  beforeAll(async () => {
+    fixture.database = await openTestDatabase();
+    ({ app: fixture.app } = await testApp(fixture.database));
+    if (listen) await fixture.app.listen({ host: '127.0.0.1', port: 0 });
+    fixture.tenant = await newTenant(fixture.app, label);
+  });
+  afterAll(async () => {
+    await fixture.app?.close();
+    await fixture.database?.close();
+  });
+  return fixture;
 }
 
 /**

@@ -1,24 +1,11 @@
 // One date out of range (year 0: PostgreSQL refuses it) or not a date is one rejected line: the
 // rest of its batch is stored (it used to fail the whole batch of 500 rows).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importFile, newTenant, platformOperator, type Tenant } from '../../testing/monitoring.js';
-import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { importFile, platformOperator, tenantFixture } from '../../testing/monitoring.js';
 import { kevCatalogue, nvdPage } from '../cves/cves.fixtures.js';
 import { tar } from './import-archive.js';
 
-let database: TestDatabase;
-let app: VigilApp;
-let a: Tenant;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  ({ app } = await testApp(database));
-  a = await newTenant(app, 'dates');
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const fixture = tenantFixture('dates');
 
 const nuclei = (template: string, timestamp: string) =>
   JSON.stringify({
@@ -32,8 +19,8 @@ const nuclei = (template: string, timestamp: string) =>
 describe('dates out of range in imports', () => {
   it('nuclei: the year-0 line and the line with no date are rejected, the others stored', async () => {
     const job = await importFile(
-      app,
-      a,
+      fixture.app,
+      fixture.tenant,
       'nuclei',
       'scan.jsonl',
       [
@@ -54,8 +41,8 @@ describe('dates out of range in imports', () => {
   it('NVD: the entry published in year 0 is rejected, the others stored', async () => {
     const cve = (id: string, published: string) => ({ id, published, description: id, cvss31: 5, cpes: [] });
     const job = await importFile(
-      app,
-      await platformOperator(app),
+      fixture.app,
+      await platformOperator(fixture.app),
       'nvd',
       'nvd.json',
       nvdPage([
@@ -84,8 +71,8 @@ describe('dates out of range in imports', () => {
       dueDate: '2026-12-01',
     });
     const job = await importFile(
-      app,
-      await platformOperator(app),
+      fixture.app,
+      await platformOperator(fixture.app),
       'kev',
       'kev.json',
       kevCatalogue([entry('CVE-2026-7001', '2026-11-01'), entry('CVE-2026-7003', '0000-01-01')]),
@@ -96,14 +83,14 @@ describe('dates out of range in imports', () => {
   });
 
   it('stealer logs: the year-0 date line is rejected, both devices are stored', async () => {
-    const d = a.domain;
+    const d = fixture.tenant.domain;
     const archive = tar([
       { path: 'PC-1/information.txt', text: 'Stealer: RedLine\nMachineName: PC-1\nDate: 0000-01-01T00:00:00Z\n' },
       { path: 'PC-1/Passwords.txt', text: `URL: https://sso.${d}/\nUsername: a@${d}\nPassword: one-1\n` },
       { path: 'PC-2/information.txt', text: 'Stealer: Vidar\nMachineName: PC-2\nDate: 12.11.2026 08:15:00\n' },
       { path: 'PC-2/Passwords.txt', text: `URL: https://sso.${d}/\nUsername: b@${d}\nPassword: two-2\n` },
     ]);
-    const job = await importFile(app, a, 'infostealer', 'logs.tar', archive);
+    const job = await importFile(fixture.app, fixture.tenant, 'infostealer', 'logs.tar', archive);
     expect(job.status).toBe('succeeded');
     // Two devices and their two credentials.
     expect(job.counts).toMatchObject({ added: 4, rejected: 1 });

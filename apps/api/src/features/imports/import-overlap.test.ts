@@ -3,39 +3,28 @@
 // after), a resolved finding seen again reopens once, and the counters (finding_stats,
 // finding_daily) match the findings they count.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importFile, newTenant, type Tenant } from '../../testing/monitoring.js';
-import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { importFile, tenantFixture } from '../../testing/monitoring.js';
 import { batchSizeOf } from './import-registry.js';
 
-let database: TestDatabase;
-let app: VigilApp;
-let a: Tenant;
+const fixture = tenantFixture('overlap');
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  ({ app } = await testApp(database));
-  a = await newTenant(app, 'overlap');
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
-
-const line = (i: number) => `user${i}@${a.domain}:Password-${i}`;
+const line = (i: number) => `user${i}@${fixture.tenant.domain}:Password-${i}`;
 
 /** finding_stats and finding_daily of the company beside what they count. */
 async function counters() {
   const stats = await sql<{ severity: string; status: string; n: string }>`
-    select severity, status, n from finding_stats where company_id = ${a.companyId} and n <> 0
-    order by severity, status`.execute(app.ctx.db);
+    select severity, status, n from finding_stats where company_id = ${fixture.tenant.companyId} and n <> 0
+    order by severity, status`.execute(fixture.app.ctx.db);
   const actual = await sql<{ severity: string; status: string; n: string }>`
-    select severity, status, count(*) as n from findings where company_id = ${a.companyId}
-    group by severity, status order by severity, status`.execute(app.ctx.db);
+    select severity, status, count(*) as n from findings where company_id = ${fixture.tenant.companyId}
+    group by severity, status order by severity, status`.execute(fixture.app.ctx.db);
   const daily = await sql<{ n: string }>`
-    select coalesce(sum(n), 0) as n from finding_daily where company_id = ${a.companyId}`.execute(app.ctx.db);
+    select coalesce(sum(n), 0) as n from finding_daily where company_id = ${fixture.tenant.companyId}`.execute(
+    fixture.app.ctx.db,
+  );
   const total = await sql<{ n: string }>`
-    select count(*) as n from findings where company_id = ${a.companyId}`.execute(app.ctx.db);
+    select count(*) as n from findings where company_id = ${fixture.tenant.companyId}`.execute(fixture.app.ctx.db);
   return {
     stats: stats.rows.map((r) => [r.severity, r.status, Number(r.n)]),
     actual: actual.rows.map((r) => [r.severity, r.status, Number(r.n)]),
@@ -46,7 +35,7 @@ async function counters() {
 
 describe('batches written at once', () => {
   it('a line repeated in the next batches is one finding, its counts exact', async () => {
-    const batch = batchSizeOf('combolist', database.kind);
+    const batch = batchSizeOf('combolist', fixture.database.kind);
     const unique = 3 * batch;
     // Each batch after the first repeats 100 lines of the one before.
     const lines: string[] = [];
@@ -54,7 +43,7 @@ describe('batches written at once', () => {
       lines.push(line(i));
       if (i % batch === 99 && i > batch) for (let j = i - 199; j <= i - 100; j += 1) lines.push(line(j - batch + 100));
     }
-    const job = await importFile(app, a, 'combolist', 'repeats.txt', lines.join('\n'));
+    const job = await importFile(fixture.app, fixture.tenant, 'combolist', 'repeats.txt', lines.join('\n'));
     expect(job.status).toBe('succeeded');
     expect(job.counts).toEqual({ read: lines.length, added: unique, updated: lines.length - unique, rejected: 0 });
     const after = await counters();
@@ -64,19 +53,29 @@ describe('batches written at once', () => {
   });
 
   it('a resolved finding seen again reopens once, with its history and counters', async () => {
-    const batch = batchSizeOf('combolist', database.kind);
+    const batch = batchSizeOf('combolist', fixture.database.kind);
     await sql`update findings set status = 'resolved', resolved_at = now()
-      where company_id = ${a.companyId} and fingerprint like ${`combo:user1%`}`.execute(app.ctx.db);
+      where company_id = ${fixture.tenant.companyId} and fingerprint like ${`combo:user1%`}`.execute(
+      fixture.app.ctx.db,
+    );
     const resolved = await sql<{ n: string }>`
-      select count(*) as n from findings where company_id = ${a.companyId} and status = 'resolved'`.execute(app.ctx.db);
+      select count(*) as n from findings where company_id = ${fixture.tenant.companyId} and status = 'resolved'`.execute(
+      fixture.app.ctx.db,
+    );
     const reopening = Number(resolved.rows[0]?.n);
     expect(reopening).toBeGreaterThan(batch / 10);
     const again = Array.from({ length: 3 * batch }, (_, i) => line(i));
-    const job = await importFile(app, a, 'combolist', 'again.txt', [...again, ...again.slice(0, 500)].join('\n'));
+    const job = await importFile(
+      fixture.app,
+      fixture.tenant,
+      'combolist',
+      'again.txt',
+      [...again, ...again.slice(0, 500)].join('\n'),
+    );
     expect(job.counts).toEqual({ read: 3 * batch + 500, added: 0, updated: 3 * batch + 500, rejected: 0 });
     const reopened = await sql<{ n: string }>`
-      select count(*) as n from finding_changes where company_id = ${a.companyId} and to_value = 'new'`.execute(
-      app.ctx.db,
+      select count(*) as n from finding_changes where company_id = ${fixture.tenant.companyId} and to_value = 'new'`.execute(
+      fixture.app.ctx.db,
     );
     expect(Number(reopened.rows[0]?.n)).toBe(reopening);
     const after = await counters();
@@ -86,9 +85,9 @@ describe('batches written at once', () => {
 
   it('a batch that PostgreSQL ends to break a deadlock: the job goes on from its checkpoint, counts exact', async () => {
     // On PGlite one batch at a time: no deadlock to break, and such an error fails the job as any other.
-    if (database.kind !== 'postgres') return;
-    const batch = batchSizeOf('combolist', database.kind);
-    const victim = `user${900_000 + batch + 10}@${a.domain}`;
+    if (fixture.database.kind !== 'postgres') return;
+    const batch = batchSizeOf('combolist', fixture.database.kind);
+    const victim = `user${900_000 + batch + 10}@${fixture.tenant.domain}`;
     await sql
       .raw(`create sequence deadlock_once;
       create function deadlock_once() returns trigger language plpgsql as $fn$
@@ -100,14 +99,14 @@ describe('batches written at once', () => {
           return new;
         end $fn$;
       create trigger deadlock_once before insert on credential_findings for each row execute function deadlock_once()`)
-      .execute(app.ctx.db);
+      .execute(fixture.app.ctx.db);
     const lines = Array.from({ length: 3 * batch }, (_, i) => line(900_000 + i));
-    const job = await importFile(app, a, 'combolist', 'deadlock.txt', lines.join('\n'));
+    const job = await importFile(fixture.app, fixture.tenant, 'combolist', 'deadlock.txt', lines.join('\n'));
     await sql
       .raw(
         'drop trigger deadlock_once on credential_findings; drop function deadlock_once; drop sequence deadlock_once',
       )
-      .execute(app.ctx.db);
+      .execute(fixture.app.ctx.db);
     expect(job.status).toBe('succeeded');
     expect(job.counts).toEqual({ read: 3 * batch, added: 3 * batch, updated: 0, rejected: 0 });
     expect(job.log.some((l) => l.level === 'warn' && l.message.includes('deadlock'))).toBe(true);
