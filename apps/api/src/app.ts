@@ -4,13 +4,12 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { type AppContext, defaultLimits, type Limits } from './app-context.js';
 import { type AppConfig, webDistExists } from './config/env.js';
 import type { DatabaseHandle } from './db/connect.js';
 import { adminRoutes } from './features/admin/admin.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { clientsRoutes } from './features/clients/clients.routes.js';
-import { credentialsRoutes } from './features/credentials/credentials.routes.js';
-import { cvesRoutes } from './features/cves/cves.routes.js';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { devRoutes, registerDevMailboxPage } from './features/dev/dev.routes.js';
 import { eventsRoutes } from './features/events/events.routes.js';
@@ -24,7 +23,7 @@ import { demoAnchor, loadMonitoringDemo } from './features/monitoring-demo/monit
 import { preferencesRoutes } from './features/preferences/preferences.routes.js';
 import { sessionRoutes } from './features/session/session.routes.js';
 import { systemRoutes } from './features/system/system.routes.js';
-import { vulnerabilitiesRoutes } from './features/vulnerabilities/vulnerabilities.routes.js';
+import { moduleRegistry } from './modules.js';
 import { apiRoutesPlugin, loadContract, type OpenApiDocument, withoutTags } from './plugins/api-routes.plugin.js';
 import { csrfPlugin } from './plugins/csrf.plugin.js';
 import { errorHandlerPlugin } from './plugins/error-handler.plugin.js';
@@ -32,13 +31,12 @@ import { dateRangeFormats } from './plugins/input-rules.js';
 import { loggerOptions } from './plugins/logging.js';
 import { securityHeadersPlugin } from './plugins/security-headers.plugin.js';
 import { webAppPlugin } from './plugins/web-app.plugin.js';
+import type { RouteDeps } from './route-table.js';
 import { settleAfterResponse } from './shared/after-response.js';
 import { type Clock, systemClock } from './shared/clock.js';
-import { type AppContext, defaultLimits, type Limits } from './shared/context.js';
 import { HttpError, messages } from './shared/http-error.js';
-import type { RouteDeps } from './shared/routes.js';
 import { hmac } from './shared/secrets.js';
-import './shared/fastify-types.js';
+import './fastify-types.js';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -100,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
     codeKey: hmac(options.cookieSecret, 'vigil two-factor codes'),
     mail,
     limits,
+    modules: moduleRegistry,
   };
   const redirectUri = `${publicUrl}/api/auth/microsoft/callback`;
   const oidc = options.oidc
@@ -160,9 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
       ...findingsRoutes(deps),
       ...eventsRoutes(deps),
       ...importsRoutes(deps, jobs),
-      ...credentialsRoutes(deps),
-      ...cvesRoutes(deps),
-      ...vulnerabilitiesRoutes(deps),
+      ...moduleRegistry.routes(deps),
       ...dashboardRoutes(deps),
       ...(devMailbox ? devRoutes(deps) : {}),
     },
@@ -172,7 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
 
   app.addHook('onReady', async () => {
     // First start in development: queue the demo data set through the importers (once).
-    if (config.nodeEnv === 'development') await loadMonitoringDemo(ctx.db, demoAnchor(clock.now()));
+    if (config.nodeEnv === 'development') await loadMonitoringDemo(ctx, demoAnchor(clock.now()));
     // An API-only process enqueues work and never claims it (VIGIL_ROLE=api, ADR 0011).
     if (config.role !== 'api') jobs.start();
   });

@@ -17,7 +17,6 @@ import { addMembership, insertCompany } from '../features/clients/clients.reposi
 import { epssCsv, kevCatalogue, type NvdFixture, nvdPage } from '../features/cves/cves.fixtures.js';
 import { tar } from '../features/imports/import-archive.js';
 import { insertJob } from '../features/imports/imports.repository.js';
-import type { ImportKind } from '../features/imports/imports.table.js';
 import { createJobWorker } from '../features/jobs/job-worker.js';
 import { prng } from '../features/monitoring-demo/monitoring-demo.generator.js';
 import { insertSession } from '../features/session/session.repository.js';
@@ -141,7 +140,7 @@ async function main(): Promise<void> {
   await app.jobs.close();
   const worker = createJobWorker(app.ctx, app.log);
   const queue = async (
-    kind: ImportKind,
+    kind: string,
     module: string,
     fileName: string,
     content: Buffer,

@@ -8,19 +8,6 @@ import type {
   TwoFactorFailuresTable,
 } from '../features/auth/auth.table.js';
 import type { CompaniesTable, CompanyDomainsTable, MembershipsTable } from '../features/clients/clients.table.js';
-import type {
-  BreachesTable,
-  CredentialFindingsTable,
-  InfostealerDevicesTable,
-} from '../features/credentials/credentials.table.js';
-import type {
-  CatalogueFeedsTable,
-  CveChangesTable,
-  CveFindingsTable,
-  CveProductsTable,
-  CvesTable,
-  CveWatchItemsTable,
-} from '../features/cves/cves.table.js';
 import type { EventsTable } from '../features/events/events.table.js';
 import type {
   FindingChangesTable,
@@ -35,12 +22,11 @@ import type { OutboxMessagesTable } from '../features/mail/mail.table.js';
 import type { OauthFlowsTable } from '../features/microsoft/microsoft.table.js';
 import type { SessionsTable } from '../features/session/session.table.js';
 import type { UsersTable } from '../features/users/users.table.js';
-import type {
-  SlaPoliciesTable,
-  VulnerabilityFindingsTable,
-} from '../features/vulnerabilities/vulnerabilities.table.js';
 
-/** Every table of the database, composed from the features' `*.table.ts`. */
+/**
+ * Every table of the database, composed from the platform features' `*.table.ts`; each monitoring
+ * module adds its own tables to this interface from its `*.table.ts` (declaration merging).
+ */
 export interface Database {
   companies: CompaniesTable;
   company_domains: CompanyDomainsTable;
@@ -66,17 +52,6 @@ export interface Database {
   import_rejects: ImportRejectsTable;
   job_log: JobLogTable;
   job_schedules: JobSchedulesTable;
-  catalogue_feeds: CatalogueFeedsTable;
-  breaches: BreachesTable;
-  credential_findings: CredentialFindingsTable;
-  infostealer_devices: InfostealerDevicesTable;
-  cves: CvesTable;
-  cve_products: CveProductsTable;
-  cve_changes: CveChangesTable;
-  cve_watch_items: CveWatchItemsTable;
-  cve_findings: CveFindingsTable;
-  vulnerability_findings: VulnerabilityFindingsTable;
-  sla_policies: SlaPoliciesTable;
 }
 
 export type Db = Kysely<Database>;

@@ -7,9 +7,9 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOption
 import openapiGlue, { type FastifyOpenapiGlueOptions } from 'fastify-openapi-glue';
 import fp from 'fastify-plugin';
 import { authenticate } from '../features/session/session.service.js';
+import { readAccessToken } from '../features/session/sign-in-cookies.js';
+import type { OperationId, RouteDeps, RouteTable } from '../route-table.js';
 import { HttpError, validationError } from '../shared/http-error.js';
-import type { OperationId, RouteDeps, RouteTable } from '../shared/routes.js';
-import { readAccessToken } from '../shared/sign-in-cookies.js';
 import { validationFieldMap } from './error-handler.plugin.js';
 import { nulProblems } from './input-rules.js';
 

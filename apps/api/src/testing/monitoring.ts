@@ -4,7 +4,6 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { VigilApp } from '../app.js';
 import { CURRENT_TERMS_VERSION } from '../features/auth/sign-in.steps.js';
 import { addMembership, insertCompany } from '../features/clients/clients.repository.js';
-import type { TaskKind } from '../features/jobs/jobs.table.js';
 import { insertUser } from '../features/users/users.repository.js';
 import { hashPassword } from '../shared/passwords.js';
 import { json, type SignedIn, signIn } from './flows.js';
@@ -148,7 +147,7 @@ export function platformOperator(app: VigilApp): Promise<Tenant> {
 }
 
 /** Queues one run of a platform task kind (a feed sync, housekeeping) as its schedule would. */
-export async function queueTask(app: VigilApp, kind: TaskKind, priority = 0): Promise<number> {
+export async function queueTask(app: VigilApp, kind: string, priority = 0): Promise<number> {
   const job = await app.ctx.db
     .insertInto('jobs')
     .values({
@@ -166,4 +165,22 @@ export async function queueTask(app: VigilApp, kind: TaskKind, priority = 0): Pr
     .returning('id')
     .executeTakeFirstOrThrow();
   return job.id;
+}
+
+/** The dashboard's answer, with one module's KPI and trend series picked out by id. */
+export interface DashboardBody {
+  data: {
+    open_by_severity: Record<string, number>;
+    open_by_module: { module: string; count: number }[];
+    kpis: { module: string; id: string; value: number }[];
+    trend: { days: string[]; series: { module: string; counts: number[] }[] };
+  };
+}
+
+export function kpiOf(body: DashboardBody, module: string, id: string): number | undefined {
+  return body.data.kpis.find((k) => k.module === module && k.id === id)?.value;
+}
+
+export function trendOf(body: DashboardBody, module: string): number[] {
+  return body.data.trend.series.find((s) => s.module === module)?.counts ?? [];
 }

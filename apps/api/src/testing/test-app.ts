@@ -8,12 +8,12 @@ import { Writable } from 'node:stream';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type BuildAppOptions, buildApp, type VigilApp } from '../app.js';
+import type { Limits } from '../app-context.js';
 import { type AppConfig, loadConfig } from '../config/env.js';
 import { type DatabaseHandle, openDatabase } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrations.js';
 import { seedDemo } from '../features/demo/demo.seed.js';
 import { ManualClock } from '../shared/clock.js';
-import type { Limits } from '../shared/context.js';
 import './provided.js';
 
 export interface TestDatabase {

@@ -1606,6 +1606,10 @@ export interface components {
         SlaPolicyResponse: {
             data: components["schemas"]["SlaPolicy"];
         };
+        /**
+         * @description Every figure of a module is an entry of a list keyed by its module id, so a new module adds
+         *     entries and never changes this shape.
+         */
         Dashboard: {
             data: {
                 open_by_severity: {
@@ -1615,23 +1619,30 @@ export interface components {
                     low: number;
                     info: number;
                 };
+                /** @description Open findings (new, in review, confirmed) of each registered module. */
                 open_by_module: {
-                    credentials: number;
-                    cves: number;
-                    vulnerabilities: number;
-                };
-                leaked_credentials_30d: number;
-                /** @description Open CVE findings (CVEs matching the watch list). */
-                watched_cves: number;
-                overdue_slas: number;
-                /** @description New findings per day and module over the period (days without any have zeros). */
-                trend: {
-                    /** Format: date */
-                    day: string;
-                    credentials: number;
-                    cves: number;
-                    vulnerabilities: number;
+                    module: components["schemas"]["Module"];
+                    count: number;
                 }[];
+                /**
+                 * @description Each module's own figures, e.g. credentials `leaked_30d` (credentials first seen in the
+                 *     last 30 days), cves `watched` (open CVE findings from the watch list), vulnerabilities
+                 *     `overdue_sla` (open findings past their SLA due date).
+                 */
+                kpis: {
+                    module: components["schemas"]["Module"];
+                    id: string;
+                    value: number;
+                }[];
+                /** @description New findings per day and module over the period (days without any count zero). */
+                trend: {
+                    days: string[];
+                    series: {
+                        module: components["schemas"]["Module"];
+                        /** @description One count per entry of `days`. */
+                        counts: number[];
+                    }[];
+                };
                 /** Format: date-time */
                 generated_at: string;
             };

@@ -1,4 +1,4 @@
-import { authOf, paramsOf, type RouteDeps, type RouteTable } from '../../shared/routes.js';
+import { authOf, paramsOf, type RouteDeps, type RouteTable } from '../../route-table.js';
 import { activateUser, listUsersAwaitingValidation } from './admin.service.js';
 import { operatorStatus } from './operator-status.service.js';
 

@@ -1,5 +1,5 @@
 // Validation of accounts by an administrator, limited to the administrator's own companies.
-import type { AppContext } from '../../shared/context.js';
+import type { AppContext } from '../../app-context.js';
 import { HttpError, messages } from '../../shared/http-error.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { queueMail } from '../mail/mail.repository.js';

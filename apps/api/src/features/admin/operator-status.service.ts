@@ -1,8 +1,7 @@
 // The operator status view (issue 12): the job system's state, the catalogue's freshness and the
 // storage each company uses, for platform operators only.
-import type { AppContext } from '../../shared/context.js';
+import type { AppContext } from '../../app-context.js';
 import { HttpError } from '../../shared/http-error.js';
-import { catalogueFreshness } from '../cves/feeds/feed-sync.js';
 import { iso } from '../findings/findings.query.js';
 import { jobsOverview, storageByCompany } from '../jobs/jobs.status.js';
 import type { AuthContext } from '../session/session.service.js';
@@ -29,7 +28,7 @@ export async function operatorStatus({ ctx, auth }: { ctx: AppContext; auth: Aut
   const now = ctx.clock.now();
   const [jobs, catalogue, storage] = [
     await jobsOverview(ctx.db, now),
-    await catalogueFreshness(ctx.db),
+    (await Promise.all(ctx.modules.modules.map((m) => m.feeds?.(ctx.db) ?? []))).flat(),
     await storageByCompany(ctx.db),
   ];
   return {

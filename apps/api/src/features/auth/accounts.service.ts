@@ -1,7 +1,8 @@
 // Account verbs: register, confirm, verify e-mail (and resend), password reset. Every secret in a
 // link is random (256 bits), stored as SHA-256, single use and expiring.
+
+import type { AppContext } from '../../app-context.js';
 import { addMs, HOUR, MINUTE } from '../../shared/clock.js';
-import type { AppContext } from '../../shared/context.js';
 import { HttpError, messages, validationError } from '../../shared/http-error.js';
 import { hashPassword } from '../../shared/passwords.js';
 import { randomToken, sha256 } from '../../shared/secrets.js';

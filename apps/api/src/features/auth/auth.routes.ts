@@ -1,6 +1,6 @@
+import { bodyOf, paramsOf, type RouteDeps, type RouteTable } from '../../route-table.js';
 import { runAfterResponse } from '../../shared/after-response.js';
-import { bodyOf, paramsOf, type RouteDeps, type RouteTable } from '../../shared/routes.js';
-import { applySignInCookies, readDeviceUserId, readPendingToken, signInStatus } from '../../shared/sign-in-cookies.js';
+import { applySignInCookies, readDeviceUserId, readPendingToken, signInStatus } from '../session/sign-in-cookies.js';
 import {
   confirmRegistration,
   register,

@@ -1,8 +1,8 @@
 // Abuse limits of sign-in: per address, per address and account, the per-account delay (which
 // never refuses), and the per-IP rate limits of the sensitive routes (ADR 0006).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultLimits } from '../../app-context.js';
 import { HOUR, MINUTE } from '../../shared/clock.js';
-import { defaultLimits } from '../../shared/context.js';
 import { TestBrowser } from '../../testing/browser.js';
 import { createUser, json } from '../../testing/flows.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';

@@ -3,8 +3,9 @@
 // - per e-mail only a delay, doubling past a few free failures up to a cap, spaced per e-mail so that
 //   guesses from many addresses queue behind each other. A browser that signed in to the account
 //   before (the signed device cookie) skips the delay. Unknown e-mails get the same counts and waits.
+
+import type { AppContext } from '../../app-context.js';
 import { HOUR, MINUTE } from '../../shared/clock.js';
-import type { AppContext } from '../../shared/context.js';
 import { HttpError, messages } from '../../shared/http-error.js';
 import { countLoginFailures, countLoginFailuresFromAddress } from './auth.repository.js';
 

@@ -1,6 +1,6 @@
 // Sign-in verbs: password, two-factor code, its resend, terms acceptance. No framework imports:
 // routes pass the pending-step token from the signed cookie and apply the returned cookie changes.
-import type { AppContext } from '../../shared/context.js';
+import type { AppContext } from '../../app-context.js';
 import { HttpError, messages, validationError } from '../../shared/http-error.js';
 import { verifyAgainstDummy, verifyPassword } from '../../shared/passwords.js';
 import { safeEqual, sha256 } from '../../shared/secrets.js';

@@ -1,8 +1,9 @@
 // The order of sign-in steps after the first factor (password or Microsoft), in one place:
 // active validation → two-factor → e-mail verification → terms → session.
+
+import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
 import { addMs, MINUTE } from '../../shared/clock.js';
-import type { AppContext } from '../../shared/context.js';
 import { hmac, randomSixDigitCode, randomToken, sha256 } from '../../shared/secrets.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { queueMail } from '../mail/mail.repository.js';

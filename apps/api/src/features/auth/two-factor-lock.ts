@@ -1,9 +1,10 @@
 // Wrong two-factor codes counted per account, whatever the sign-in or method (password or
 // Microsoft): each code allows 5 tries, but a new sign-in gives a new code, so only a count per
 // account bounds guessing. Past the limit the account's code step is locked and the owner told once.
+
+import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
 import { addMs, MINUTE, SECOND } from '../../shared/clock.js';
-import type { AppContext } from '../../shared/context.js';
 import { HttpError } from '../../shared/http-error.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { queueMail } from '../mail/mail.repository.js';

@@ -1,4 +1,4 @@
-import { authOf, bodyOf, type RouteDeps, type RouteTable } from '../../shared/routes.js';
+import { authOf, bodyOf, type RouteDeps, type RouteTable } from '../../route-table.js';
 import { listClients, switchClient } from './clients.service.js';
 
 export function clientsRoutes({ ctx }: RouteDeps): RouteTable {

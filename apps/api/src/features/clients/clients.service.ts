@@ -1,4 +1,4 @@
-import type { AppContext } from '../../shared/context.js';
+import type { AppContext } from '../../app-context.js';
 import { HttpError, messages } from '../../shared/http-error.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import type { AuthContext } from '../session/session.service.js';

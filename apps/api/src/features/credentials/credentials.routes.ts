@@ -1,5 +1,5 @@
-import { authOf, paramsOf, queryOf, type RouteDeps, type RouteTable } from '../../shared/routes.js';
-import { csvFileName } from '../findings/findings.csv.js';
+import { authOf, paramsOf, queryOf, type RouteDeps, type RouteTable } from '../../route-table.js';
+import { csvRoute } from '../findings/findings.csv.js';
 import {
   exportCredentials,
   exportInfostealerDevices,
@@ -14,28 +14,12 @@ export function credentialsRoutes({ ctx }: RouteDeps): RouteTable {
       handler: async (request) =>
         listCredentials({ ctx, auth: authOf(request), input: queryOf('listCredentials', request) }),
     },
-    exportCredentials: {
-      handler: async (request, reply) => {
-        const stream = exportCredentials({ ctx, auth: authOf(request), input: queryOf('exportCredentials', request) });
-        reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${csvFileName('credentials', ctx.clock.now())}"`);
-        return reply.send(stream);
-      },
-    },
-    exportInfostealerDevices: {
-      handler: async (request, reply) => {
-        const stream = exportInfostealerDevices({
-          ctx,
-          auth: authOf(request),
-          input: queryOf('exportInfostealerDevices', request),
-        });
-        reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${csvFileName('infected-devices', ctx.clock.now())}"`);
-        return reply.send(stream);
-      },
-    },
+    exportCredentials: csvRoute(ctx, 'credentials', (request, auth) =>
+      exportCredentials({ ctx, auth, input: queryOf('exportCredentials', request) }),
+    ),
+    exportInfostealerDevices: csvRoute(ctx, 'infected-devices', (request, auth) =>
+      exportInfostealerDevices({ ctx, auth, input: queryOf('exportInfostealerDevices', request) }),
+    ),
     listInfostealerDevices: {
       handler: async (request) =>
         listInfostealerDevices({ ctx, auth: authOf(request), input: queryOf('listInfostealerDevices', request) }),

@@ -41,3 +41,12 @@ export interface InfostealerDevicesTable {
   urls: string[];
   credential_count: number;
 }
+
+// The module's tables join the database's type here, so db/database.ts never imports a module.
+declare module '../../db/database.js' {
+  interface Database {
+    breaches: BreachesTable;
+    credential_findings: CredentialFindingsTable;
+    infostealer_devices: InfostealerDevicesTable;
+  }
+}

@@ -1,5 +1,5 @@
-import { authOf, bodyOf, paramsOf, queryOf, type RouteDeps, type RouteTable } from '../../shared/routes.js';
-import { csvFileName } from '../findings/findings.csv.js';
+import { authOf, bodyOf, paramsOf, queryOf, type RouteDeps, type RouteTable } from '../../route-table.js';
+import { csvRoute } from '../findings/findings.csv.js';
 import {
   addCveWatchItem,
   deleteCveWatchItem,
@@ -15,15 +15,9 @@ export function cvesRoutes({ ctx }: RouteDeps): RouteTable {
     listCves: {
       handler: async (request) => listCves({ ctx, auth: authOf(request), input: queryOf('listCves', request) }),
     },
-    exportCves: {
-      handler: async (request, reply) => {
-        const stream = exportCves({ ctx, auth: authOf(request), input: queryOf('exportCves', request) });
-        reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${csvFileName('cves', ctx.clock.now())}"`);
-        return reply.send(stream);
-      },
-    },
+    exportCves: csvRoute(ctx, 'cves', (request, auth) =>
+      exportCves({ ctx, auth, input: queryOf('exportCves', request) }),
+    ),
     getCve: {
       handler: async (request) =>
         getCve({ ctx, auth: authOf(request), input: { cveId: paramsOf('getCve', request).cveId } }),

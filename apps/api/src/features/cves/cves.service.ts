@@ -1,4 +1,4 @@
-import type { AppContext } from '../../shared/context.js';
+import type { AppContext } from '../../app-context.js';
 import { HttpError } from '../../shared/http-error.js';
 import { requireScope } from '../../shared/tenant.js';
 import { csvStream } from '../findings/findings.csv.js';

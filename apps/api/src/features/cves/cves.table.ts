@@ -66,3 +66,15 @@ export interface CatalogueFeedsTable {
   last_added: Generated<number>;
   last_updated: Generated<number>;
 }
+
+// The module's tables join the database's type here, so db/database.ts never imports a module.
+declare module '../../db/database.js' {
+  interface Database {
+    catalogue_feeds: CatalogueFeedsTable;
+    cves: CvesTable;
+    cve_products: CveProductsTable;
+    cve_changes: CveChangesTable;
+    cve_watch_items: CveWatchItemsTable;
+    cve_findings: CveFindingsTable;
+  }
+}

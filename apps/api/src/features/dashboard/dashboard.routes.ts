@@ -1,4 +1,4 @@
-import { authOf, queryOf, type RouteDeps, type RouteTable } from '../../shared/routes.js';
+import { authOf, queryOf, type RouteDeps, type RouteTable } from '../../route-table.js';
 import { getDashboard } from './dashboard.service.js';
 
 export function dashboardRoutes({ ctx }: RouteDeps): RouteTable {

@@ -1,9 +1,10 @@
 // Dashboard KPIs and trend series, read from the trigger-kept counters (finding_stats,
-// finding_daily) so they stay fast with millions of findings.
+// finding_daily) so they stay fast with millions of findings. Every figure is a list keyed by
+// module: a new module adds entries, never fields.
 import { sql } from 'kysely';
-import type { AppContext } from '../../shared/context.js';
+import type { AppContext } from '../../app-context.js';
 import { requireScope } from '../../shared/tenant.js';
-import { modules, openStatuses, severities } from '../findings/findings.table.js';
+import { openStatuses, severities } from '../findings/findings.table.js';
 import type { AuthContext } from '../session/session.service.js';
 
 const DAY = 86_400_000;
@@ -22,7 +23,8 @@ export async function getDashboard({
   const days = input.days ?? 30;
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const firstDay = new Date(today - (days - 1) * DAY);
-  const [stats, daily, leaked, overdue] = await Promise.all([
+  const modules = ctx.modules.modules;
+  const [stats, daily, kpis] = await Promise.all([
     ctx.db
       .selectFrom('finding_stats')
       .select(['module', 'severity', sql<number>`sum(n)::int`.as('n')])
@@ -36,49 +38,34 @@ export async function getDashboard({
       .where('company_id', '=', scope.companyId)
       .where('day', '>=', firstDay)
       .execute(),
-    ctx.db
-      .selectFrom('finding_daily')
-      .select(sql<number>`coalesce(sum(n), 0)::int`.as('n'))
-      .where('company_id', '=', scope.companyId)
-      .where('module', '=', 'credentials')
-      .where('day', '>', new Date(today - 30 * DAY))
-      .executeTakeFirstOrThrow(),
-    ctx.db
-      .selectFrom('findings')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .where('company_id', '=', scope.companyId)
-      .where('due_at', 'is not', null)
-      .where('status', 'in', openStatuses)
-      .where('due_at', '<', now)
-      .executeTakeFirstOrThrow(),
+    Promise.all(
+      modules.flatMap((m) =>
+        (m.kpis ?? []).map(async (kpi) => ({ module: m.id, id: kpi.id, value: await kpi.value(ctx.db, scope, now) })),
+      ),
+    ),
   ]);
   const bySeverity = Object.fromEntries(severities.map((s) => [s, 0])) as Record<(typeof severities)[number], number>;
-  const byModule = Object.fromEntries(modules.map((m) => [m, 0])) as Record<(typeof modules)[number], number>;
+  const byModule = new Map<string, number>(modules.map((m) => [m.id, 0]));
   for (const row of stats) {
     if (row.severity in bySeverity) bySeverity[row.severity as keyof typeof bySeverity] += row.n;
-    if (row.module in byModule) byModule[row.module as keyof typeof byModule] += row.n;
+    if (byModule.has(row.module)) byModule.set(row.module, (byModule.get(row.module) ?? 0) + row.n);
   }
-  const trend = Array.from({ length: days }, (_, i) => ({
-    day: new Date(firstDay.getTime() + i * DAY).toISOString().slice(0, 10),
-    credentials: 0,
-    cves: 0,
-    vulnerabilities: 0,
-  }));
-  const index = new Map(trend.map((t) => [t.day, t]));
+  const dayList = Array.from({ length: days }, (_, i) =>
+    new Date(firstDay.getTime() + i * DAY).toISOString().slice(0, 10),
+  );
+  const dayIndex = new Map(dayList.map((day, i) => [day, i]));
+  const series = new Map(modules.map((m) => [m.id, new Array<number>(days).fill(0)]));
   for (const row of daily) {
-    const point = index.get(row.day);
-    if (point && (row.module === 'credentials' || row.module === 'cves' || row.module === 'vulnerabilities')) {
-      point[row.module] += row.n;
-    }
+    const i = dayIndex.get(row.day);
+    const counts = series.get(row.module);
+    if (i !== undefined && counts) counts[i] = (counts[i] ?? 0) + row.n;
   }
   return {
     data: {
       open_by_severity: bySeverity,
-      open_by_module: byModule,
-      leaked_credentials_30d: leaked.n,
-      watched_cves: byModule.cves,
-      overdue_slas: overdue.n,
-      trend,
+      open_by_module: [...byModule].map(([module, count]) => ({ module, count })),
+      kpis,
+      trend: { days: dayList, series: [...series].map(([module, counts]) => ({ module, counts })) },
       generated_at: now.toISOString(),
     },
   };

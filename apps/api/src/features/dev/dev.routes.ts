@@ -1,8 +1,8 @@
 // The development mailbox: what the server would have e-mailed, so a new user can read codes and
 // links without an SMTP server. Never mounted in production (the api-routes plugin drops it).
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../shared/context.js';
-import { queryOf, type RouteDeps, type RouteTable } from '../../shared/routes.js';
+import type { AppContext } from '../../app-context.js';
+import { queryOf, type RouteDeps, type RouteTable } from '../../route-table.js';
 import { listOutbox } from '../mail/mail.repository.js';
 
 export function devRoutes({ ctx }: RouteDeps): RouteTable {

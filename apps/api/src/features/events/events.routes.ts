@@ -1,4 +1,4 @@
-import { authOf, queryOf, type RouteDeps, type RouteTable } from '../../shared/routes.js';
+import { authOf, queryOf, type RouteDeps, type RouteTable } from '../../route-table.js';
 import { listEvents } from './events.service.js';
 
 export function eventsRoutes({ ctx }: RouteDeps): RouteTable {

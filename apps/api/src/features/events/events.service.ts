@@ -1,4 +1,4 @@
-import type { AppContext } from '../../shared/context.js';
+import type { AppContext } from '../../app-context.js';
 import { requireScope } from '../../shared/tenant.js';
 import type { AuthContext } from '../session/session.service.js';
 import { type EventFilters, listEventRows } from './events.repository.js';

@@ -1,6 +1,10 @@
 // CSV export streamed in keyset batches: the filtered set is never held in memory, and each batch
 // is its own short query (PGlite has one connection; no cursor stays open between writes).
 import { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../app-context.js';
+import { authOf, type RouteDefinition } from '../../route-table.js';
+import type { AuthContext } from '../session/session.service.js';
 
 /** One RFC 4180 line; cells that a spreadsheet would run as a formula are prefixed with '. */
 export function csvLine(values: readonly unknown[]): string {
@@ -41,4 +45,21 @@ export function csvStream<T extends { id: number }>(
 
 export function csvFileName(prefix: string, now: Date): string {
   return `${prefix}-${now.toISOString().slice(0, 10)}.csv`;
+}
+
+/** The route of a CSV export: the stream a verb opens for the request, sent as a dated attachment. */
+export function csvRoute(
+  ctx: AppContext,
+  prefix: string,
+  open: (request: FastifyRequest, auth: AuthContext) => Readable,
+): RouteDefinition {
+  return {
+    handler: async (request, reply) => {
+      const stream = open(request, authOf(request));
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${csvFileName(prefix, ctx.clock.now())}"`);
+      return reply.send(stream);
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AppContext } from '../../shared/context.js';
+import type { AppContext } from '../../app-context.js';
 import { requireScope } from '../../shared/tenant.js';
 import type { AuthContext } from '../session/session.service.js';
 import { csvStream, EXPORT_BATCH } from './findings.csv.js';

@@ -1,5 +1,5 @@
-import { authOf, bodyOf, paramsOf, queryOf, type RouteDeps, type RouteTable } from '../../shared/routes.js';
-import { csvFileName } from './findings.csv.js';
+import { authOf, bodyOf, paramsOf, queryOf, type RouteDeps, type RouteTable } from '../../route-table.js';
+import { csvRoute } from './findings.csv.js';
 import { exportFindings } from './findings.export.js';
 import {
   addFindingComment,
@@ -15,15 +15,9 @@ export function findingsRoutes({ ctx }: RouteDeps): RouteTable {
     listFindings: {
       handler: async (request) => listFindings({ ctx, auth: authOf(request), input: queryOf('listFindings', request) }),
     },
-    exportFindings: {
-      handler: async (request, reply) => {
-        const stream = exportFindings({ ctx, auth: authOf(request), input: queryOf('exportFindings', request) });
-        reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${csvFileName('findings', ctx.clock.now())}"`);
-        return reply.send(stream);
-      },
-    },
+    exportFindings: csvRoute(ctx, 'findings', (request, auth) =>
+      exportFindings({ ctx, auth, input: queryOf('exportFindings', request) }),
+    ),
     listAssignees: { handler: async (request) => listAssignees({ ctx, auth: authOf(request), input: undefined }) },
     bulkUpdateFindingStatus: {
       handler: async (request) =>

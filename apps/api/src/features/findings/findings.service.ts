@@ -2,8 +2,8 @@
 // history rows and events in the same transaction as the change.
 
 import type { Updateable } from 'kysely';
+import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
-import type { AppContext } from '../../shared/context.js';
 import { HttpError, validationError } from '../../shared/http-error.js';
 import { requireScope, type TenantScope } from '../../shared/tenant.js';
 import { insertEvents, type NewEvent } from '../events/events.repository.js';

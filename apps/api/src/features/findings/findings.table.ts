@@ -1,7 +1,7 @@
 import type { Generated, Selectable } from 'kysely';
 
-export const modules = ['credentials', 'cves', 'vulnerabilities'] as const;
-export type Module = (typeof modules)[number];
+/** A registered monitoring module's id (features/monitoring/module-registry.ts). */
+export type Module = string;
 export const severities = ['critical', 'high', 'medium', 'low', 'info'] as const;
 export type Severity = (typeof severities)[number];
 export const findingStatuses = [

@@ -2,7 +2,7 @@
 // never reads, changes or exports a row of the other, and an id of the other answers 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../testing/flows.js';
-import { importFile, newTenant, platformOperator, type Tenant } from '../../testing/monitoring.js';
+import { type DashboardBody, importFile, newTenant, platformOperator, type Tenant } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { nvdPage } from '../cves/cves.fixtures.js';
 import { tar } from '../imports/import-archive.js';
@@ -166,9 +166,9 @@ describe('a user of company B', () => {
       json<{ data: { critical_days: number } }>(await get(b, '/api/vulnerabilities/sla-policy')).data.critical_days,
     ).toBe(1);
     expect((await data<{ id: number }>(b, '/api/findings/assignees')).map((m) => m.id)).toEqual([b.userId]);
-    const dashboardB = json<{ data: { open_by_module: Record<string, number> } }>(await get(b, '/api/dashboard'));
+    const dashboardB = json<DashboardBody>(await get(b, '/api/dashboard'));
     const totalB = (await data(b, '/api/findings?page_size=100')).length;
-    const sum = Object.values(dashboardB.data.open_by_module).reduce((x, y) => x + y, 0);
+    const sum = dashboardB.data.open_by_module.reduce((x, y) => x + y.count, 0);
     expect(sum).toBe(totalB);
   });
 

@@ -4,8 +4,9 @@
 // finding_daily) match the findings they count.
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { moduleRegistry } from '../../modules.js';
 import { importFile, tenantFixture } from '../../testing/monitoring.js';
-import { batchSizeOf } from './import-registry.js';
+import { batchSizeOf } from './import-options.js';
 
 const fixture = tenantFixture('overlap');
 
@@ -35,7 +36,7 @@ async function counters() {
 
 describe('batches written at once', () => {
   it('a line repeated in the next batches is one finding, its counts exact', async () => {
-    const batch = batchSizeOf('combolist', fixture.database.kind);
+    const batch = batchSizeOf(moduleRegistry.importer('combolist'), fixture.database.kind);
     const unique = 3 * batch;
     // Each batch after the first repeats 100 lines of the one before.
     const lines: string[] = [];
@@ -53,7 +54,7 @@ describe('batches written at once', () => {
   });
 
   it('a resolved finding seen again reopens once, with its history and counters', async () => {
-    const batch = batchSizeOf('combolist', fixture.database.kind);
+    const batch = batchSizeOf(moduleRegistry.importer('combolist'), fixture.database.kind);
     await sql`update findings set status = 'resolved', resolved_at = now()
       where company_id = ${fixture.tenant.companyId} and fingerprint like ${`combo:user1%`}`.execute(
       fixture.app.ctx.db,
@@ -86,7 +87,7 @@ describe('batches written at once', () => {
   it('a batch that PostgreSQL ends to break a deadlock: the job goes on from its checkpoint, counts exact', async () => {
     // On PGlite one batch at a time: no deadlock to break, and such an error fails the job as any other.
     if (fixture.database.kind !== 'postgres') return;
-    const batch = batchSizeOf('combolist', fixture.database.kind);
+    const batch = batchSizeOf(moduleRegistry.importer('combolist'), fixture.database.kind);
     const victim = `user${900_000 + batch + 10}@${fixture.tenant.domain}`;
     await sql
       .raw(`create sequence deadlock_once;

@@ -52,7 +52,7 @@ async function queue(content: string, kind: 'combolist' | 'nvd' = 'combolist') {
 
 async function claim(id: number) {
   const now = app.ctx.clock.now();
-  const claimed = await claimJob(app.ctx.db, now, new Date(now.getTime() + 60_000));
+  const claimed = await claimJob(app.ctx, now, new Date(now.getTime() + 60_000));
   expect(claimed?.id).toBe(id);
   if (!claimed) throw new Error('nothing claimed');
   return claimed;

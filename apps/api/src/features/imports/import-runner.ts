@@ -4,12 +4,13 @@
 // written twice, and a failing batch leaves everything stored before it intact. On PostgreSQL a
 // combolist writes two batches at once on two connections, committing in file order (ADR 0007).
 import { sql } from 'kysely';
-import type { AppContext } from '../../shared/context.js';
+import type { AppContext } from '../../app-context.js';
 import { insertEvents } from '../events/events.repository.js';
+import type { RunOutcome } from '../jobs/job-kind.types.js';
 import type { ClaimedJob } from '../jobs/jobs.table.js';
 import type { Overlap, WriteContext } from './import.types.js';
 import { openStoredFile } from './import-files.repository.js';
-import { batchSizeOf, importerOf, jobOptions } from './import-registry.js';
+import { batchSizeOf, jobOptions } from './import-options.js';
 import { openUpload, UnreadableUpload } from './import-unpack.js';
 import { appendLog, commitBatchCounts, findJobRow, finishJob, insertRejects } from './imports.repository.js';
 import type { ImportJobRow } from './imports.table.js';
@@ -31,8 +32,6 @@ interface Written {
   done: Promise<void>;
   keys: Promise<ReadonlySet<string>>;
 }
-
-export type RunOutcome = 'succeeded' | 'failed' | 'released' | 'cancelled';
 
 /** A batch's transaction failed; the message names the batch's items. */
 class BatchFailed extends Error {
@@ -70,7 +69,7 @@ export async function failJob(ctx: AppContext, job: ImportJobRow, message: strin
     await insertEvents(trx, [
       {
         companyId: job.company_id,
-        module: importerOf(job.kind).module,
+        module: ctx.modules.importer(job.kind).module,
         kind: 'import.failed',
         severity: null,
         title: `Import of ${job.file_name} failed: ${message}`,
@@ -90,7 +89,7 @@ export async function runJob(
   signal: AbortSignal,
 ): Promise<RunOutcome> {
   const lease = () => new Date(ctx.clock.now().getTime() + LEASE_MS);
-  const importer = importerOf(job.kind);
+  const importer = ctx.modules.importer(job.kind);
   const fail = (message: string) => failJob(ctx, job, message);
   // Counted before it runs: a job whose process died before it committed anything is not run again.
   if (job.crashed) {
@@ -114,7 +113,7 @@ export async function runJob(
   const options = jobOptions(job);
   const seenAt = options.seen_at ? new Date(options.seen_at) : ctx.clock.now();
   const state = await importer.prepare(ctx.db, job, ctx);
-  const size = batchSizeOf(importer.kind, ctx.dbKind);
+  const size = batchSizeOf(importer, ctx.dbKind);
   // The parser reads ahead: while batches are being written (in file order), the next one is
   // parsed, so Node and the database work at once. On PostgreSQL a kind that `overlaps` writes two
   // batches at once on two connections (both cores for one file); each still commits after the one

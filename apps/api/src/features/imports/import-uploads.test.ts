@@ -94,7 +94,7 @@ describe('job and file together', () => {
     for (let i = 0; i < 200 && (await jobsOf(b)).length === 0; i += 1) await new Promise((r) => setTimeout(r, 25));
     expect(await jobsOf(b)).toEqual([{ id: expect.any(Number), status: 'uploading' }]);
     const now = app.ctx.clock.now();
-    expect(await claimJob(app.ctx.db, now, new Date(now.getTime() + 60_000))).toBeUndefined();
+    expect(await claimJob(app.ctx, now, new Date(now.getTime() + 60_000))).toBeUndefined();
     const listed = json<{ data: unknown[] }>(await b.browser.get('/api/imports', { token: b.token }));
     expect(listed.data).toEqual([]);
     release();

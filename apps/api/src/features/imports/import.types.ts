@@ -1,9 +1,9 @@
 // What every importer is made of: a pure parser (text in, records or rejects out, each with its
 // line) and a writer that stores one batch of records inside the caller's transaction.
+
+import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
-import type { AppContext } from '../../shared/context.js';
-import type { Module } from '../findings/findings.table.js';
-import type { ImportJobRow, ImportKind } from './imports.table.js';
+import type { ImportJobRow } from './imports.table.js';
 
 /** One file of an upload (an archive's entries keep their relative paths), read as a stream. */
 export interface SourceFile {
@@ -58,8 +58,11 @@ export interface Overlap {
 }
 
 export interface Importer<R, S = unknown> {
-  kind: ImportKind;
-  module: Module;
+  kind: string;
+  /** The module that registers it. */
+  module: string;
+  /** Records per write transaction on PostgreSQL (default 500; PGlite takes a fifth, ADR 0009). */
+  batchSize?: number;
   /** Shared reference data (the CVE catalogue): written by the platform only, its job belongs to no company. */
   platform?: boolean;
   /** Whether the kind reads archives (a folder zipped or tarred). */
@@ -140,4 +143,15 @@ export function jsonWithoutNul(value: unknown): unknown {
   const cleaned = entries.map(([key, item]) => [withoutNul(key), jsonWithoutNul(item)] as const);
   if (cleaned.every(([key, item], i) => key === entries[i]?.[0] && item === entries[i]?.[1])) return value;
   return Array.isArray(value) ? cleaned.map(([, item]) => item) : Object.fromEntries(cleaned);
+}
+
+/** An importer as the module registry holds it. */
+export type RegisteredImporter = Importer<unknown, unknown>;
+
+/**
+ * A module's importer, its record and state types inferred from its parser and writer. Erasing them
+ * is safe: an importer's records only ever flow from its own parse to its own write.
+ */
+export function defineImporter<R, S>(importer: Importer<R, S>): RegisteredImporter {
+  return importer as unknown as RegisteredImporter;
 }

@@ -6,7 +6,7 @@ import type { TenantScope } from '../../shared/tenant.js';
 import type { PageInput } from '../findings/findings.query.js';
 import { capped, pageOf } from '../findings/findings.query.js';
 import { deleteFile } from './import-files.repository.js';
-import { type ImportJobRow, importKinds } from './imports.table.js';
+import type { ImportJobRow } from './imports.table.js';
 
 export { insertJob } from './import-files.repository.js';
 
@@ -122,6 +122,8 @@ const jobColumns = [
 /** A company's jobs; with `platform`, the platform's catalogue jobs too (what an operator sees). */
 export interface JobScope extends TenantScope {
   platform: boolean;
+  /** The registered import kinds (the job table also holds tasks and feeds' syncs). */
+  importKinds: readonly string[];
 }
 
 /** `jobs as j` rows the scope may see. */
@@ -139,7 +141,7 @@ export function listJobRows(
   let base = db
     .selectFrom('jobs as j')
     .where(ofScope(scope))
-    .where('j.kind', 'in', importKinds)
+    .where('j.kind', 'in', scope.importKinds)
     .where('j.status', '<>', 'uploading');
   if (input.module) base = base.where('j.module', '=', input.module);
   if (input.status) base = base.where('j.status', '=', input.status as ImportJobRow['status']);
@@ -153,7 +155,7 @@ export function findJob(db: Executor, scope: JobScope, id: number) {
     .leftJoin('users as u', 'u.id', 'j.created_by')
     .select(jobColumns)
     .where(ofScope(scope))
-    .where('j.kind', 'in', importKinds)
+    .where('j.kind', 'in', scope.importKinds)
     .where('j.status', '<>', 'uploading')
     .where('j.id', '=', id)
     .executeTakeFirst();

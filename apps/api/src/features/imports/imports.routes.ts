@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { authOf, paramsOf, queryOf, type RouteDeps, type RouteTable } from '../../shared/routes.js';
+import { authOf, paramsOf, queryOf, type RouteDeps, type RouteTable } from '../../route-table.js';
 import type { JobWorker } from '../jobs/job-worker.js';
 import { cancelJob, createImport, getImport, listImports, uploadTooLarge } from './imports.service.js';
 

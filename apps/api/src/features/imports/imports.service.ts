@@ -1,4 +1,4 @@
-import type { AppContext } from '../../shared/context.js';
+import type { AppContext } from '../../app-context.js';
 import { HttpError, validationError } from '../../shared/http-error.js';
 import { requireScope } from '../../shared/tenant.js';
 import { iso, type PageInput } from '../findings/findings.query.js';
@@ -17,9 +17,7 @@ import {
   quotaExceeded,
   UPLOAD_LEASE_MS,
 } from './import-files.repository.js';
-import { importerOf } from './import-registry.js';
 import { findJob, type JobScope, listJobRows, listLog, listRejects } from './imports.repository.js';
-import { type ImportKind, importKinds } from './imports.table.js';
 
 type JobRow = NonNullable<Awaited<ReturnType<typeof findJob>>>;
 
@@ -51,12 +49,12 @@ export const CATALOGUE_OPERATORS_ONLY =
   'Only a platform operator can update the CVE catalogue: it is shared by every company. It stays current through the scheduled feed sync.';
 
 /** The jobs the user may see: their company's, and the platform's when they are a platform operator. */
-function jobScope(auth: AuthContext): JobScope {
-  return { ...requireScope(auth.scope), platform: auth.user.is_admin };
+function jobScope(ctx: AppContext, auth: AuthContext): JobScope {
+  return { ...requireScope(auth.scope), platform: auth.user.is_admin, importKinds: ctx.modules.importKinds };
 }
 
 export interface CreateImportInput {
-  kind: ImportKind;
+  kind: string;
   file_name: string;
   domain?: string | undefined;
   body: unknown;
@@ -141,9 +139,9 @@ export async function createImport({
   input: CreateImportInput;
   worker: JobWorker;
 }) {
-  const scope = jobScope(auth);
-  if (!importKinds.includes(input.kind)) throw validationError({ kind: ['The selected kind is invalid.'] });
-  const importer = importerOf(input.kind);
+  const scope = jobScope(ctx, auth);
+  if (!ctx.modules.importKinds.includes(input.kind)) throw validationError({ kind: ['The selected kind is invalid.'] });
+  const importer = ctx.modules.importer(input.kind);
   if (importer.platform && !auth.user.is_admin) throw new HttpError(403, CATALOGUE_OPERATORS_ONLY);
   // A platform kind's job belongs to no company: its quota and its list are the platform's.
   const companyId = importer.platform ? null : scope.companyId;
@@ -188,13 +186,13 @@ export async function listImports({
   auth: AuthContext;
   input: PageInput & { module?: string; status?: string };
 }) {
-  const { rows, meta } = await listJobRows(ctx.db, jobScope(auth), input);
+  const { rows, meta } = await listJobRows(ctx.db, jobScope(ctx, auth), input);
   return { data: rows.map(toImport), meta };
 }
 
 /** Cancels a job the user may see (their company's; the platform's for an operator). */
 export async function cancelJob({ ctx, auth, input }: { ctx: AppContext; auth: AuthContext; input: { id: number } }) {
-  const scope = jobScope(auth);
+  const scope = jobScope(ctx, auth);
   const visible = async (id: number) => {
     const job = await ctx.db.selectFrom('jobs').select('company_id').where('id', '=', id).executeTakeFirst();
     return job !== undefined && (job.company_id === scope.companyId || (job.company_id === null && scope.platform));
@@ -206,7 +204,7 @@ export async function cancelJob({ ctx, auth, input }: { ctx: AppContext; auth: A
 }
 
 export async function getImport({ ctx, auth, input }: { ctx: AppContext; auth: AuthContext; input: { id: number } }) {
-  const row = await findJob(ctx.db, jobScope(auth), input.id);
+  const row = await findJob(ctx.db, jobScope(ctx, auth), input.id);
   if (!row) throw new HttpError(404, 'Import not found.');
   const [rejects, log] = await Promise.all([listRejects(ctx.db, row.id, 500), listLog(ctx.db, row.id)]);
   return {

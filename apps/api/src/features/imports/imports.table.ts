@@ -1,8 +1,6 @@
 import type { Generated } from 'kysely';
 import type { JobRow, JobsTable } from '../jobs/jobs.table.js';
 
-export const importKinds = ['hibp', 'combolist', 'infostealer', 'nvd', 'kev', 'epss', 'nuclei'] as const;
-export type ImportKind = (typeof importKinds)[number];
 /** An upload's bytes: CHUNK_BYTES per chunk (the last may be shorter), numbered from 0. */
 export interface ImportFileChunksTable {
   job_id: number;

@@ -2,11 +2,12 @@
 // up after its lease, a stopped job resumes from its checkpoint without duplicates.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moduleRegistry } from '../../modules.js';
 import { json } from '../../testing/flows.js';
 import { importFile, newTenant, platformOperator, type Tenant, waitForImport } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { kevCatalogue, nvdPage } from '../cves/cves.fixtures.js';
-import { batchSizeOf } from './import-registry.js';
+import { batchSizeOf } from './import-options.js';
 import { runJob } from './import-runner.js';
 import { claimJob, findJobRow, insertJob } from './imports.repository.js';
 
@@ -107,11 +108,11 @@ describe('the queue', () => {
   });
 
   it('hands a job back on shutdown and resumes after its checkpoint without duplicates', async () => {
-    const batch = batchSizeOf('combolist', database.kind);
+    const batch = batchSizeOf(moduleRegistry.importer('combolist'), database.kind);
     const lines = batch + batch / 5;
     const id = await queue(combolist(lines, 1000));
     const now = app.ctx.clock.now();
-    const claimed = await claimJob(app.ctx.db, now, new Date(now.getTime() + 60_000));
+    const claimed = await claimJob(app.ctx, now, new Date(now.getTime() + 60_000));
     expect(claimed?.id).toBe(id);
     const stop = new AbortController();
     stop.abort();
@@ -138,7 +139,7 @@ describe('the queue', () => {
   it('a batch the database refuses stops the job there: what came before stays, nothing after is written', async () => {
     // 3.2 batches (16,000 lines on PostgreSQL); the second holds a line the database refuses while
     // the parser has read ahead into the third.
-    const batch = batchSizeOf('combolist', database.kind);
+    const batch = batchSizeOf(moduleRegistry.importer('combolist'), database.kind);
     const lines = (batch * 16) / 5;
     const refused = `user${20_000 + (batch * 36) / 25}@${a.domain}`;
     await sql
@@ -208,7 +209,7 @@ describe('the queue', () => {
     );
     const combo = await queue(combolist(3, 40_000));
     // The background worker may take the combolist first; the KEV import must wait either way.
-    const claimed = await claimJob(app.ctx.db, now, lease);
+    const claimed = await claimJob(app.ctx, now, lease);
     if (claimed) {
       expect(claimed.id).toBe(combo);
       expect(await runJob(app.ctx, claimed, new AbortController().signal)).toBe('succeeded');

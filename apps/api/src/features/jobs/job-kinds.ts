@@ -1,32 +1,16 @@
-// Every kind of background work, registered in one place: how it runs, its priority, how many of
-// its group run at once (across processes), whether a failure is retried with back-off (then
-// `dead`), and the platform schedule it runs on. Imports are kinds; later modules add theirs here.
+// The platform's own kinds of background work (housekeeping) and how an import kind runs; the
+// module registry adds each module's import kinds and feeds (features/monitoring/module-registry.ts).
+// A kind says how it runs, its priority, how many of its group run at once (across processes),
+// whether a failure is retried with back-off (then `dead`), and the platform schedule it runs on.
 
-import type { AppConfig } from '../../config/env.js';
+import type { AppContext } from '../../app-context.js';
 import { purgeExpired } from '../../jobs/purge-expired.job.js';
-import type { AppContext } from '../../shared/context.js';
-import { feedSync } from '../cves/feeds/feed-sync.js';
 import { expireRiskAcceptances } from '../findings/findings.expiry.js';
 import { sweepUploads } from '../imports/import-files.repository.js';
-import { type RunOutcome, runJob } from '../imports/import-runner.js';
+import { runJob } from '../imports/import-runner.js';
 import { appendLog } from '../imports/imports.repository.js';
-import { importKinds } from '../imports/imports.table.js';
-import type { ClaimedJob, JobKindName } from './jobs.table.js';
-
-export interface JobKind {
-  /** Jobs of one group share its concurrency limit, counted across every worker process. */
-  group: string;
-  concurrency: number;
-  /** Higher first. */
-  priority: number;
-  /** A failure is retried after a back-off until max attempts, then the job is `dead`; else it fails at once. */
-  retried: boolean;
-  /** A cron expression (UTC): the platform runs this kind on it (job_schedules)… */
-  platformSchedule?: string;
-  /** …when the configuration allows (the feeds' sync: CATALOGUE_SYNC). */
-  scheduledWhen?: (config: AppConfig) => boolean;
-  run(ctx: AppContext, job: ClaimedJob, signal: AbortSignal): Promise<RunOutcome>;
-}
+import type { JobKind, RunOutcome } from './job-kind.types.js';
+import type { ClaimedJob } from './jobs.table.js';
 
 /** Ended risk acceptances, dead secrets and sessions, uploads a dead process left half-written. */
 async function housekeeping(ctx: AppContext, job: ClaimedJob): Promise<RunOutcome> {
@@ -46,29 +30,23 @@ async function housekeeping(ctx: AppContext, job: ClaimedJob): Promise<RunOutcom
   return 'succeeded';
 }
 
-/** Company imports: a worker process runs two at once; eight across every process (more workers, more at once). */
-const importKind: Omit<JobKind, 'group'> = { concurrency: 8, priority: 0, retried: false, run: runJob };
+/**
+ * An import kind: a company's run two at once in a worker process, eight across every process; the
+ * platform's reference data (the CVE catalogue) one at a time, in the group its feeds' sync shares,
+ * because each import builds on the rows of the one before.
+ */
+export function importJobKind(kind: string, module: string, platform: boolean): JobKind {
+  return platform
+    ? { group: referenceGroup(module), concurrency: 1, priority: 0, retried: false, run: runJob }
+    : { group: kind, concurrency: 8, priority: 0, retried: false, run: runJob };
+}
 
-const feedKind = {
-  group: 'catalogue',
-  concurrency: 1,
-  retried: true,
-  scheduledWhen: (config: AppConfig) => config.feeds.sync,
-};
+/** The group of a module's reference-data writers (its platform imports and feeds): one at a time. */
+export function referenceGroup(module: string): string {
+  return `reference:${module}`;
+}
 
-export const jobKinds: Record<JobKindName, JobKind> = {
-  ...(Object.fromEntries(importKinds.map((kind) => [kind, { ...importKind, group: kind }])) as Record<
-    (typeof importKinds)[number],
-    JobKind
-  >),
-  // The CVE catalogue is shared and each import builds on the rows of the one before: one at a time.
-  nvd: { ...importKind, group: 'catalogue', concurrency: 1 },
-  kev: { ...importKind, group: 'catalogue', concurrency: 1 },
-  epss: { ...importKind, group: 'catalogue', concurrency: 1 },
-  // The CVE feeds' sync: shares the catalogue's group (one writer at a time), retried with back-off.
-  'nvd-sync': { ...feedKind, priority: 5, platformSchedule: '15 */2 * * *', run: feedSync('nvd') },
-  'kev-sync': { ...feedKind, priority: 5, platformSchedule: '30 6 * * *', run: feedSync('kev') },
-  'epss-sync': { ...feedKind, priority: 5, platformSchedule: '45 6 * * *', run: feedSync('epss') },
+export const platformJobKinds = {
   housekeeping: {
     group: 'housekeeping',
     concurrency: 1,
@@ -77,19 +55,16 @@ export const jobKinds: Record<JobKindName, JobKind> = {
     platformSchedule: '*/5 * * * *',
     run: housekeeping,
   },
-};
-
-export function jobKindOf(kind: string): JobKind {
-  const found = jobKinds[kind as JobKindName];
-  if (!found) throw new Error(`${kind} is not a job kind.`);
-  return found;
-}
+} satisfies Record<string, JobKind>;
 
 /** The kinds whose group has `running` jobs at its limit (the claim skips them). */
-export function kindsAtLimit(runningByKind: ReadonlyMap<string, number>): string[] {
+export function kindsAtLimit(
+  jobKinds: Readonly<Record<string, JobKind>>,
+  runningByKind: ReadonlyMap<string, number>,
+): string[] {
   const byGroup = new Map<string, number>();
   for (const [kind, count] of runningByKind) {
-    const group = jobKinds[kind as JobKindName]?.group ?? kind;
+    const group = jobKinds[kind]?.group ?? kind;
     byGroup.set(group, (byGroup.get(group) ?? 0) + count);
   }
   return Object.entries(jobKinds)

@@ -2,9 +2,9 @@
 // number of worker processes (the due rows are locked with SKIP LOCKED and moved on in the same
 // transaction). A run still queued or running when the next is due is not doubled: the time passes.
 import { Cron } from 'croner';
+import type { AppContext } from '../../app-context.js';
 import type { AppConfig } from '../../config/env.js';
-import type { Db, Executor } from '../../db/database.js';
-import { jobKinds } from './job-kinds.js';
+import type { Executor } from '../../db/database.js';
 import type { JobKindName } from './jobs.table.js';
 
 /** The first time after `after` that the cron expression (UTC) names. Throws for a bad expression. */
@@ -18,8 +18,12 @@ export function nextRunAfter(cron: string, after: Date): Date {
  * The platform's own schedules (job-kinds.ts `platformSchedule`), created or brought in line; those
  * the configuration does not allow (`scheduledWhen`) are disabled.
  */
-export async function ensurePlatformSchedules(db: Db, now: Date, config: AppConfig): Promise<void> {
-  for (const [kind, definition] of Object.entries(jobKinds)) {
+export async function ensurePlatformSchedules(
+  { db, modules }: Pick<AppContext, 'db' | 'modules'>,
+  now: Date,
+  config: AppConfig,
+): Promise<void> {
+  for (const [kind, definition] of Object.entries(modules.jobKinds)) {
     if (!definition.platformSchedule) continue;
     const enabled = definition.scheduledWhen?.(config) ?? true;
     if (enabled) {
@@ -62,7 +66,10 @@ export async function upsertSchedule(
 }
 
 /** Enqueues one job per due schedule and moves each schedule to its next time; returns the jobs' ids. */
-export async function enqueueDueRuns(db: Db, now: Date): Promise<number[]> {
+export async function enqueueDueRuns(
+  { db, modules }: Pick<AppContext, 'db' | 'modules'>,
+  now: Date,
+): Promise<number[]> {
   return db.transaction().execute(async (trx) => {
     const due = await trx
       .selectFrom('job_schedules')
@@ -84,7 +91,7 @@ export async function enqueueDueRuns(db: Db, now: Date): Promise<number[]> {
         .executeTakeFirst();
       let jobId = schedule.last_job_id;
       if (!open) {
-        const definition = jobKinds[schedule.kind];
+        const definition = modules.jobKind(schedule.kind);
         const job = await trx
           .insertInto('jobs')
           .values({

@@ -4,9 +4,9 @@
 // lets each current batch finish, hands the jobs back to the queue (they resume from their
 // checkpoints) and waits. A server process runs it unless its role is `api` (ADR 0011).
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../shared/context.js';
-import { failJob, LEASE_MS, type RunOutcome } from '../imports/import-runner.js';
-import { jobKindOf } from './job-kinds.js';
+import type { AppContext } from '../../app-context.js';
+import { failJob, LEASE_MS } from '../imports/import-runner.js';
+import type { RunOutcome } from './job-kind.types.js';
 import { enqueueDueRuns, ensurePlatformSchedules } from './job-schedules.js';
 import { claimJob, retryOrBury } from './jobs.repository.js';
 import type { ClaimedJob } from './jobs.table.js';
@@ -34,16 +34,16 @@ export function createJobWorker(ctx: AppContext, log: FastifyBaseLogger, pollMs 
 
   /** A failed attempt: a retried kind waits its back-off (or is dead); any other fails with its reason. */
   async function failed(job: ClaimedJob, reason: string): Promise<Outcome> {
-    if (!jobKindOf(job.kind).retried) return failJob(ctx, job, reason);
+    if (!ctx.modules.jobKind(job.kind).retried) return failJob(ctx, job, reason);
     return (await retryOrBury(ctx.db, job, reason, ctx.clock.now())) === 'dead' ? 'dead' : 'retrying';
   }
 
   async function runOne(): Promise<Outcome | undefined> {
     const now = ctx.clock.now();
-    const job = await claimJob(ctx.db, now, new Date(now.getTime() + LEASE_MS));
+    const job = await claimJob(ctx, now, new Date(now.getTime() + LEASE_MS));
     if (!job) return undefined;
     log.info({ job: job.id, kind: job.kind, attempt: job.attempts }, 'job claimed');
-    const kind = jobKindOf(job.kind);
+    const kind = ctx.modules.jobKind(job.kind);
     try {
       if (kind.retried && job.crashed) {
         return await failed(job, `The server stopped during attempt ${job.attempts} (a crash or a restart).`);
@@ -63,9 +63,9 @@ export function createJobWorker(ctx: AppContext, log: FastifyBaseLogger, pollMs 
   }
 
   async function enqueueDue(): Promise<void> {
-    schedulesReady ??= ensurePlatformSchedules(ctx.db, ctx.clock.now(), ctx.config);
+    schedulesReady ??= ensurePlatformSchedules(ctx, ctx.clock.now(), ctx.config);
     await schedulesReady;
-    const queued = await enqueueDueRuns(ctx.db, ctx.clock.now());
+    const queued = await enqueueDueRuns(ctx, ctx.clock.now());
     if (queued.length > 0) log.info({ jobs: queued }, 'scheduled runs queued');
   }
 

@@ -3,6 +3,7 @@
 // group is at its concurrency limit; a transaction-level advisory lock makes claims one at a time
 // across processes, so two workers never both see a group below its limit.
 import { sql } from 'kysely';
+import type { AppContext } from '../../app-context.js';
 import type { Db, Executor } from '../../db/database.js';
 import { deleteFile } from '../imports/import-files.repository.js';
 import { backoffMs, kindsAtLimit } from './job-kinds.js';
@@ -15,7 +16,11 @@ const CLAIM_LOCK = 7_470_001;
  * checkpoint has not moved since its attempt began is returned `crashed` (its attempt not counted
  * again): the runner gives it up.
  */
-export async function claimJob(db: Db, now: Date, leaseUntil: Date): Promise<ClaimedJob | undefined> {
+export async function claimJob(
+  { db, modules }: Pick<AppContext, 'db' | 'modules'>,
+  now: Date,
+  leaseUntil: Date,
+): Promise<ClaimedJob | undefined> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`.execute(trx);
     const running = await trx
@@ -25,7 +30,7 @@ export async function claimJob(db: Db, now: Date, leaseUntil: Date): Promise<Cla
       .where('lease_expires_at', '>=', now)
       .groupBy('kind')
       .execute();
-    const full = kindsAtLimit(new Map(running.map((r) => [r.kind, Number(r.n)])));
+    const full = kindsAtLimit(modules.jobKinds, new Map(running.map((r) => [r.kind, Number(r.n)])));
     const result = await sql<ClaimedJob>`
       with claimed as (
         select j.id, coalesce(j.status = 'running' and j.attempt_checkpoint = j.checkpoint, false) as crashed

@@ -2,12 +2,9 @@
 // tasks, and what later modules add. A row is the queue entry itself: claimed with FOR UPDATE SKIP
 // LOCKED under a lease, with counts, a checkpoint, a progress and a log that the screens read.
 import type { Generated, Selectable } from 'kysely';
-import type { ImportKind } from '../imports/imports.table.js';
 
-/** Background work that is not an upload: scheduled platform tasks (job-kinds.ts). */
-export const taskKinds = ['housekeeping', 'nvd-sync', 'kev-sync', 'epss-sync'] as const;
-export type TaskKind = (typeof taskKinds)[number];
-export type JobKindName = ImportKind | TaskKind;
+/** A registered kind of background work (the module registry's `jobKinds`). */
+export type JobKindName = string;
 
 /**
  * `uploading`: its file is still arriving (never claimed nor listed). `failed`: ended with its

@@ -7,7 +7,7 @@ import { json } from '../../testing/flows.js';
 import { newTenant, queueTask, type Tenant, upload } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { runJob } from '../imports/import-runner.js';
-import { backoffMs, jobKinds } from './job-kinds.js';
+import { backoffMs, platformJobKinds } from './job-kinds.js';
 import { enqueueDueRuns, nextRunAfter, upsertSchedule } from './job-schedules.js';
 import { claimJob } from './jobs.repository.js';
 
@@ -54,17 +54,17 @@ describe('schedules', () => {
 
     setClock(new Date(schedule.next_run_at.getTime() + 1000));
     const [first, second] = await Promise.all([
-      enqueueDueRuns(app.ctx.db, clock.now()),
-      enqueueDueRuns(app.ctx.db, clock.now()),
+      enqueueDueRuns(app.ctx, clock.now()),
+      enqueueDueRuns(app.ctx, clock.now()),
     ]);
     expect([...first, ...second]).toHaveLength(1);
-    expect(await enqueueDueRuns(app.ctx.db, clock.now())).toEqual([]);
+    expect(await enqueueDueRuns(app.ctx, clock.now())).toEqual([]);
     const moved = await scheduleOf('housekeeping');
     expect(moved.next_run_at.getTime()).toBe(schedule.next_run_at.getTime() + 5 * MINUTE);
 
     // Due again while the first run is still queued: the time passes, no second job.
     setClock(new Date(moved.next_run_at.getTime() + 1000));
-    expect(await enqueueDueRuns(app.ctx.db, clock.now())).toEqual([]);
+    expect(await enqueueDueRuns(app.ctx, clock.now())).toEqual([]);
     expect((await jobsOfSchedule(schedule.id)).length).toBe(before + 1);
 
     // Once it has run, the next due time queues the next run.
@@ -72,7 +72,7 @@ describe('schedules', () => {
     const ran = (await jobsOfSchedule(schedule.id)).at(-1);
     expect(ran?.status).toBe('succeeded');
     setClock(new Date((await scheduleOf('housekeeping')).next_run_at.getTime() + 1000));
-    expect(await enqueueDueRuns(app.ctx.db, clock.now())).toHaveLength(1);
+    expect(await enqueueDueRuns(app.ctx, clock.now())).toHaveLength(1);
     await app.jobs.drain();
   });
 
@@ -84,11 +84,13 @@ describe('schedules', () => {
 describe('retries', () => {
   it('back off after each failed attempt of a retried kind, then leave the job dead with its reason', async () => {
     await settle();
-    const failing = vi.spyOn(jobKinds.housekeeping, 'run').mockRejectedValue(new Error('The feed answered 503.'));
+    const failing = vi
+      .spyOn(platformJobKinds.housekeeping, 'run')
+      .mockRejectedValue(new Error('The feed answered 503.'));
     try {
       const schedule = await scheduleOf('housekeeping');
       setClock(new Date(schedule.next_run_at.getTime() + 1000));
-      const [id] = await enqueueDueRuns(app.ctx.db, clock.now());
+      const [id] = await enqueueDueRuns(app.ctx, clock.now());
       const row = () =>
         app.ctx.db.selectFrom('jobs').selectAll().where('id', '=', Number(id)).executeTakeFirstOrThrow();
       const waits: number[] = [];
@@ -140,7 +142,7 @@ describe('priorities and cancel', () => {
     const queued = await upload(a, 'combolist', 'low.txt', combolist(a.domain, 3));
     const high = await queueTask(app, 'housekeeping', 10);
     const now = clock.now();
-    const claimed = await claimJob(app.ctx.db, now, new Date(now.getTime() + MINUTE));
+    const claimed = await claimJob(app.ctx, now, new Date(now.getTime() + MINUTE));
     expect(claimed?.id).toBe(high);
     await app.ctx.db.updateTable('jobs').set({ status: 'succeeded' }).where('id', '=', high).execute();
     await app.jobs.drain();
@@ -174,7 +176,7 @@ describe('priorities and cancel', () => {
     const lines = 20_000;
     const running = await upload(a, 'combolist', 'running.txt', combolist(a.domain, lines));
     const now = clock.now();
-    const claimed = await claimJob(app.ctx.db, now, new Date(now.getTime() + MINUTE));
+    const claimed = await claimJob(app.ctx, now, new Date(now.getTime() + MINUTE));
     expect(claimed?.id).toBe(running);
     const asked = await cancel(a, running);
     expect(json(asked)).toEqual({ data: { id: running, status: 'cancelling' } });

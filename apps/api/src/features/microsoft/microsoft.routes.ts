@@ -1,5 +1,5 @@
-import { queryOf, type RouteDeps, type RouteTable } from '../../shared/routes.js';
-import { applySignInCookies, signInStatus } from '../../shared/sign-in-cookies.js';
+import { queryOf, type RouteDeps, type RouteTable } from '../../route-table.js';
+import { applySignInCookies, signInStatus } from '../session/sign-in-cookies.js';
 import { completeMicrosoftSignIn, retrieveMicrosoftToken, startMicrosoft } from './microsoft.service.js';
 
 export function microsoftRoutes({ ctx, oidc, cookies }: RouteDeps): RouteTable {

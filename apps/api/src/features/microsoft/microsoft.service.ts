@@ -1,8 +1,9 @@
 // Microsoft sign-in and sign-up. Users are matched by tenant id + object id (never by e-mail alone);
 // a new user needs an e-mail domain of a client company. The browser gets back a single-use
 // redirect_key and a 60-second temp_token, which retrieveToken exchanges for the next step.
+
+import type { AppContext } from '../../app-context.js';
 import { addMs, MINUTE, SECOND } from '../../shared/clock.js';
-import type { AppContext } from '../../shared/context.js';
 import { HttpError, messages } from '../../shared/http-error.js';
 import { randomToken, safeEqual, sha256 } from '../../shared/secrets.js';
 import { recordAudit } from '../audit/audit.repository.js';

@@ -4,7 +4,6 @@
 
 import { epssCsv, type KevFixture, kevCatalogue, type NvdFixture, nvdPage } from '../cves/cves.fixtures.js';
 import { tar } from '../imports/import-archive.js';
-import type { ImportKind } from '../imports/imports.table.js';
 
 export function prng(seed: number): () => number {
   let a = seed >>> 0;
@@ -18,7 +17,7 @@ export function prng(seed: number): () => number {
 }
 
 export interface DemoFile {
-  kind: ImportKind;
+  kind: string;
   fileName: string;
   content: Buffer;
   /** Options of the job (seen_at back-dates formats without dates). */

@@ -1,9 +1,8 @@
 // Loads the demo data set on first start: the generated files are queued as ordinary import jobs
 // (marked demo) for the two demo companies, so they go through the same parsers, writers and
 // worker as an upload. Runs once: any demo job in the database means it was done.
-import type { Db } from '../../db/database.js';
+import type { AppContext } from '../../app-context.js';
 import { demoCompanies } from '../demo/demo.seed.js';
-import { importerOf } from '../imports/import-registry.js';
 import { insertJob } from '../imports/imports.repository.js';
 import {
   breachCatalogue,
@@ -43,7 +42,10 @@ const profiles: Record<string, Omit<DemoCompany, 'domain'>> = {
 };
 
 /** Queues the demo imports; false when there is nothing to do (loaded already, or no demo companies). */
-export async function loadMonitoringDemo(db: Db, anchor: Date): Promise<boolean> {
+export async function loadMonitoringDemo(
+  { db, modules }: Pick<AppContext, 'db' | 'modules'>,
+  anchor: Date,
+): Promise<boolean> {
   const done = await db.selectFrom('jobs').select('id').where('is_demo', '=', true).limit(1).executeTakeFirst();
   if (done) return false;
   const companies = await db
@@ -66,7 +68,7 @@ export async function loadMonitoringDemo(db: Db, anchor: Date): Promise<boolean>
         {
           company_id: companyId,
           kind: file.kind,
-          module: importerOf(file.kind).module,
+          module: modules.importer(file.kind).module,
           file_name: file.fileName,
           file_size: file.content.length,
           options: Object.keys(file.options).length > 0 ? JSON.stringify(file.options) : null,

@@ -1,6 +1,7 @@
 // The demo data set: deterministic files in the real formats, loaded once through the importers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, signIn } from '../../testing/flows.js';
+import { type DashboardBody, kpiOf, trendOf } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { companyFiles, cveFiles } from './monitoring-demo.generator.js';
 import { loadMonitoringDemo } from './monitoring-demo.loader.js';
@@ -40,8 +41,8 @@ describe('demo data', () => {
 
   it('loads once through the import jobs and fills the four screens of both demo companies', async () => {
     const started = Date.now();
-    expect(await loadMonitoringDemo(app.ctx.db, new Date(Date.now() - 3_600_000))).toBe(true);
-    expect(await loadMonitoringDemo(app.ctx.db, new Date())).toBe(false);
+    expect(await loadMonitoringDemo(app.ctx, new Date(Date.now() - 3_600_000))).toBe(true);
+    expect(await loadMonitoringDemo(app.ctx, new Date())).toBe(false);
     await app.jobs.drain();
     // The app's own worker polls every 2 s as well and may have taken some of the jobs.
     const jobs = await allJobsEnded(app);
@@ -64,11 +65,9 @@ describe('demo data', () => {
       await browser.get('/api/imports', { token }),
     );
     expect(imports.data.every((j) => j.is_demo && j.status === 'succeeded')).toBe(true);
-    const dashboard = json<{
-      data: { leaked_credentials_30d: number; watched_cves: number; trend: { credentials: number }[] };
-    }>(await browser.get('/api/dashboard', { token }));
-    expect(dashboard.data.leaked_credentials_30d).toBeGreaterThan(50);
-    expect(dashboard.data.watched_cves).toBeGreaterThan(10);
-    expect(dashboard.data.trend.filter((d) => d.credentials > 0).length).toBeGreaterThan(4);
+    const dashboard = json<DashboardBody>(await browser.get('/api/dashboard', { token }));
+    expect(kpiOf(dashboard, 'credentials', 'leaked_30d')).toBeGreaterThan(50);
+    expect(kpiOf(dashboard, 'cves', 'watched')).toBeGreaterThan(10);
+    expect(trendOf(dashboard, 'credentials').filter((n) => n > 0).length).toBeGreaterThan(4);
   });
 });

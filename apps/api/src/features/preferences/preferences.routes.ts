@@ -1,4 +1,4 @@
-import { authOf, bodyOf, type RouteDeps, type RouteTable } from '../../shared/routes.js';
+import { authOf, bodyOf, type RouteDeps, type RouteTable } from '../../route-table.js';
 import { switchLanguage } from './preferences.service.js';
 
 export function preferencesRoutes({ ctx }: RouteDeps): RouteTable {

@@ -1,6 +1,6 @@
-import { authOf, type RouteDeps, type RouteTable } from '../../shared/routes.js';
-import { clearAccessCookie } from '../../shared/sign-in-cookies.js';
+import { authOf, type RouteDeps, type RouteTable } from '../../route-table.js';
 import { checkUser, logout } from './session.service.js';
+import { clearAccessCookie } from './sign-in-cookies.js';
 
 export function sessionRoutes({ ctx, cookies }: RouteDeps): RouteTable {
   return {

@@ -1,7 +1,8 @@
 // Sessions: opaque 256-bit tokens, stored as SHA-256, 12 h absolute and 30 min idle lifetime.
+
+import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
 import { addMs, HOUR, MINUTE } from '../../shared/clock.js';
-import type { AppContext } from '../../shared/context.js';
 import { HttpError, messages } from '../../shared/http-error.js';
 import { randomToken, sha256 } from '../../shared/secrets.js';
 import type { TenantScope } from '../../shared/tenant.js';

@@ -1,4 +1,4 @@
-import type { RouteDeps, RouteTable } from '../../shared/routes.js';
+import type { RouteDeps, RouteTable } from '../../route-table.js';
 
 export function systemRoutes({ ctx }: RouteDeps): RouteTable {
   return {

@@ -1,5 +1,5 @@
-import { authOf, bodyOf, queryOf, type RouteDeps, type RouteTable } from '../../shared/routes.js';
-import { csvFileName } from '../findings/findings.csv.js';
+import { authOf, bodyOf, queryOf, type RouteDeps, type RouteTable } from '../../route-table.js';
+import { csvRoute } from '../findings/findings.csv.js';
 import {
   exportVulnerabilities,
   getSlaPolicy,
@@ -13,19 +13,9 @@ export function vulnerabilitiesRoutes({ ctx }: RouteDeps): RouteTable {
       handler: async (request) =>
         listVulnerabilities({ ctx, auth: authOf(request), input: queryOf('listVulnerabilities', request) }),
     },
-    exportVulnerabilities: {
-      handler: async (request, reply) => {
-        const stream = exportVulnerabilities({
-          ctx,
-          auth: authOf(request),
-          input: queryOf('exportVulnerabilities', request),
-        });
-        reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${csvFileName('vulnerabilities', ctx.clock.now())}"`);
-        return reply.send(stream);
-      },
-    },
+    exportVulnerabilities: csvRoute(ctx, 'vulnerabilities', (request, auth) =>
+      exportVulnerabilities({ ctx, auth, input: queryOf('exportVulnerabilities', request) }),
+    ),
     getSlaPolicy: { handler: async (request) => getSlaPolicy({ ctx, auth: authOf(request), input: undefined }) },
     updateSlaPolicy: {
       handler: async (request) =>

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AppContext } from '../../shared/context.js';
+import type { AppContext } from '../../app-context.js';
 import { requireScope } from '../../shared/tenant.js';
 import { csvStream } from '../findings/findings.csv.js';
 import { coreCells, coreHeader } from '../findings/findings.export.js';

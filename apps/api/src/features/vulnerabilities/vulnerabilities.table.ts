@@ -20,3 +20,11 @@ export interface SlaPoliciesTable {
   updated_by: number | null;
   updated_at: Date;
 }
+
+// The module's tables join the database's type here, so db/database.ts never imports a module.
+declare module '../../db/database.js' {
+  interface Database {
+    vulnerability_findings: VulnerabilityFindingsTable;
+    sla_policies: SlaPoliciesTable;
+  }
+}

@@ -1,7 +1,14 @@
 // nuclei import: dedup across imports, SLA due dates from the company policy, EPSS/KEV enrichment.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../testing/flows.js';
-import { importFile, newTenant, platformOperator, type Tenant } from '../../testing/monitoring.js';
+import {
+  type DashboardBody,
+  importFile,
+  kpiOf,
+  newTenant,
+  platformOperator,
+  type Tenant,
+} from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { epssCsv, kevCatalogue, nvdPage } from '../cves/cves.fixtures.js';
 
@@ -111,10 +118,8 @@ describe('nuclei import', () => {
     expect(put.statusCode, put.body).toBe(200);
     expect((await rows('?severity=critical'))[0]?.due_at).toBe('2026-11-04T00:00:00.000Z');
     expect((await rows('?severity=low'))[0]?.due_at).toBe('2027-11-01T00:00:00.000Z');
-    const dashboard = json<{ data: { overdue_slas: number; open_by_severity: Record<string, number> } }>(
-      await a.browser.get('/api/dashboard', { token: a.token }),
-    );
-    expect(dashboard.data.overdue_slas).toBe(1);
+    const dashboard = json<DashboardBody>(await a.browser.get('/api/dashboard', { token: a.token }));
+    expect(kpiOf(dashboard, 'vulnerabilities', 'overdue_sla')).toBe(1);
     expect(dashboard.data.open_by_severity).toMatchObject({ critical: 1, low: 1, info: 1 });
   });
 });

@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../shared/clock.js';
 import { queueTask } from '../../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../../testing/test-app.js';
-import type { TaskKind } from '../../jobs/jobs.table.js';
 import { epssCsv, kevCatalogue, type NvdFixture, nvdPage } from '../cves.fixtures.js';
 import { RateLimiter } from './feed-http.js';
 import { catalogueFreshness, feedState, NVD_PAGE_SIZE } from './feed-sync.js';
@@ -78,7 +77,7 @@ afterAll(async () => {
 });
 
 /** Queues one run of a sync kind and lets the worker run it: the job as it ended. */
-async function sync(kind: TaskKind, target: VigilApp = app) {
+async function sync(kind: string, target: VigilApp = app) {
   const id = await queueTask(target, kind);
   await target.jobs.drain();
   return target.ctx.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

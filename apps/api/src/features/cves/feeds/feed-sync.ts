@@ -6,12 +6,13 @@
 // recorded on the feed (the operator status view) and fails the attempt (the job backs off).
 import { gunzipSync } from 'node:zlib';
 import { sql, type Updateable } from 'kysely';
+import type { AppContext } from '../../../app-context.js';
 import type { Db, Executor } from '../../../db/database.js';
 import type { Clock } from '../../../shared/clock.js';
-import type { AppContext } from '../../../shared/context.js';
 import { isRecord, type ParsedItem, type WriteContext } from '../../imports/import.types.js';
-import { LEASE_MS, type RunOutcome } from '../../imports/import-runner.js';
+import { LEASE_MS } from '../../imports/import-runner.js';
 import { textUpload } from '../../imports/import-unpack.js';
+import type { RunOutcome } from '../../jobs/job-kind.types.js';
 import { extendLease } from '../../jobs/jobs.repository.js';
 import type { ClaimedJob } from '../../jobs/jobs.table.js';
 import { writeEpss, writeKev, writeNvd } from '../cves.ingest.js';

@@ -3,6 +3,11 @@ import type { operations, Schemas } from '@vigil/api-client';
 import { useApi } from '@/lib/api-context';
 
 export type DashboardData = Schemas['Dashboard']['data'];
+
+/** One module's KPI from the dashboard's list (null while loading or when the module has none). */
+export function kpiValue(data: DashboardData | undefined, module: string, id: string): number | null {
+  return data?.kpis.find((k) => k.module === module && k.id === id)?.value ?? null;
+}
 export type TimelineEvent = Schemas['Event'];
 export type EventQuery = NonNullable<operations['listEvents']['parameters']['query']>;
 

@@ -2,7 +2,7 @@ import { Box, HStack, SimpleGrid, Skeleton, Stat } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { SEVERITIES, SeverityBadge } from '@/components/ui/finding-badges';
 import { useFormat } from '@/lib/i18n/format';
-import type { DashboardData } from '../api/dashboard-api';
+import { type DashboardData, kpiValue } from '../api/dashboard-api';
 
 /**
  * Open findings by severity, leaked credentials (30 days), watched CVEs, overdue SLAs. While the
@@ -14,9 +14,9 @@ export function KpiStrip({ data }: { data: DashboardData | undefined }) {
   const open = data ? SEVERITIES.reduce((sum, s) => sum + data.open_by_severity[s], 0) : null;
   const kpis: Array<[string, string, number | null]> = [
     ['open', t('dashboard.kpi.open'), open],
-    ['credentials', t('dashboard.kpi.credentials30d'), data?.leaked_credentials_30d ?? null],
-    ['cves', t('dashboard.kpi.watchedCves'), data?.watched_cves ?? null],
-    ['overdue', t('dashboard.kpi.overdue'), data?.overdue_slas ?? null],
+    ['credentials', t('dashboard.kpi.credentials30d'), kpiValue(data, 'credentials', 'leaked_30d')],
+    ['cves', t('dashboard.kpi.watchedCves'), kpiValue(data, 'cves', 'watched')],
+    ['overdue', t('dashboard.kpi.overdue'), kpiValue(data, 'vulnerabilities', 'overdue_sla')],
   ];
   return (
     <Box mb="5">

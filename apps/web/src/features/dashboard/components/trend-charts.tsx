@@ -5,7 +5,6 @@ import { Chart } from '@/components/charts';
 import { SEVERITIES } from '@/components/ui/finding-badges';
 import type { DashboardData } from '../api/dashboard-api';
 
-const MODULES = ['credentials', 'cves', 'vulnerabilities'] as const;
 /** The severity badges' colours (red → grey), so the chart reads like the tables. */
 const SEVERITY_COLORS = { critical: '#dc2626', high: '#ea580c', medium: '#eab308', low: '#2563eb', info: '#71717a' };
 
@@ -25,9 +24,9 @@ export const TrendCharts = memo(function TrendCharts({
   days: number;
 }) {
   const { t } = useTranslation();
-  const trend = data?.trend ?? [];
-  const days = trend.map((point) => point.day);
-  const trendTitle = t('dashboard.trendTitle', { count: data ? trend.length : period });
+  const days = data?.trend.days ?? [];
+  const series = data?.trend.series ?? [];
+  const trendTitle = t('dashboard.trendTitle', { count: data ? days.length : period });
   const severityTitle = t('dashboard.severityTitle');
   return (
     <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4" mb="6">
@@ -45,19 +44,19 @@ export const TrendCharts = memo(function TrendCharts({
               xAxis: { categories: days },
               yAxis: { title: { text: t('dashboard.newFindings') }, allowDecimals: false },
               plotOptions: { column: { stacking: 'normal' } },
-              series: MODULES.map((m) => ({
+              series: series.map((s) => ({
                 type: 'column',
-                name: t(`dashboard.modules.${m}`),
-                data: trend.map((p) => p[m]),
+                name: t(`dashboard.modules.${s.module}`),
+                data: s.counts,
               })),
             }
           }
           table={{
             columns: [
               { key: 'day', label: t('dashboard.day') },
-              ...MODULES.map((m) => ({ key: m, label: t(`dashboard.modules.${m}`), numeric: true })),
+              ...series.map((s) => ({ key: s.module, label: t(`dashboard.modules.${s.module}`), numeric: true })),
             ],
-            rows: trend.map((p) => [p.day, p.credentials, p.cves, p.vulnerabilities]),
+            rows: days.map((day, i) => [day, ...series.map((s) => s.counts[i] ?? 0)]),
           }}
         />
       </Box>

@@ -1,8 +1,9 @@
-import type { AppConfig } from '../config/env.js';
-import type { DatabaseKind } from '../db/connect.js';
-import type { Db } from '../db/database.js';
-import type { MailDelivery } from '../features/mail/mail.delivery.js';
-import type { Clock } from './clock.js';
+import type { AppConfig } from './config/env.js';
+import type { DatabaseKind } from './db/connect.js';
+import type { Db } from './db/database.js';
+import type { MailDelivery } from './features/mail/mail.delivery.js';
+import type { ModuleRegistry } from './features/monitoring/module-registry.js';
+import type { Clock } from './shared/clock.js';
 
 /** Limits that tests and the benchmark tune; the defaults are the product's. */
 export interface Limits {
@@ -46,4 +47,6 @@ export interface AppContext {
   codeKey: string;
   mail: MailDelivery;
   limits: Limits;
+  /** The registered monitoring modules (src/modules.ts). */
+  modules: ModuleRegistry;
 }

@@ -2,9 +2,9 @@
 // signed device cookie that remembers a past sign-in on this browser (it spares the owner the
 // per-account delay of password guessing, ADR 0006).
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SignInResult } from '../features/auth/sign-in.steps.js';
-import { SESSION_LIFETIME_MS } from '../features/session/session.service.js';
-import type { CookieSettings } from './routes.js';
+import type { CookieSettings } from '../../route-table.js';
+import type { SignInResult } from '../auth/sign-in.steps.js';
+import { SESSION_LIFETIME_MS } from './session.service.js';
 
 export const PENDING_COOKIE = 'vigil_pending';
 export const ACCESS_COOKIE = 'access_token';

@@ -3,10 +3,10 @@
 // response serialisation from the bundled contract.
 import type { operations } from '@vigil/api-client';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { OidcClient } from '../features/microsoft/microsoft.client.js';
-import type { AuthContext } from '../features/session/session.service.js';
-import type { AppContext } from './context.js';
-import { HttpError, messages } from './http-error.js';
+import type { AppContext } from './app-context.js';
+import type { OidcClient } from './features/microsoft/microsoft.client.js';
+import type { AuthContext } from './features/session/session.service.js';
+import { HttpError, messages } from './shared/http-error.js';
 
 export type OperationId = keyof operations;
 

@@ -1,0 +1,88 @@
+// The credentials module: leaked credentials of the company's domains (HIBP breaches, combolists)
+// and infostealer-infected devices with the credentials their logs hold.
+import { sql } from 'kysely';
+import type { AppContext } from '../../app-context.js';
+import type { Executor } from '../../db/database.js';
+import { companyOf, defineImporter } from '../imports/import.types.js';
+import { jobOptions } from '../imports/import-options.js';
+import type { ImportJobRow } from '../imports/imports.table.js';
+import type { MonitoringModule } from '../monitoring/monitoring-module.js';
+import { writeCombolist } from './combolist.ingest.js';
+import { parseCombolist } from './combolist.parser.js';
+import { type CredentialState, writeHibp, writeInfostealer } from './credentials.ingest.js';
+import { credentialsRoutes } from './credentials.routes.js';
+import { passwordKey } from './credentials.secrets.js';
+import { parseHibp } from './hibp.parser.js';
+import { parseInfostealer } from './infostealer.parser.js';
+
+const DAY = 86_400_000;
+
+/** The company's domains, and the one a file is about (named in its options or its name). */
+async function credentialState(db: Executor, job: ImportJobRow, ctx: AppContext): Promise<CredentialState> {
+  const domains = (
+    await db.selectFrom('company_domains').select('domain').where('company_id', '=', companyOf(job)).execute()
+  ).map((d) => d.domain);
+  const options = jobOptions(job);
+  const fromName = domains.find((d) => job.file_name.toLowerCase().includes(d));
+  const given = options.domain?.toLowerCase();
+  const searchDomain =
+    given && domains.some((d) => given === d || given.endsWith(`.${d}`))
+      ? given
+      : (fromName ?? (domains.length === 1 ? (domains[0] ?? null) : null));
+  return { domains, key: passwordKey(ctx.codeKey), searchDomain };
+}
+
+const combolist = defineImporter({
+  kind: 'combolist',
+  module: 'credentials',
+  batchSize: 5000,
+  overlaps: true,
+  prepare: credentialState,
+  parse: parseCombolist,
+  write: writeCombolist,
+});
+
+const hibp = defineImporter({
+  kind: 'hibp',
+  module: 'credentials',
+  prepare: credentialState,
+  parse: parseHibp,
+  write: writeHibp,
+});
+
+const infostealer = defineImporter({
+  kind: 'infostealer',
+  module: 'credentials',
+  batchSize: 20,
+  archives: true,
+  prepare: credentialState,
+  parse: parseInfostealer,
+  write: writeInfostealer,
+});
+
+export const credentialsModule: MonitoringModule = {
+  id: 'credentials',
+  importers: [hibp, combolist, infostealer],
+  routes: credentialsRoutes,
+  lists: [
+    { path: '/credentials', export: '/credentials/export' },
+    { path: '/credentials/devices', export: '/credentials/devices/export', detail: '/credentials/devices/{id}' },
+  ],
+  kpis: [
+    {
+      // Credentials first seen in the last 30 days (the daily counters; devices are not credentials).
+      id: 'leaked_30d',
+      value: async (db, scope, now) => {
+        const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+        const row = await db
+          .selectFrom('finding_daily')
+          .select(sql<number>`coalesce(sum(n), 0)::int`.as('n'))
+          .where('company_id', '=', scope.companyId)
+          .where('module', '=', 'credentials')
+          .where('day', '>', new Date(today - 30 * DAY))
+          .executeTakeFirstOrThrow();
+        return row.n;
+      },
+    },
+  ],
+};

@@ -1,0 +1,62 @@
+// The CVE monitor: the shared CVE catalogue (NVD, CISA KEV, FIRST EPSS), written by the platform
+// only and kept current by scheduled feeds, and each company's findings from its watch list.
+import { openStatuses } from '../findings/findings.table.js';
+import { defineImporter } from '../imports/import.types.js';
+import type { JobKind } from '../jobs/job-kind.types.js';
+import { referenceGroup } from '../jobs/job-kinds.js';
+import type { MonitoringModule } from '../monitoring/monitoring-module.js';
+import { writeEpss, writeKev, writeNvd } from './cves.ingest.js';
+import { cvesRoutes } from './cves.routes.js';
+import { parseEpss } from './epss.parser.js';
+import { catalogueFreshness, feedSync } from './feeds/feed-sync.js';
+import { parseKev } from './kev.parser.js';
+import { parseNvd } from './nvd.parser.js';
+
+const none = async () => undefined;
+const catalogue = { module: 'cves', platform: true, prepare: none } as const;
+
+/** A feed's sync shares the catalogue imports' group (one writer at a time), retried with back-off. */
+function feedJob(feed: 'nvd' | 'kev' | 'epss', cron: string): JobKind {
+  return {
+    group: referenceGroup('cves'),
+    concurrency: 1,
+    priority: 5,
+    retried: true,
+    platformSchedule: cron,
+    scheduledWhen: (config) => config.feeds.sync,
+    run: feedSync(feed),
+  };
+}
+
+export const cvesModule: MonitoringModule = {
+  id: 'cves',
+  importers: [
+    defineImporter({ ...catalogue, kind: 'nvd', parse: parseNvd, write: writeNvd }),
+    defineImporter({ ...catalogue, kind: 'kev', parse: parseKev, write: writeKev }),
+    defineImporter({ ...catalogue, kind: 'epss', batchSize: 5000, parse: parseEpss, write: writeEpss }),
+  ],
+  routes: cvesRoutes,
+  lists: [{ path: '/cves', export: '/cves/export', detail: '/cves/{cve_id}' }],
+  kpis: [
+    {
+      // Open CVE findings: CVEs of the catalogue that match the company's watch list.
+      id: 'watched',
+      value: async (db, scope) => {
+        const rows = await db
+          .selectFrom('finding_stats')
+          .select('n')
+          .where('company_id', '=', scope.companyId)
+          .where('module', '=', 'cves')
+          .where('status', 'in', openStatuses)
+          .execute();
+        return rows.reduce((sum, row) => sum + Number(row.n), 0);
+      },
+    },
+  ],
+  jobs: {
+    'nvd-sync': feedJob('nvd', '15 */2 * * *'),
+    'kev-sync': feedJob('kev', '30 6 * * *'),
+    'epss-sync': feedJob('epss', '45 6 * * *'),
+  },
+  feeds: catalogueFreshness,
+};

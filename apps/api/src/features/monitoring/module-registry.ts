@@ -1,0 +1,85 @@
+// The registered monitoring modules, looked up by what the platform holds: a module id, an import
+// kind, a job kind. Built once by the composition root (src/modules.ts → app.ts) and carried in
+// the app context, so no platform code imports a module.
+
+import type { RouteDeps, RouteTable } from '../../route-table.js';
+import type { RegisteredImporter } from '../imports/import.types.js';
+import type { JobKind } from '../jobs/job-kind.types.js';
+import { importJobKind, platformJobKinds } from '../jobs/job-kinds.js';
+import type { MonitoringModule } from './monitoring-module.js';
+
+export interface ModuleRegistry {
+  readonly modules: readonly MonitoringModule[];
+  /** Every module id, in registration order (the dashboard's and the timeline's order). */
+  readonly ids: readonly string[];
+  readonly importKinds: readonly string[];
+  /** Every kind of background work: the platform's, each import kind, each module's own. */
+  readonly jobKinds: Readonly<Record<string, JobKind>>;
+  isModule(id: string): boolean;
+  /** The importer of a kind (throws for a kind no module registered: the contract refuses those first). */
+  importer(kind: string): RegisteredImporter;
+  jobKind(kind: string): JobKind;
+  /** The handlers of every module's operations. */
+  routes(deps: RouteDeps): RouteTable;
+}
+
+function unique(what: string, names: string[]): void {
+  const seen = new Set<string>();
+  for (const name of names) {
+    if (seen.has(name)) throw new Error(`Two registrations of the ${what} "${name}".`);
+    seen.add(name);
+  }
+}
+
+export function createModuleRegistry(modules: readonly MonitoringModule[]): ModuleRegistry {
+  const importers = new Map(modules.flatMap((m) => m.importers.map((i) => [i.kind, i] as const)));
+  const importJobs = modules.flatMap((m) =>
+    m.importers.map((i) => [i.kind, importJobKind(i.kind, m.id, i.platform === true)] as const),
+  );
+  const moduleJobs = modules.flatMap((m) => Object.entries(m.jobs ?? {}));
+  unique(
+    'module',
+    modules.map((m) => m.id),
+  );
+  unique('job kind', [...Object.keys(platformJobKinds), ...importJobs, ...moduleJobs].map(entryName));
+  for (const m of modules) {
+    for (const i of m.importers) {
+      if (i.module !== m.id) throw new Error(`The import kind "${i.kind}" of ${m.id} names the module ${i.module}.`);
+    }
+  }
+  const jobKinds: Record<string, JobKind> = {
+    ...platformJobKinds,
+    ...Object.fromEntries(importJobs),
+    ...Object.fromEntries(moduleJobs),
+  };
+  const ids = modules.map((m) => m.id);
+  return {
+    modules,
+    ids,
+    importKinds: [...importers.keys()],
+    jobKinds,
+    isModule: (id) => ids.includes(id),
+    importer(kind) {
+      const importer = importers.get(kind);
+      if (!importer) throw new Error(`${kind} is not an import kind.`);
+      return importer;
+    },
+    routes(deps) {
+      const tables = modules.map((m) => m.routes(deps));
+      unique(
+        'operation',
+        tables.flatMap((t) => Object.keys(t)),
+      );
+      return Object.assign({}, ...tables) as RouteTable;
+    },
+    jobKind(kind) {
+      const found = jobKinds[kind];
+      if (!found) throw new Error(`${kind} is not a job kind.`);
+      return found;
+    },
+  };
+}
+
+function entryName(entry: string | readonly [string, unknown]): string {
+  return typeof entry === 'string' ? entry : entry[0];
+}

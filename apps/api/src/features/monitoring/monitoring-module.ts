@@ -1,0 +1,80 @@
+// What one monitoring module is, as the platform sees it: the unit a new screen's server side
+// registers (src/modules.ts). The platform (imports, jobs, dashboard, timeline, operator status,
+// the tenant-isolation test) reads modules through the registry and never imports one.
+import type { Executor } from '../../db/database.js';
+import type { RouteDeps, RouteTable } from '../../route-table.js';
+import type { TenantScope } from '../../shared/tenant.js';
+import type { RegisteredImporter } from '../imports/import.types.js';
+import type { JobKind } from '../jobs/job-kind.types.js';
+
+/** A figure of the dashboard beyond the open-findings counts every module has (e.g. overdue SLAs). */
+export interface ModuleKpi {
+  /** Unique within the module; the web app's module definition names and links it. */
+  id: string;
+  value(db: Executor, scope: TenantScope, now: Date): Promise<number>;
+}
+
+/** A reference-data feed the module keeps current (the operator status view lists them). */
+export interface FeedFreshness {
+  feed: string;
+  rows: number;
+  cursor: string | null;
+  last_attempt_at: string | null;
+  last_success_at: string | null;
+  last_error: string | null;
+  last_added: number;
+  last_updated: number;
+}
+
+/** A list the module serves: the tenant-isolation test walks each one with two companies' data. */
+export interface ModuleList {
+  /** The list's path under /api, e.g. `/credentials`. */
+  path: string;
+  /** Its CSV export, when it has one. */
+  export?: string;
+  /** Its detail, a `{field}` standing for that field of a row (`/cves/{cve_id}`), when rows have one. */
+  detail?: string;
+}
+
+export interface MonitoringModule {
+  /** `findings.module` of its findings, its contract file's `x-module` and its web folder's name. */
+  id: string;
+  /** Its import kinds: parser and writer each (features/imports runs them as jobs). */
+  importers: readonly RegisteredImporter[];
+  /** Handlers of the operations its contract file declares (list, export, detail, its own). */
+  routes(deps: RouteDeps): RouteTable;
+  lists: readonly ModuleList[];
+  kpis?: readonly ModuleKpi[];
+  /** Background work of its own (a feed's sync), by job kind name. */
+  jobs?: Readonly<Record<string, JobKind>>;
+  feeds?: (db: Executor) => Promise<FeedFreshness[]>;
+  /**
+   * Demo files in its real import formats for one demo company (or, with `company` null, the
+   * platform's reference data), queued through its importers on a development start.
+   */
+  demo?: (input: DemoInput) => DemoFile[];
+}
+
+export interface DemoCompany {
+  domain: string;
+  /** Products the company runs, as [vendor, product] (the CVE watch list). */
+  watch: [string, string][];
+  /** Its public hosts (scans, stealer-log URLs). */
+  hosts: string[];
+}
+
+export interface DemoInput {
+  anchor: Date;
+  /** null: the platform's share (reference data, written once for every company). */
+  company: DemoCompany | null;
+  seed: number;
+}
+
+/** One demo file: a real format, imported by the same job as an upload would be. */
+export interface DemoFile {
+  kind: string;
+  fileName: string;
+  content: Buffer;
+  /** Options of the job (seen_at back-dates formats without dates). */
+  options: Record<string, string>;
+}

@@ -1,0 +1,43 @@
+// The vulnerabilities module: scanner findings (nuclei) with SLA due dates by severity and the
+// CVE catalogue's EPSS and KEV beside them.
+import { sql } from 'kysely';
+import { openStatuses } from '../findings/findings.table.js';
+import { companyOf, defineImporter } from '../imports/import.types.js';
+import type { MonitoringModule } from '../monitoring/monitoring-module.js';
+import { parseNuclei } from './nuclei.parser.js';
+import { writeNuclei } from './vulnerabilities.ingest.js';
+import { vulnerabilitiesRoutes } from './vulnerabilities.routes.js';
+import { slaOf } from './vulnerabilities.sla.js';
+
+export const vulnerabilitiesModule: MonitoringModule = {
+  id: 'vulnerabilities',
+  importers: [
+    defineImporter({
+      kind: 'nuclei',
+      module: 'vulnerabilities',
+      prepare: (db, job) => slaOf(db, companyOf(job)),
+      parse: parseNuclei,
+      write: writeNuclei,
+    }),
+  ],
+  routes: vulnerabilitiesRoutes,
+  lists: [{ path: '/vulnerabilities', export: '/vulnerabilities/export' }],
+  kpis: [
+    {
+      // Open findings past their SLA due date.
+      id: 'overdue_sla',
+      value: async (db, scope, now) => {
+        const row = await db
+          .selectFrom('findings')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('company_id', '=', scope.companyId)
+          .where('module', '=', 'vulnerabilities')
+          .where('due_at', 'is not', null)
+          .where('status', 'in', openStatuses)
+          .where('due_at', '<', now)
+          .executeTakeFirstOrThrow();
+        return row.n;
+      },
+    },
+  ],
+};

@@ -1,0 +1,8 @@
+// The registered monitoring modules: one line per module. The platform (imports, jobs, dashboard,
+// timeline, operator status) reaches them only through the registry built from this list.
+import { credentialsModule } from './features/credentials/credentials.module.js';
+import { cvesModule } from './features/cves/cves.module.js';
+import { createModuleRegistry } from './features/monitoring/module-registry.js';
+import { vulnerabilitiesModule } from './features/vulnerabilities/vulnerabilities.module.js';
+
+export const moduleRegistry = createModuleRegistry([credentialsModule, cvesModule, vulnerabilitiesModule]);
