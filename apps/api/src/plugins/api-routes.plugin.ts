@@ -166,6 +166,14 @@ export const apiRoutesPlugin = fp(
       const problems = nulProblems([request.params, request.query, request.body]);
       if (problems.length > 0) throw validationError(validationFieldMap(problems));
     });
+    // A module id in a query (`?module=`) names a registered module: the contract types it as any
+    // id, so that a new module never edits it; an id no module registered is a 422, not an empty list.
+    app.addHook('preHandler', async (request) => {
+      const module = (request.query as { module?: unknown } | undefined)?.module;
+      if (typeof module === 'string' && !ctx.modules.isModule(module)) {
+        throw validationError({ module: ['The selected module is invalid.'] });
+      }
+    });
     await app.register(openapiGlue, {
       specification: options.contract,
       prefix: '/api',

@@ -4,7 +4,9 @@ import { I18nextProvider } from 'react-i18next';
 import { AuthProvider, type AuthProviderProps } from '@/features/auth';
 import { applyLanguage } from '@/lib/i18n/i18n';
 import { isLanguage } from '@/lib/i18n/languages';
+import { ModulesProvider } from '@/lib/modules';
 import { ThemeProvider } from '@/theme/theme-provider';
+import { webModules } from './modules';
 
 export interface AppProviderProps {
   i18n: I18n;
@@ -13,7 +15,7 @@ export interface AppProviderProps {
   children: ReactNode;
 }
 
-/** Theme, messages and the one auth actor, around the router. */
+/** Theme, messages, the one auth actor and the registered modules, around the router. */
 export function AppProvider({ i18n, onNavigate, authLogic, children }: AppProviderProps) {
   return (
     <I18nextProvider i18n={i18n}>
@@ -25,7 +27,7 @@ export function AppProvider({ i18n, onNavigate, authLogic, children }: AppProvid
           }}
           {...(authLogic ? { logic: authLogic } : {})}
         >
-          {children}
+          <ModulesProvider modules={webModules}>{children}</ModulesProvider>
         </AuthProvider>
       </ThemeProvider>
     </I18nextProvider>

@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { protectedScreens, publicPaths } from '@/config/paths';
 import { RequireAuth } from '@/features/auth';
+import { webModules } from './modules';
 import { SigninPage } from './routes/auth/signin';
 import { NotFoundPage } from './routes/public/not-found';
 import { RootLayout } from './routes/root';
@@ -12,12 +13,16 @@ const dashboard = () => {
   void import('@/features/dashboard');
   return import('./routes/app/dashboard');
 };
-/** The monitoring screens that have their own module; the others show the honest empty state. */
+/** The screens that have their own module (app/modules.ts); the others show the honest empty state. */
 const screenModules: Partial<Record<string, NonNullable<RouteObject['lazy']>>> = {
   dashboard,
-  credentials: () => import('./routes/app/credentials'),
-  'cve-monitor': () => import('./routes/app/cve-monitor'),
-  vulnerabilities: () => import('./routes/app/vulnerabilities'),
+  // The page around a module's screen comes with the screen's chunk, never with the app's.
+  ...Object.fromEntries(
+    webModules.map((module) => [
+      module.screen,
+      async () => (await import('./routes/app/module-page')).modulePage(module),
+    ]),
+  ),
 };
 const statusPages = () => import('./routes/public/status-pages');
 

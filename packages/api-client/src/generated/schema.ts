@@ -1256,10 +1256,11 @@ export interface components {
         /** @enum {string} */
         Severity: "critical" | "high" | "medium" | "low" | "info";
         /**
-         * @description The monitoring module a finding or event belongs to.
-         * @enum {string}
+         * @description A registered monitoring module's id (credentials, cves, vulnerabilities, …: the server's module
+         *     registry). An id no module registered is refused with 422, so the list grows without this
+         *     contract changing.
          */
-        Module: "credentials" | "cves" | "vulnerabilities";
+        Module: string;
         UserRef: {
             id: number;
             name: string;
@@ -1396,14 +1397,13 @@ export interface components {
         /** @enum {string} */
         ImportStatus: "queued" | "running" | "succeeded" | "failed" | "cancelled";
         /**
-         * @description hibp: Have I Been Pwned breach list (/api/v3/breaches array or one /breach object) or domain
-         *     search ({"alias": ["Breach", …]}); combolist: email:password, email;password, url:email:password
-         *     lines; infostealer: a stealer log folder as .zip or .tar(.gz) (Passwords.txt blocks + system info
-         *     file), or one Passwords.txt; nvd: NVD CVE API 2.0 JSON page; kev: CISA KEV JSON catalogue; epss:
-         *     FIRST EPSS CSV (.csv or .csv.gz); nuclei: nuclei JSONL (-jsonl output).
-         * @enum {string}
+         * @description A registered import kind (each module registers its own; an unknown kind is refused with 422):
+         *     hibp (Have I Been Pwned breach list or domain search), combolist (email:password lines),
+         *     infostealer (a stealer log folder as .zip or .tar(.gz), or one Passwords.txt), nvd (NVD CVE API
+         *     2.0 JSON page), kev (CISA KEV JSON catalogue), epss (FIRST EPSS CSV, .csv or .csv.gz), nuclei
+         *     (nuclei JSONL).
          */
-        ImportKind: "hibp" | "combolist" | "infostealer" | "nvd" | "kev" | "epss" | "nuclei";
+        ImportKind: string;
         ImportCounts: {
             read: number;
             added: number;

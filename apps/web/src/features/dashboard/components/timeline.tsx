@@ -1,34 +1,34 @@
 import { Badge, Box, chakra, Heading, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
-import type { Schemas } from '@vigil/api-client';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { FilterBar, type FilterDef, Pagination, periodQuery, useTableState } from '@/components/data-table';
 import { SEVERITIES, SeverityBadge } from '@/components/ui/finding-badges';
+import { protectedScreens } from '@/config/paths';
 import { useFormat } from '@/lib/i18n/format';
+import { useModules, type WebModule } from '@/lib/modules';
 import { type EventQuery, type TimelineEvent, useEvents } from '../api/dashboard-api';
 
-const MODULES = ['credentials', 'cves', 'vulnerabilities'] as const;
-/** Where each module's findings open (the screen's drawer reads `open`). */
-const SCREEN_OF: Record<Schemas['Module'], string> = {
-  credentials: '/credentials',
-  cves: '/cvemonitor',
-  vulnerabilities: '/vulnerabilities',
-};
-
-export function findingHref(event: Pick<TimelineEvent, 'module' | 'finding_id'>): string | null {
-  return event.finding_id ? `${SCREEN_OF[event.module]}?open=${event.finding_id}` : null;
+/** Where a module's finding opens: its screen's route, whose drawer reads `open`. */
+export function findingHref(
+  modules: readonly WebModule[],
+  event: Pick<TimelineEvent, 'module' | 'finding_id'>,
+): string | null {
+  const screen = modules.find((m) => m.id === event.module)?.screen;
+  const path = protectedScreens.find((s) => s.id === screen)?.path;
+  return event.finding_id && path ? `${path}?open=${event.finding_id}` : null;
 }
 
 /** The event stream: new findings, status and score changes, imports; filtered by module, severity and period. */
 export function Timeline() {
   const { t } = useTranslation();
   const format = useFormat();
+  const modules = useModules();
   const filters: FilterDef[] = [
     {
       id: 'module',
       kind: 'select',
       label: t('dashboard.module'),
-      options: MODULES.map((m) => ({ value: m, label: t(`dashboard.modules.${m}`) })),
+      options: modules.map((m) => ({ value: m.id, label: t(`dashboard.modules.${m.id}`) })),
     },
     {
       id: 'severity',
@@ -45,7 +45,7 @@ export function Timeline() {
     { id: 'period', kind: 'date-range', label: t('dataTable.period') },
   ];
   const state = useTableState(filters, { pageSize: 10 });
-  const module = MODULES.find((m) => m === state.filters.module?.[0]);
+  const module = modules.find((m) => m.id === state.filters.module?.[0])?.id;
   const kind = KINDS.find((k) => k === state.filters.kind?.[0]);
   const severity = SEVERITIES.filter((s) => state.filters.severity?.includes(s));
   const query: EventQuery = {
@@ -72,7 +72,7 @@ export function Timeline() {
       ) : (
         <Stack as="ol" gap="0" listStyleType="none" m="0" p="0" data-testid="timeline">
           {events.data.data.map((event) => {
-            const href = findingHref(event);
+            const href = findingHref(modules, event);
             return (
               <chakra.li
                 key={event.id}

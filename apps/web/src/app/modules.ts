@@ -1,0 +1,8 @@
+// The registered monitoring modules of the web app: one line per module (the server's list is
+// apps/api/src/modules.ts). Each takes over its screen's route from the placeholder.
+import { credentialsModule } from '@/features/credentials/credentials.module';
+import { cvesModule } from '@/features/cves/cves.module';
+import { vulnerabilitiesModule } from '@/features/vulnerabilities/vulnerabilities.module';
+import type { WebModule } from '@/lib/modules';
+
+export const webModules: readonly WebModule[] = [credentialsModule, cvesModule, vulnerabilitiesModule];
