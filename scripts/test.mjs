@@ -30,6 +30,7 @@ function hasBrowserTests() {
 try {
   heading('lint and format (Biome, import boundaries)');
   await run('npx', ['biome', 'ci', '--colors=off', '.']);
+  await run('node', ['scripts/check-boundaries.mjs']);
 
   heading('contract lint, typecheck, tests and builds of every workspace (turbo)');
   await run('npx', ['turbo', 'run', 'typecheck', 'test', 'build', '--concurrency=2', '--output-logs=full']);

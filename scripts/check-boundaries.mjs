@@ -1,0 +1,126 @@
+#!/usr/bin/env node
+// The layers Biome cannot express: which folders may import which (run by `npm run lint` and
+// `npm test`). A monitoring module is a feature folder with a `<name>.module.ts(x)` descriptor.
+//   server: shared/ imports no feature; the platform (every folder but the modules and the
+//           composition root: app.ts, modules.ts) imports no module; a module imports no other.
+//   web:    components/, lib/, config/, theme/ import no feature and not app/; a feature imports
+//           no other feature and not app/ (app/, main.tsx and prerender/ compose them).
+// Tests, test helpers, benchmarks and e2e specs may reach across (they exercise the composition).
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+function* sourceFiles(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) {
+      if (name !== 'node_modules' && name !== 'dist' && name !== 'generated') yield* sourceFiles(path);
+    } else if (/\.(ts|tsx|mts|js|mjs)$/.test(name) && !/\.d\.ts$/.test(name)) yield path;
+  }
+}
+
+const exempt = (file) => /\.test\.tsx?$|[/\\](testing|bench|e2e)[/\\]/.test(file);
+
+/** The folders under `features/` that hold a module descriptor. */
+export function modulesOf(featuresDir) {
+  if (!existsSync(featuresDir)) return [];
+  return readdirSync(featuresDir).filter((name) =>
+    ['ts', 'tsx'].some((ext) => existsSync(join(featuresDir, name, `${name}.module.${ext}`))),
+  );
+}
+
+/** The imports of one file, resolved to absolute paths (package imports are left out). */
+function importsOf(file, aliasRoot) {
+  const text = readFileSync(file, 'utf8');
+  const found = [];
+  for (const match of text.matchAll(IMPORT)) {
+    const spec = match[1] ?? match[2];
+    if (!spec) continue;
+    if (spec.startsWith('.')) found.push({ spec, path: resolve(dirname(file), spec) });
+    else if (aliasRoot && spec.startsWith('@/')) found.push({ spec, path: join(aliasRoot, spec.slice(2)) });
+  }
+  return found;
+}
+
+const inside = (path, dir) => path === dir || path.startsWith(dir + sep);
+/** The top folder of `path` under `dir` (the feature a path belongs to), or undefined. */
+const folderUnder = (path, dir) => (inside(path, dir) ? relative(dir, path).split(sep)[0] : undefined);
+
+/** Problems of the server's layers in `src` (apps/api/src). */
+export function serverProblems(src) {
+  const features = join(src, 'features');
+  const modules = new Set(modulesOf(features));
+  const composition = [join(src, 'app.ts'), join(src, 'modules.ts'), join(src, 'server.ts')];
+  const problems = [];
+  for (const file of sourceFiles(src)) {
+    if (exempt(file) || composition.includes(file)) continue;
+    const own = folderUnder(file, features);
+    for (const { spec, path } of importsOf(file)) {
+      const target = folderUnder(path, features);
+      const where = relative(root, file);
+      if (
+        inside(file, join(src, 'shared')) &&
+        (target !== undefined || composition.some((c) => path.startsWith(c.replace(/\.ts$/, ''))))
+      ) {
+        problems.push(`${where}: shared/ imports ${spec} (shared code never depends on features).`);
+      } else if (target && modules.has(target) && target !== own) {
+        problems.push(
+          own && modules.has(own)
+            ? `${where}: the module ${own} imports the module ${target} (${spec}); modules never import each other.`
+            : `${where}: platform code imports the module ${target} (${spec}); reach modules through the registry.`,
+        );
+      }
+    }
+  }
+  return problems;
+}
+
+/** Problems of the web app's layers in `src` (apps/web/src). */
+export function webProblems(src) {
+  const features = join(src, 'features');
+  const app = join(src, 'app');
+  const problems = [];
+  const entries = [join(src, 'main.tsx'), join(src, 'prerender')];
+  for (const file of sourceFiles(src)) {
+    if (exempt(file) || inside(file, app) || entries.some((entry) => inside(file, entry))) continue;
+    const own = folderUnder(file, features);
+    for (const { spec, path } of importsOf(file, src)) {
+      const where = relative(root, file);
+      const target = folderUnder(path, features);
+      if (inside(path, app)) problems.push(`${where}: imports app/ (${spec}); app/ composes, nothing imports it.`);
+      else if (target && !own) problems.push(`${where}: shared code imports the feature ${target} (${spec}).`);
+      else if (target && own && target !== own) {
+        problems.push(`${where}: the feature ${own} imports the feature ${target} (${spec}); app/ composes features.`);
+      }
+    }
+  }
+  return problems;
+}
+
+/**
+ * Known problems being worked off: each must still occur (else delete it here), and no other may.
+ * The demo generator moves into the modules (each module's demo files through its importers).
+ */
+export const knownProblems = [
+  'apps/api/src/features/monitoring-demo/monitoring-demo.generator.ts: platform code imports the module cves (../cves/cves.fixtures.js); reach modules through the registry.',
+];
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const found = [...serverProblems(join(root, 'apps/api/src')), ...webProblems(join(root, 'apps/web/src'))];
+  const problems = [
+    ...found.filter((problem) => !knownProblems.includes(problem)),
+    ...knownProblems
+      .filter((known) => !found.includes(known))
+      .map((known) => `no longer occurs, delete it from knownProblems: ${known}`),
+  ];
+  for (const problem of problems) console.error(problem);
+  if (problems.length > 0) {
+    console.error(`import boundaries: ${problems.length} problem(s)`);
+    process.exitCode = 1;
+  } else {
+    console.log('import boundaries: server layers and feature isolation hold');
+  }
+}
