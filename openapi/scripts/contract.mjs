@@ -1,13 +1,25 @@
 #!/usr/bin/env node
 // Lints the split contract and bundles it into one JSON document (openapi.bundle.json), the
 // file that the server and the client generator both read. Same engine as Redocly CLI.
+// A monitoring module's contract is one file, `paths/<id>.yaml` with `x-module`, holding its
+// paths and its schemas; the root is composed with every such file before it is linted and
+// bundled, so a new module never edits openapi.yaml (docs/adding-a-module.md).
 //   node scripts/contract.mjs lint            lint with redocly.yaml; exit 1 on any problem
 //   node scripts/contract.mjs bundle          write openapi.bundle.json
 //   node scripts/contract.mjs bundle --check  exit 1 when openapi.bundle.json is stale
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundle, formatProblems, lint, loadConfig } from '@redocly/openapi-core';
+import {
+  BaseResolver,
+  bundle,
+  formatProblems,
+  lintDocument,
+  loadConfig,
+  makeDocumentFromString,
+  parseYaml,
+  stringifyYaml,
+} from '@redocly/openapi-core';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const contractEntry = join(root, 'openapi.yaml');
@@ -17,15 +29,57 @@ async function config() {
   return loadConfig({ configPath: join(root, 'redocly.yaml') });
 }
 
-/** Lints the contract; resolves to the list of problems (empty when clean). */
+const pointer = (segment) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** The module contract files: `paths/*.yaml` whose top level has `x-module: { id, description }`. */
+async function moduleFiles() {
+  const names = (await readdir(join(root, 'paths'))).filter((name) => name.endsWith('.yaml')).sort();
+  const files = await Promise.all(
+    names.map(async (name) => ({ name, doc: parseYaml(await readFile(join(root, 'paths', name), 'utf8')) })),
+  );
+  return files.filter((file) => file.doc?.['x-module']);
+}
+
+/**
+ * openapi.yaml with every module file's tag, paths and schemas added (as references into the
+ * module's file, so its relative references keep working). Throws on a path, schema or tag that
+ * two files declare.
+ */
+export async function composedContract() {
+  const doc = parseYaml(await readFile(contractEntry, 'utf8'));
+  doc.tags ??= [];
+  doc.paths ??= {};
+  for (const { name, doc: file } of await moduleFiles()) {
+    const { id, description } = file['x-module'];
+    if (name !== `${id}.yaml`) throw new Error(`paths/${name}: its x-module id must be ${name.replace(/\.yaml$/, '')}.`);
+    if (doc.tags.some((tag) => tag.name === id)) throw new Error(`The tag ${id} is declared twice.`);
+    doc.tags.push({ name: id, description });
+    for (const path of Object.keys(file.paths ?? {})) {
+      if (doc.paths[path]) throw new Error(`The path ${path} is declared twice (paths/${name}).`);
+      doc.paths[path] = { $ref: `paths/${name}#/paths/${pointer(path)}` };
+    }
+    for (const schema of Object.keys(file.components?.schemas ?? {})) {
+      doc.components ??= {};
+      doc.components.schemas ??= {};
+      if (doc.components.schemas[schema]) throw new Error(`The schema ${schema} is declared twice (paths/${name}).`);
+      doc.components.schemas[schema] = { $ref: `paths/${name}#/components/schemas/${schema}` };
+    }
+  }
+  return makeDocumentFromString(stringifyYaml(doc), contractEntry);
+}
+
+/** Lints the composed contract; resolves to the list of problems (empty when clean). */
 export async function lintContract() {
-  const problems = await lint({ ref: contractEntry, config: await config() });
-  return problems;
+  return lintDocument({
+    document: await composedContract(),
+    config: (await config()).styleguide,
+    externalRefResolver: new BaseResolver(),
+  });
 }
 
 /** Bundles the split sources into one OpenAPI document, as the text written to disk. */
 export async function bundleContractText() {
-  const { bundle: doc, problems } = await bundle({ ref: contractEntry, config: await config() });
+  const { bundle: doc, problems } = await bundle({ doc: await composedContract(), config: await config() });
   const errors = problems.filter((p) => p.severity === 'error');
   if (errors.length > 0) {
     formatProblems(errors, { format: 'stylish', totals: { errors: errors.length, warnings: 0, ignored: 0 } });
