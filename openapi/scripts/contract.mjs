@@ -51,7 +51,8 @@ export async function composedContract() {
   doc.paths ??= {};
   for (const { name, doc: file } of await moduleFiles()) {
     const { id, description } = file['x-module'];
-    if (name !== `${id}.yaml`) throw new Error(`paths/${name}: its x-module id must be ${name.replace(/\.yaml$/, '')}.`);
+    if (name !== `${id}.yaml`)
+      throw new Error(`paths/${name}: its x-module id must be ${name.replace(/\.yaml$/, '')}.`);
     if (doc.tags.some((tag) => tag.name === id)) throw new Error(`The tag ${id} is declared twice.`);
     doc.tags.push({ name: id, description });
     for (const path of Object.keys(file.paths ?? {})) {
