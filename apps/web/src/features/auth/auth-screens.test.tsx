@@ -39,14 +39,31 @@ describe('sign-in screens', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
-  it('two-step verification: a wrong code is an alert from the catalogue', async () => {
-    const verifyTwoFactor = vi.fn(async () => Promise.reject(Object.assign(new Error('x'), { status: 401, body: {} })));
-    await renderAt('/two-step-verification?user_id=7&email=ana%40acme.test', stubApi({ verifyTwoFactor }));
+  it('two-step verification: a wrong code is announced, the boxes are emptied and the first one has focus', async () => {
+    const verifyTwoFactor = vi
+      .fn()
+      .mockRejectedValueOnce(Object.assign(new Error('x'), { status: 401, body: {} }))
+      .mockResolvedValueOnce(session);
+    const { router } = await renderAt(
+      '/two-step-verification?user_id=7&email=ana%40acme.test',
+      stubApi({ verifyTwoFactor, listClients: async () => ({ data: [] }) }),
+    );
     const user = userEvent.setup();
     await user.click(await screen.findByLabelText('Digit 1 of 6'));
     await user.keyboard('654321');
-    expect((await screen.findByRole('alert')).textContent).toContain('Invalid or expired 2FA code.');
-  });
+    // The spec's message (§8), as an alert, and the first box describes itself with it.
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Invalid or expired 2FA code.');
+    const digits = Array.from({ length: 6 }, (_, i) => screen.getByLabelText<HTMLInputElement>(`Digit ${i + 1} of 6`));
+    await waitFor(() => expect(document.activeElement).toBe(digits[0]));
+    expect(digits.map((d) => d.value)).toEqual(['', '', '', '', '', '']);
+    expect(digits[0]?.getAttribute('aria-invalid')).toBe('true');
+    expect(digits[0]?.getAttribute('aria-describedby')?.split(' ')).toContain(alert.id);
+    // Typing again at once sends the new code.
+    await user.keyboard('123456');
+    await waitFor(() => expect(verifyTwoFactor).toHaveBeenLastCalledWith({ user_id: 7, code: '123456' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  }, 15_000);
 
   it.each([
     ['terms_accepted_required', { name: 'Terms of use and privacy' }, 'form'],

@@ -4,9 +4,18 @@ import { useAuthSelector } from '../auth-actor';
 import { translateAuthMessage } from '../utils/messages';
 
 /** One outcome or catalogue message, announced to assistive technology (role=alert). */
-export function AuthAlert({ status, message }: { status: 'error' | 'success' | 'info' | 'warning'; message: string }) {
+export function AuthAlert({
+  status,
+  message,
+  id,
+}: {
+  status: 'error' | 'success' | 'info' | 'warning';
+  message: string;
+  /** For a control that the message describes (`aria-describedby`). */
+  id?: string;
+}) {
   return (
-    <Alert.Root status={status} role="alert" variant="subtle">
+    <Alert.Root status={status} role="alert" variant="subtle" id={id}>
       <Alert.Indicator />
       <Alert.Description>{message}</Alert.Description>
     </Alert.Root>
@@ -14,14 +23,14 @@ export function AuthAlert({ status, message }: { status: 'error' | 'success' | '
 }
 
 /** The machine's current error and notice, translated when they are catalogue messages. */
-export function AuthAlerts({ hideNotice = false }: { hideNotice?: boolean }) {
+export function AuthAlerts({ hideNotice = false, errorId }: { hideNotice?: boolean; errorId?: string }) {
   const { t } = useTranslation();
   const error = useAuthSelector((s) => s.context.error);
   const notice = useAuthSelector((s) => s.context.notice);
   if (!error && (hideNotice || !notice)) return null;
   return (
     <Stack gap="3" mb="5" data-testid="auth-alerts">
-      {error ? <AuthAlert status="error" message={translateAuthMessage(t, error)} /> : null}
+      {error ? <AuthAlert status="error" message={translateAuthMessage(t, error)} id={errorId} /> : null}
       {notice && !hideNotice ? <AuthAlert status="success" message={translateAuthMessage(t, notice)} /> : null}
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { Button, Link as ChakraLink, Field, PinInput, Stack, Text } from '@chakra-ui/react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { RESEND_COOLDOWN_S } from '@/config/constants';
@@ -24,6 +24,32 @@ function useCooldown(initial: number) {
   return [left, setLeft] as const;
 }
 
+/**
+ * After the server refused a code: the boxes are emptied and the first one takes the focus back
+ * (the boxes are disabled while the code is checked, which drops it), so the user types again at
+ * once; `refused` holds while the refusal is shown.
+ */
+function useRetryAfterRefusal(clear: () => void) {
+  const verifying = useAuthSelector((s) => s.matches({ signedOut: 'verifyingTwoFactor' }));
+  const failed = useAuthSelector((s) => s.context.error !== null);
+  const firstDigit = useRef<HTMLInputElement>(null);
+  const checking = useRef(false);
+  const [refused, setRefused] = useState(false);
+  useEffect(() => {
+    if (verifying) {
+      checking.current = true;
+      setRefused(false);
+    } else if (checking.current) {
+      checking.current = false;
+      if (!failed) return;
+      setRefused(true);
+      clear();
+      firstDigit.current?.focus();
+    }
+  }, [verifying, failed, clear]);
+  return { verifying, refused: refused && failed, firstDigit };
+}
+
 /** TwoStepVerification: the 6-digit e-mail code (paste fills every box), resend with a cooldown. */
 export function TwoFactorScreen() {
   const { t } = useTranslation();
@@ -42,11 +68,13 @@ export function TwoFactorScreen() {
       s.matches({ signedOut: { view: 'terms' } }),
   );
   const verifySent = useRef(false);
-  const verifying = useAuthSelector((s) => s.matches({ signedOut: 'verifyingTwoFactor' }));
   const resending = useAuthSelector((s) => s.matches({ signedOut: 'resendingTwoFactor' }));
   const email = useAuthSelector((s) => s.context.twoFactor?.email ?? null) ?? search.get('email');
   const [code, setCode] = useState<string[]>([]);
   const [error, setError] = useState<string | undefined>();
+  const errorId = useId();
+  const clearCode = useCallback(() => setCode([]), []);
+  const { verifying, refused, firstDigit } = useRetryAfterRefusal(clearCode);
   const [cooldown, setCooldown] = useCooldown(RESEND_COOLDOWN_S);
 
   // Opening the step keeps user id and e-mail (query values, else what the machine holds).
@@ -87,10 +115,10 @@ export function TwoFactorScreen() {
       title={t('auth.twoFactor.title')}
       description={email ? t('auth.twoFactor.description', { email }) : t('auth.twoFactor.descriptionNoEmail')}
     >
-      <AuthAlerts />
+      <AuthAlerts errorId={errorId} />
       <form onSubmit={submit} onFocus={preloadValidation} noValidate aria-label={t('auth.twoFactor.title')}>
         <Stack gap="5">
-          <Field.Root invalid={Boolean(error)}>
+          <Field.Root invalid={Boolean(error) || refused}>
             <Field.Label>{t('auth.twoFactor.codeLabel')}</Field.Label>
             <PinInput.Root
               otp
@@ -106,8 +134,13 @@ export function TwoFactorScreen() {
               <PinInput.HiddenInput name="code" />
               <PinInput.Control>
                 {Array.from({ length: CODE_LENGTH }, (_, index) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the boxes are positions, not items
-                  <PinInput.Input key={index} index={index} />
+                  <PinInput.Input
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the boxes are positions, not items
+                    key={index}
+                    index={index}
+                    // The first box, where typing starts again, is described by the server's refusal.
+                    {...(index === 0 ? { ref: firstDigit, 'aria-describedby': refused ? errorId : undefined } : {})}
+                  />
                 ))}
               </PinInput.Control>
             </PinInput.Root>
