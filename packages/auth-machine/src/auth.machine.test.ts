@@ -1,29 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock, waitFor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import { PORTS_MISSING } from './auth.actors.js';
-import { authMachine, createAuthMachine } from './auth.machine.js';
+import { authMachine } from './auth.machine.js';
 import { MODEL_EMAIL, MODEL_SERVER_USER, MODEL_TOKEN } from './auth.model.js';
 import { TWO_FACTOR_REDIRECT_FAILED, TWO_FACTOR_STEP_MISSING } from './auth.transitions.js';
-import type { NavigationTarget } from './auth.types.js';
 import { COOKIE_NAMES, INACTIVITY_CHECK_INTERVAL_MS, SESSION_EXPIRED_MESSAGE, SESSION_KEYS } from './constants.js';
 import { createFakeWorld, type FakeWorld } from './testing/fake-world.js';
+import { signedIn, start } from './testing/start.js';
 
 const SESSION = { access_token: MODEL_TOKEN, token_type: 'Bearer', expires_in: 60, user: MODEL_SERVER_USER };
-
-async function start(world: FakeWorld, clock = new SimulatedClock()) {
-  const actor = createActor(createAuthMachine(world.ports), { clock });
-  const navigations: NavigationTarget[] = [];
-  actor.on('navigate', (event) => navigations.push(event.target));
-  actor.start();
-  return { actor, navigations, clock };
-}
-
-async function signedIn(world: FakeWorld, clock?: SimulatedClock) {
-  await world.given({ token: MODEL_TOKEN, user: MODEL_SERVER_USER });
-  const started = await start(world, clock);
-  await waitFor(started.actor, (s) => s.hasTag('authenticated'));
-  return started;
-}
 
 const count = (world: FakeWorld, operation: string) => world.calls.filter((c) => c.operation === operation).length;
 

@@ -132,12 +132,15 @@ const notice = (actor: string, operation: keyof AuthApi, message: string) =>
     { message },
   );
 
+// The session revoked on the server (the idle one is the inactivity check's and auth.unauthorized's).
 const unauthorized = (actor: string, operation: keyof AuthApi) =>
   fail(
     actor,
-    `${operation} answers 401 (session expired)`,
-    reply(operation, 401, { message: SESSION_EXPIRED_MESSAGE }),
-    new AuthError('Unauthorized. Please log in again.', 401),
+    `${operation} answers 401 (session revoked)`,
+    reply(operation, 401, { message: 'Unauthenticated.' }),
+    new AuthError('Unauthorized. Please log in again.', 401, {
+      cause: apiFailure(401, { message: 'Unauthenticated.' }),
+    }),
   );
 
 /**

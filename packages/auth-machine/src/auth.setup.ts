@@ -1,9 +1,9 @@
 import { assertEvent, assign, emit, setup } from 'xstate';
 import { createPortActions } from './auth.actions.js';
 import { createAuthActors } from './auth.actors.js';
-import { authGuards, errorMessageOf, outcomeOf, outputOf, storedSessionOf } from './auth.guards.js';
+import { authGuards, errorMessageOf, outcomeOf, outputOf, serverMessageOf, storedSessionOf } from './auth.guards.js';
 import { type AuthContext, type AuthEmitted, type AuthEvent, emptyContext } from './auth.types.js';
-import { INACTIVITY_CHECK_INTERVAL_MS } from './constants.js';
+import { INACTIVITY_CHECK_INTERVAL_MS, SESSION_ENDED_MESSAGE, SESSION_EXPIRED_MESSAGE } from './constants.js';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -24,7 +24,13 @@ export const authSetup = setup({
   delays: { INACTIVITY_CHECK: INACTIVITY_CHECK_INTERVAL_MS },
   actions: {
     ...createPortActions(null),
-    clearMessages: assign({ error: null, notice: null }),
+    clearMessages: assign({ error: null, notice: null, sessionEnded: null }),
+    noteSessionEnded: assign(({ event }) => ({
+      sessionEnded:
+        serverMessageOf(event) === SESSION_EXPIRED_MESSAGE
+          ? { reason: 'inactivity' as const, message: SESSION_EXPIRED_MESSAGE }
+          : { reason: 'unauthorized' as const, message: SESSION_ENDED_MESSAGE },
+    })),
     assignError: assign({ error: ({ event }) => errorMessageOf(event) }),
     assignNotice: assign(({ event }) => {
       const output = outputOf(event);

@@ -37,10 +37,11 @@ export const noticeTo = (view: string) =>
 /** A signed-out action's failure: the message is shown on the view the action started from. */
 export const failTo = (view: string) => ({ target: `#auth.signedOut.view.${view}`, actions: 'assignError' }) as const;
 
-/** A 401 (spec §4): logged out in both stores and sent to Signin. */
+/** A 401 (spec §4): logged out in both stores and sent to Signin, which is told why. */
 export const endSession = [
   { type: 'expireSession', params: ({ event }: { event: EventObject }) => ({ message: serverMessageOf(event) }) },
   'resetSession',
+  'noteSessionEnded',
   'navigateToSignin',
 ] as const;
 

@@ -26,6 +26,23 @@ export interface AuthContext {
   terms: PendingStep | null;
   /** Where to go after sign-in (the sign-in screen's redirect query), else '/'. */
   redirect: string | null;
+  /**
+   * Why the last session ended without a logout (the server refused it with a 401), for the sign-in
+   * view to say; null after a logout, and cleared like `error` when the next action starts.
+   */
+  sessionEnded: SessionEnded | null;
+}
+
+/**
+ * A session the server ended: `inactivity` when it said 'Session expired due to inactivity.'
+ * (`SESSION_EXPIRED_MESSAGE`), else `unauthorized` (`SESSION_ENDED_MESSAGE`); `message` is the one to show.
+ *
+ * @example
+ * if (snapshot.context.sessionEnded) showWarning(translate(snapshot.context.sessionEnded.message));
+ */
+export interface SessionEnded {
+  reason: 'inactivity' | 'unauthorized';
+  message: string;
 }
 
 /** Where the front end should go. The machine never navigates itself. */
@@ -74,4 +91,5 @@ export const emptyContext: AuthContext = {
   verificationUserId: null,
   terms: null,
   redirect: null,
+  sessionEnded: null,
 };

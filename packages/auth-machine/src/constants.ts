@@ -28,3 +28,9 @@ export const COOKIE_NAMES = { accessToken: 'access_token', authUserId: 'auth_use
 
 /** The message the server sends when an idle session ended (spec §4 "401 on any call"). */
 export const SESSION_EXPIRED_MESSAGE = 'Session expired due to inactivity.';
+
+/**
+ * What the sign-in view says after any other 401 of a signed-in call (a revoked session, one past
+ * its lifetime, a deactivated user). The spec gives no text for these; this package's wording.
+ */
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';

@@ -27,12 +27,13 @@ export {
   TWO_FACTOR_USER_MISSING,
   VERIFICATION_USER_MISSING,
 } from './auth.transitions.js';
-export type { AuthContext, AuthEmitted, AuthEvent, NavigationTarget } from './auth.types.js';
+export type { AuthContext, AuthEmitted, AuthEvent, NavigationTarget, SessionEnded } from './auth.types.js';
 export { AuthError } from './auth-error.js';
 export {
   AUTH_USER_ID_COOKIE_SECONDS,
   COOKIE_NAMES,
   INACTIVITY_CHECK_INTERVAL_MS,
+  SESSION_ENDED_MESSAGE,
   SESSION_EXPIRED_MESSAGE,
   SESSION_KEYS,
 } from './constants.js';

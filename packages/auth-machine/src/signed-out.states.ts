@@ -83,6 +83,8 @@ export const signedOutState = authSetup.createStateConfig({
         },
         emailVerification: {},
         terms: {},
+        // The new password is set: the reset form is done with, the way on is to sign in.
+        passwordReset: {},
       },
     },
     signingIn: {
@@ -205,7 +207,7 @@ export const signedOutState = authSetup.createStateConfig({
           assertEvent(event, 'auth.password.reset');
           return event.form;
         },
-        onDone: noticeTo('signIn'),
+        onDone: noticeTo('passwordReset'),
         onError: failTo('signIn'),
       },
     },
