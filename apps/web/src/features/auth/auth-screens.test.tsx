@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createWebCryptoCipher, SESSION_KEYS } from '@vigil/auth-machine';
 import { createMemoryRouter } from 'react-router-dom';
@@ -126,6 +126,43 @@ describe('sign-in screens', () => {
     await user.click(screen.getByRole('button', { name: 'Accept and continue' }));
     await waitFor(() => expect(acceptTerms).toHaveBeenCalledWith({ user_id: 7, terms: true, privacy: true }));
   }, 15_000);
+
+  it('reset password: once the new password is set, the form gives way to the message and a focused way to sign in', async () => {
+    const done = 'Your password has been reset. You can sign in with the new password.';
+    const resetPassword = vi.fn(async () => ({ message: done }));
+    const { router, i18n } = await renderAt(
+      '/reset-password?token=tok-r&email=ana%40acme.test',
+      stubApi({ resetPassword }),
+    );
+    fireEvent.change(await screen.findByLabelText(/^New password/), { target: { value: 'Vigil-new-2026!' } });
+    fireEvent.change(screen.getByLabelText(/^Confirm the new password/), { target: { value: 'Vigil-new-2026!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(done);
+    const signin = screen.getByRole('link', { name: 'Sign in' });
+    await waitFor(() => expect(document.activeElement).toBe(signin));
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(screen.queryByLabelText(/^New password/)).toBeNull();
+    // The server's message is shown in the interface language.
+    await act(() => i18n.changeLanguage('de'));
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Ihr Passwort wurde zurückgesetzt. Sie können sich jetzt mit dem neuen Passwort anmelden.',
+    );
+    expect(screen.getByRole('alert').textContent).not.toContain(done);
+    await act(() => i18n.changeLanguage('en'));
+    await userEvent.setup().click(signin);
+    await screen.findByRole('heading', { name: 'Sign in to your account' });
+    expect(router.state.location.pathname).toBe('/signin');
+  });
+
+  it('reset password: a refused token keeps the form, with the catalogue message', async () => {
+    const resetPassword = vi.fn(async () => Promise.reject(Object.assign(new Error('x'), { status: 400, body: {} })));
+    await renderAt('/reset-password?token=tok-r&email=ana%40acme.test', stubApi({ resetPassword }));
+    fireEvent.change(await screen.findByLabelText(/^New password/), { target: { value: 'Vigil-new-2026!' } });
+    fireEvent.change(screen.getByLabelText(/^Confirm the new password/), { target: { value: 'Vigil-new-2026!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Invalid or expired reset token.');
+    expect(screen.getByRole('button', { name: 'Set new password' })).toBeTruthy();
+  });
 
   it('Microsoft return on /signin: the temporary token is exchanged for a session', async () => {
     const retrieveMicrosoftToken = vi.fn(async () => session);

@@ -1,13 +1,15 @@
 import { Button, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAuthActorRef, useAuthSelector } from '../auth-actor';
 import { useFormValues } from '../hooks/use-form-values';
+import { translateAuthMessage } from '../utils/messages';
 import { preloadValidation, validateForm } from '../utils/validate-form';
-import { AuthAlerts } from './auth-alerts';
+import { AuthAlert, AuthAlerts } from './auth-alerts';
 import { AuthLayout } from './auth-layout';
 import { FormField, NewPasswordFields } from './form-field';
+import { SigninButton } from './signin-button';
 
 function BackLink() {
   const { t } = useTranslation();
@@ -48,7 +50,7 @@ function RequestForm() {
   );
 }
 
-function NewPasswordForm({ token, email: initialEmail }: { token: string; email: string }) {
+function NewPasswordForm({ token, email: initialEmail, onSent }: { token: string; email: string; onSent: () => void }) {
   const { t } = useTranslation();
   const actor = useAuthActorRef();
   const busy = useAuthSelector((s) => s.matches({ signedOut: 'resettingPassword' }));
@@ -58,6 +60,7 @@ function NewPasswordForm({ token, email: initialEmail }: { token: string; email:
     const result = await validateForm('resetPassword', { ...values, token });
     if (!result.ok) return setErrors(result.errors);
     setErrors({});
+    onSent();
     actor.send({ type: 'auth.password.reset', form: result.data });
   };
   return (
@@ -79,12 +82,33 @@ function NewPasswordForm({ token, email: initialEmail }: { token: string; email:
   );
 }
 
+/** The new password is set: the server's message (in the interface language) and the way to sign in. */
+function ResetDone() {
+  const { t } = useTranslation();
+  const notice = useAuthSelector((s) => s.context.notice);
+  return (
+    <AuthLayout title={t('auth.resetPassword.doneTitle')}>
+      <Stack gap="5">
+        <AuthAlert
+          status="success"
+          message={notice ? translateAuthMessage(t, notice) : t('auth.messages.passwordResetDone')}
+        />
+        <SigninButton focus />
+      </Stack>
+    </AuthLayout>
+  );
+}
+
 /** ResetPassword: request a link, or (with `token` in the query, from the e-mail) set a new password. */
 export function ResetPasswordScreen() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const token = search.get('token');
   const email = search.get('email') ?? '';
+  // The machine's passwordReset view, reached by the password sent from this page (not an earlier one).
+  const [sent, setSent] = useState(false);
+  const reset = useAuthSelector((s) => s.matches({ signedOut: { view: 'passwordReset' } }));
+  if (sent && reset) return <ResetDone />;
   const description = token
     ? email
       ? t('auth.resetPassword.newDescription', { email })
@@ -93,7 +117,7 @@ export function ResetPasswordScreen() {
   return (
     <AuthLayout title={t('auth.resetPassword.title')} description={description}>
       <AuthAlerts />
-      {token ? <NewPasswordForm token={token} email={email} /> : <RequestForm />}
+      {token ? <NewPasswordForm token={token} email={email} onSent={() => setSent(true)} /> : <RequestForm />}
     </AuthLayout>
   );
 }

@@ -1,11 +1,12 @@
-import { Button, Flex, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Flex, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { useAuthActorRef, useAuthSelector } from '../auth-actor';
 import { useBooting } from '../hooks/use-booting';
 import { AuthAlerts } from './auth-alerts';
 import { AuthLayout } from './auth-layout';
+import { SigninButton } from './signin-button';
 
 function Checking({ label }: { label: string }) {
   return (
@@ -13,15 +14,6 @@ function Checking({ label }: { label: string }) {
       <Spinner size="sm" color="brand.solid" />
       <Text>{label}</Text>
     </Flex>
-  );
-}
-
-function SigninButton() {
-  const { t } = useTranslation();
-  return (
-    <Button asChild>
-      <Link to="/signin">{t('auth.signin.submit')}</Link>
-    </Button>
   );
 }
 

@@ -22,6 +22,8 @@ const catalogue: Record<string, string> = {
   'Failed to send reset link. Please try again.': 'resetRequestFailed',
   'Invalid or expired reset token.': 'resetTokenInvalid',
   'Failed to reset password. Please try again.': 'resetFailed',
+  // Our server's answer to a new password (spec §7 leaves it unshown), shown on the reset page.
+  'Your password has been reset. You can sign in with the new password.': 'passwordResetDone',
   'Unauthorized. Please log in again.': 'unauthorized',
   'No clients found.': 'noClients',
   'Invalid client data.': 'invalidClientData',
