@@ -44,6 +44,11 @@ export const stateChecks: Record<string, StateCheck> = {
         .first(),
     ).toBeEnabled();
   },
+  'auth.signedOut.view.passwordReset': async ({ page }) => {
+    // The new password is set: the form is gone, the way on to sign in has the focus.
+    await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeFocused();
+    await expect(button(page, 'Set new password')).toHaveCount(0);
+  },
   'auth.signedOut.view.activeValidation': async ({ page }) => {
     await expect(page.getByRole('heading', { name: 'Account awaiting validation' })).toBeVisible();
   },
@@ -141,10 +146,10 @@ const shownAs: Record<string, string> = {
     'Endpoint not found. Check the route configuration of the back end.',
 };
 
-/** The machine's error and notice of this step are on the page as alerts. */
+/** The machine's error, notice and why a session ended, of this step, are on the page as alerts. */
 export async function checkMessages(ctx: ReplayContext): Promise<void> {
-  const { error, notice } = ctx.step.context;
-  for (const message of [error, notice]) {
+  const { error, notice, sessionEnded } = ctx.step.context;
+  for (const message of [error, notice, sessionEnded?.message]) {
     if (!message) continue;
     const text =
       shownAs[message] ?? (message.startsWith('Domínio não reconhecido') ? 'Domain not recognised' : message);

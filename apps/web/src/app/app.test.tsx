@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
@@ -120,6 +121,50 @@ describe('route guard', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Invalid email or password.');
   });
+});
+
+describe('a session that ends (spec §4 "401 on any call", logout)', () => {
+  const signedInApi = (overrides: Parameters<typeof stubApi>[0]) =>
+    createTestAuthLogic(stubApi({ listClients: async () => ({ data: [] }), ...overrides }));
+
+  it.each([
+    ['idle (the inactivity check)', 'Session expired due to inactivity.', 'Session expired due to inactivity.'],
+    ['revoked on the server', 'Unauthenticated.', 'Your session has ended. Please sign in again.'],
+  ])(
+    'a stored session %s: the sign-in screen says why',
+    async (_name, serverMessage, shown) => {
+      await seedSession();
+      const refused = Object.assign(new Error('x'), { status: 401, body: { message: serverMessage } });
+      const router = await renderApp('/insight', signedInApi({ checkUser: async () => Promise.reject(refused) }));
+      await screen.findByRole('heading', { name: 'Sign in to your account' });
+      expect(router.state.location.pathname).toBe('/signin');
+      expect((await screen.findByRole('alert')).textContent).toContain(shown);
+      expect(sessionStorage.getItem('token')).toBeNull();
+    },
+    15_000,
+  );
+
+  it('a logout lands on sign-in with no message', async () => {
+    await seedSession();
+    const logout = vi.fn(async () => ({ message: 'Bye.' }));
+    await renderApp('/insight', signedInApi({ checkUser: async () => ({ status: 'active' }), logout }));
+    await screen.findByRole('heading', { level: 1, name: 'Insights' });
+    // The companies load first (one signed-in call at a time).
+    await screen.findByRole('option', { name: 'No company available' });
+    const user = userEvent.setup();
+    // By keyboard (a pointer's choice depends on which item it last moved over): open, last item, choose.
+    screen.getByRole('button', { name: /^Account menu of / }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('menu').getAttribute('data-state')).toBe('open'));
+    await user.keyboard('{End}');
+    await waitFor(() =>
+      expect(screen.getByRole('menuitem', { name: 'Log out' }).getAttribute('data-highlighted')).not.toBeNull(),
+    );
+    await user.keyboard('{Enter}');
+    await screen.findByRole('heading', { name: 'Sign in to your account' });
+    expect(logout).toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).toBeNull();
+  }, 15_000);
 });
 
 describe('public pages', () => {

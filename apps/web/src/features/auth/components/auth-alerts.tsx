@@ -1,4 +1,4 @@
-import { Alert, Stack } from '@chakra-ui/react';
+import { Alert, Box, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useAuthSelector } from '../auth-actor';
 import { translateAuthMessage } from '../utils/messages';
@@ -33,5 +33,20 @@ export function AuthAlerts({ hideNotice = false, errorId }: { hideNotice?: boole
       {error ? <AuthAlert status="error" message={translateAuthMessage(t, error)} id={errorId} /> : null}
       {notice && !hideNotice ? <AuthAlert status="success" message={translateAuthMessage(t, notice)} /> : null}
     </Stack>
+  );
+}
+
+/**
+ * Why the sign-in page is shown when the server ended the session (idle, revoked, expired); a
+ * logout leaves nothing to say. Gone once the user acts, like the other messages.
+ */
+export function SessionEndedAlert() {
+  const { t } = useTranslation();
+  const message = useAuthSelector((s) => (s.matches('signedOut') ? (s.context.sessionEnded?.message ?? null) : null));
+  if (!message) return null;
+  return (
+    <Box mb="5" data-testid="session-ended">
+      <AuthAlert status="warning" message={translateAuthMessage(t, message)} />
+    </Box>
   );
 }

@@ -8,7 +8,7 @@ import { REDIRECT_PARAM, safeRedirectTarget } from '@/lib/redirect';
 import { useAuthActorRef, useAuthSelector } from '../auth-actor';
 import { useArrivedSignedIn } from '../hooks/use-arrived-signed-in';
 import { useBooting } from '../hooks/use-booting';
-import { AuthAlerts } from './auth-alerts';
+import { AuthAlerts, SessionEndedAlert } from './auth-alerts';
 import { AuthLayout } from './auth-layout';
 import { SignInForm } from './sign-in-form';
 
@@ -124,6 +124,7 @@ export function SigninScreen() {
 
   return (
     <AuthLayout title={titles[view]}>
+      <SessionEndedAlert />
       <AuthAlerts />
       {view === 'signIn' ? <SignInForm redirect={redirect} /> : null}
       <Suspense fallback={null}>

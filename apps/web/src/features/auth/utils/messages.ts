@@ -58,6 +58,8 @@ const catalogue: Record<string, string> = {
   'Failed to transform user data.': 'userTransformFailed',
   'Token or user data missing in response.': 'tokenOrUserMissing',
   'Session expired due to inactivity.': 'sessionExpired',
+  // The auth machine's SESSION_ENDED_MESSAGE: any other 401 that ended a session.
+  'Your session has ended. Please sign in again.': 'sessionEnded',
   'Network error': 'networkError',
   'Failed to fetch': 'networkError',
 };
