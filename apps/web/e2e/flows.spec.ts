@@ -165,6 +165,12 @@ test('password reset: request, link from the outbox, new password, sign in with 
   const answer = page.waitForResponse((r) => r.url().endsWith('/api/password/reset'));
   await page.getByRole('button', { name: 'Set new password' }).click();
   expect((await answer).status()).toBe(200);
+  // The form gives way to the server's message and the way to sign in, which has the focus.
+  await expect(page.getByRole('alert').filter({ hasText: 'Your password has been reset.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Set new password' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/signin$/);
   await signIn(page, { email: demoAdmin.email, password: newPassword });
 
   // Its own password back, through the same two calls: other test files sign in as this operator.
@@ -249,7 +255,30 @@ test('a session revoked on the server answers 401 mid-use: the user lands on sig
   });
   expect((await refused).status()).toBe(401);
   await expect(page).toHaveURL(/\/signin/);
+  // The sign-in screen says why (the server answered 'Unauthenticated.' for a revoked session).
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Your session has ended. Please sign in again.' }),
+  ).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+});
+
+test('a wrong two-factor code: the boxes are emptied, the first has the focus, and the right code typed at once signs in', async ({
+  page,
+}) => {
+  const before = await lastMailId(page.request, demoUser.email);
+  await page.goto('/signin');
+  await submitSignIn(page, demoUser.email, demoUser.password);
+  await expect(page).toHaveURL(/\/two-step-verification\?/);
+  const { match: code } = await waitForMail(page.request, demoUser.email, /\b(\d{6})\b/, before);
+  const wrong = code.replace(/\d$/, (digit) => String((Number(digit) + 1) % 10));
+  await enterCode(page, wrong);
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid or expired 2FA code.' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Digit 1 of 6' })).toBeFocused();
+  for (let digit = 1; digit <= 6; digit += 1) {
+    await expect(page.getByRole('textbox', { name: `Digit ${digit} of 6` })).toHaveValue('');
+  }
+  await page.keyboard.type(code);
+  await expect(page).toHaveURL(/\/(dashboard)?$/);
 });
 
 test('the inactivity check posts /api/check-user after 30 minutes of page clock', async ({ page }) => {
