@@ -1,6 +1,7 @@
 // Tenant scope on every monitoring endpoint: two companies with data of each kind; a user of one
 // never reads, changes or exports a row of the other, and an id of the other answers 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moduleRegistry } from '../../modules.js';
 import { json } from '../../testing/flows.js';
 import { type DashboardBody, importFile, newTenant, platformOperator, type Tenant } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
@@ -55,6 +56,9 @@ async function seed(who: Tenant, cve: string, vendor: string) {
   return { job: job.id, watch: json<{ data: { id: number } }>(watch).data.id };
 }
 
+/** Every list the registered modules serve (a new module's lists are checked without editing this file). */
+const moduleLists = moduleRegistry.modules.flatMap((m) => m.lists);
+
 const get = async (who: Tenant, url: string) => who.browser.get(url, { token: who.token });
 const data = async <T = { id: number }>(who: Tenant, url: string) => {
   const response = await get(who, url);
@@ -83,41 +87,36 @@ afterAll(async () => {
 });
 
 describe('a user of company B', () => {
-  it.each([
-    '/api/findings',
-    '/api/events',
-    '/api/imports',
-    '/api/credentials',
-    '/api/credentials/devices',
-    '/api/cves',
-    '/api/vulnerabilities',
-  ])('lists only its own rows on %s', async (url) => {
-    const rows = await data<{ id: number; finding_id?: number | null; import_id?: number | null }>(b, url);
-    expect(rows.length).toBeGreaterThan(0);
-    const mine = await data<{ id: number }>(a, url);
-    const bIds = new Set(rows.map((r) => r.id));
-    expect(mine.some((r) => bIds.has(r.id))).toBe(false);
-  });
+  it.each(['/api/findings', '/api/events', '/api/imports', ...moduleLists.map((l) => `/api${l.path}`)])(
+    'lists only its own rows on %s',
+    async (url) => {
+      const rows = await data<{ id: number; finding_id?: number | null; import_id?: number | null }>(b, url);
+      expect(rows.length).toBeGreaterThan(0);
+      const mine = await data<{ id: number }>(a, url);
+      const bIds = new Set(rows.map((r) => r.id));
+      expect(mine.some((r) => bIds.has(r.id))).toBe(false);
+    },
+  );
 
-  it.each([
-    `/api/findings/export`,
-    `/api/credentials/export`,
-    `/api/credentials/devices/export`,
-    `/api/cves/export`,
-    `/api/vulnerabilities/export`,
-  ])('exports only its own rows on %s', async (url) => {
-    const csv = (await get(b, url)).body;
-    expect(csv.split('\r\n').length).toBeGreaterThan(2);
-    for (const needle of [a.domain, 'CVE-2026-7001', 'vendora']) expect(csv).not.toContain(needle);
-  });
+  it.each(['/api/findings/export', ...moduleLists.flatMap((l) => (l.export ? [`/api${l.export}`] : []))])(
+    'exports only its own rows on %s',
+    async (url) => {
+      const csv = (await get(b, url)).body;
+      expect(csv.split('\r\n').length).toBeGreaterThan(2);
+      for (const needle of [a.domain, 'CVE-2026-7001', 'vendora']) expect(csv).not.toContain(needle);
+    },
+  );
 
   it('gets 404 for every id of company A', async () => {
-    for (const url of [
-      `/api/findings/${ids.credential}`,
-      `/api/imports/${ids.job}`,
-      `/api/credentials/devices/${ids.device}`,
-      '/api/cves/CVE-2026-7001',
-    ]) {
+    for (const url of [`/api/findings/${ids.credential}`, `/api/imports/${ids.job}`]) {
+      expect((await get(b, url)).statusCode, url).toBe(404);
+    }
+    // Every registered list with a detail: the detail of A's first row is A's alone.
+    for (const list of moduleLists.filter((l) => l.detail)) {
+      const [row] = await data<Record<string, unknown>>(a, `/api${list.path}`);
+      expect(row, list.path).toBeDefined();
+      const url = `/api${list.detail?.replace(/\{(\w+)\}/g, (_, field: string) => encodeURIComponent(String(row?.[field])))}`;
+      expect((await get(a, url)).statusCode, url).toBe(200);
       expect((await get(b, url)).statusCode, url).toBe(404);
     }
     const patch = await b.browser.call('PATCH', `/api/findings/${ids.vulnerability}`, {
