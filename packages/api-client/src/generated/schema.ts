@@ -1324,6 +1324,16 @@ export interface components {
                 reason: string;
             }[];
         };
+        /**
+         * @description For a change of who (the assignee), the person `from` or `to` names while they are a member of
+         *     the company; null when the value is null, when the field names no person, or for a former
+         *     member (whose id alone is kept).
+         */
+        ChangedUser: {
+            id: number;
+            name: string;
+            email: string;
+        } | null;
         FindingChange: {
             id: number;
             /** @description status, severity, assignee, risk_accepted_until, reopened, seen_again… */
@@ -1335,6 +1345,8 @@ export interface components {
             actor?: components["schemas"]["UserRef"];
             /** @description Set when an import made the change (the importer is the actor). */
             import_id?: number | null;
+            from_user?: components["schemas"]["ChangedUser"];
+            to_user?: components["schemas"]["ChangedUser"];
         };
         FindingComment: {
             id: number;

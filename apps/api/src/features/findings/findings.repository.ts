@@ -135,10 +135,22 @@ export async function insertChanges(db: Executor, changes: NewChange[]): Promise
   }
 }
 
+/**
+ * The people an assignee change names, joined through the company's memberships: a user who has
+ * left the company (or another company's user) is not found, and the browser shows a former member.
+ */
+const personOf = (membership: 'mf' | 'mt', value: 'c.from_value' | 'c.to_value', scope: TenantScope) =>
+  sql<boolean>`${sql.ref(`${membership}.company_id`)} = ${scope.companyId} and c.field = 'assignee'
+    and ${sql.ref(`${membership}.user_id`)}::text = ${sql.ref(value)}`;
+
 export function listChanges(db: Executor, scope: TenantScope, findingId: number) {
   return db
     .selectFrom('finding_changes as c')
     .leftJoin('users as u', 'u.id', 'c.actor_user_id')
+    .leftJoin('memberships as mf', (join) => join.on(personOf('mf', 'c.from_value', scope)))
+    .leftJoin('users as uf', 'uf.id', 'mf.user_id')
+    .leftJoin('memberships as mt', (join) => join.on(personOf('mt', 'c.to_value', scope)))
+    .leftJoin('users as ut', 'ut.id', 'mt.user_id')
     .select([
       'c.id',
       'c.field',
@@ -148,6 +160,12 @@ export function listChanges(db: Executor, scope: TenantScope, findingId: number)
       'c.actor_user_id',
       'u.name as actor_name',
       'c.job_id',
+      'uf.id as from_user_id',
+      'uf.name as from_user_name',
+      'uf.email as from_user_email',
+      'ut.id as to_user_id',
+      'ut.name as to_user_name',
+      'ut.email as to_user_email',
     ])
     .where('c.company_id', '=', scope.companyId)
     .where('c.finding_id', '=', findingId)

@@ -39,6 +39,11 @@ export async function listFindings({ ctx, auth, input }: Verb<FindingListInput>)
   return { data: rows.map(toFindingCore), meta };
 }
 
+/** A member named by a change; null when the join found none (no person, or a former member). */
+function personRef(id: number | null, name: string | null, email: string | null) {
+  return id === null || email === null ? null : { id, name: name ?? '', email };
+}
+
 export async function getFinding({ ctx, auth, input }: Verb<{ id: number }>) {
   return { data: await findingDetail(ctx.db, requireScope(auth.scope), input.id) };
 }
@@ -62,6 +67,8 @@ export async function findingDetail(db: Executor, scope: TenantScope, id: number
       at: c.at.toISOString(),
       actor: c.actor_user_id !== null && c.actor_name !== null ? { id: c.actor_user_id, name: c.actor_name } : null,
       import_id: c.job_id,
+      from_user: personRef(c.from_user_id, c.from_user_name, c.from_user_email),
+      to_user: personRef(c.to_user_id, c.to_user_name, c.to_user_email),
     })),
     comments: comments.map((c) => ({
       id: c.id,

@@ -31,6 +31,8 @@ interface Detail {
     to: string | null;
     actor: { id: number } | null;
     import_id: number | null;
+    from_user: { id: number; name: string; email: string } | null;
+    to_user: { id: number; name: string; email: string } | null;
   }[];
   comments: { body: string }[];
   reopen_count: number;
@@ -152,6 +154,31 @@ describe('status workflow', () => {
     expect(d.severity).toBe('critical');
     expect(d.comments.map((c) => c.body)).toEqual(['Patched tomorrow']);
     expect(d.history.map((h) => h.field).sort()).toEqual(['assignee', 'severity']);
+  });
+
+  it('names the people of an assignee change from the company, and no longer a former member', async () => {
+    const id = ids[1] ?? 0;
+    const colleague = await newTenant(app, 'colleague', { join: a });
+    expect((await patch(id, { assignee_id: colleague.userId })).statusCode).toBe(200);
+    expect((await patch(id, { assignee_id: a.userId })).statusCode).toBe(200);
+    const person = (t: Tenant) => ({ id: t.userId, name: expect.stringContaining('Analyst'), email: t.email });
+    const assigned = (await detail(id)).history.filter((h) => h.field === 'assignee');
+    expect(assigned).toMatchObject([
+      { from: String(colleague.userId), to: String(a.userId), from_user: person(colleague), to_user: person(a) },
+      { from: null, to: String(colleague.userId), from_user: null, to_user: person(colleague) },
+    ]);
+    // The colleague leaves the company: the history keeps the id and names nobody.
+    await app.ctx.db
+      .deleteFrom('memberships')
+      .where('user_id', '=', colleague.userId)
+      .where('company_id', '=', a.companyId)
+      .execute();
+    const after = (await detail(id)).history.filter((h) => h.field === 'assignee');
+    expect(after.map((h) => [h.from_user, h.to_user])).toEqual([
+      [null, person(a)],
+      [null, null],
+    ]);
+    expect(after[1]?.to).toBe(String(colleague.userId));
   });
 
   it('bulk-changes what the workflow allows and lists what it refused', async () => {

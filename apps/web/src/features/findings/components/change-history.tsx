@@ -21,8 +21,8 @@ export function ChangeHistory({ history }: { history: FindingDetail['history'] }
           <Text>
             {t('findings.changed', {
               field: t(`findings.fields.${fieldKey(change.field)}`),
-              from: display(change.field, change.from, t),
-              to: display(change.field, change.to, t),
+              from: display(change.field, change.from, change.from_user, t),
+              to: display(change.field, change.to, change.to_user, t),
             })}
           </Text>
         </chakra.li>
@@ -36,8 +36,13 @@ function fieldKey(field: string): string {
   return FIELDS.includes(field) ? field : 'other';
 }
 
-function display(field: string, value: string | null, t: (key: string) => string): string {
+type Change = FindingDetail['history'][number];
+
+/** A value as people read it: a status or severity in words, an assignee by name (never the id). */
+function display(field: string, value: string | null, person: Change['from_user'], t: (key: string) => string): string {
   if (value === null || value === '') return '—';
+  // The server names the members of the company; a user id it did not name has left the company.
+  if (field === 'assignee') return person ? person.name || person.email : t('findings.formerMember');
   if (field === 'status' || field === 'reopened') return t(`findings.status.${value}`);
   if (field === 'severity') return t(`findings.severity.${value}`);
   return value;
