@@ -252,3 +252,22 @@ test('CVE monitor: the vendor filter offers the watched vendors and narrows the 
   // Every row left is a CVE of an apache product (the products column lists vendor:product).
   for (const row of await rows.all()) await expect(row).toContainText('apache:');
 });
+
+test('dashboard: a KPI card is one link to its list, filtered the way the card counts', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/dashboard');
+  const strip = page.getByTestId('kpi-strip');
+  const overdue = strip.getByRole('link', { name: /^Overdue SLAs: [1-9][\d,]*\. Show in Vulnerabilities$/ });
+  await overdue.click();
+  await expect(page).toHaveURL(/\/vulnerabilities\?overdue=true$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Vulnerabilities' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('combobox', { name: 'SLA', exact: true })).toHaveValue('true');
+  const rows = page.locator('main tbody tr');
+  await expect(rows.first()).toContainText('Overdue');
+  for (const row of await rows.all()) await expect(row).toContainText('Overdue');
+
+  await page.goBack();
+  await strip.getByRole('link', { name: /^CVEs on your watch list: / }).click();
+  await expect(page).toHaveURL(/\/cvemonitor\?status=new&status=in_review&status=confirmed$/);
+  await expect(page.getByRole('button', { name: /^Status/ })).toContainText('3');
+});

@@ -50,6 +50,22 @@ export function findingFilters(t: TFunction, assignees: AssigneeChoices): Filter
   ];
 }
 
+/** The statuses the API counts as open (the dashboard's open findings, watched CVEs and overdue SLAs). */
+export const OPEN_STATUSES: Status[] = ['new', 'in_review', 'confirmed'];
+
+/**
+ * A list screen's URL with its table's filters set, in the URL parameters `useTableState` reads
+ * (one parameter a value: `status=new&status=in_review`; a period as `from`/`to`, YYYY-MM-DD).
+ */
+export function filteredListHref(path: string, filters: Record<string, string | readonly string[]>): string {
+  const params = new URLSearchParams();
+  for (const [id, value] of Object.entries(filters)) {
+    for (const one of typeof value === 'string' ? [value] : value) params.append(id, one);
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
 const isSeverity = (v: string): v is Severity => (SEVERITIES as string[]).includes(v);
 const isStatus = (v: string): v is Status => (STATUSES as string[]).includes(v);
 

@@ -2,7 +2,14 @@
 export { DataTable, type DataTableProps, type ListPage } from './data-table';
 export { DetailDrawer } from './detail-drawer';
 export { FilterBar } from './filter-bar';
-export { findingFilterQuery, findingFilters, pageQuery, textFilter } from './finding-filters';
+export {
+  filteredListHref,
+  findingFilterQuery,
+  findingFilters,
+  OPEN_STATUSES,
+  pageQuery,
+  textFilter,
+} from './finding-filters';
 export { FindingTable, type FindingTableProps } from './finding-table';
 export { Pagination } from './pagination';
 export type { AssigneeChoices, ColumnDef, FilterDef, FilterOption, FindingSlots, PageMeta } from './types';

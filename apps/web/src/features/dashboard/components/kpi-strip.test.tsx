@@ -1,0 +1,55 @@
+import { screen } from '@testing-library/react';
+import type { i18n as I18n } from 'i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestI18n } from '@/testing/i18n';
+import { renderWithProviders } from '@/testing/render';
+import type { DashboardData } from '../api/dashboard-api';
+import { KpiStrip } from './kpi-strip';
+
+let i18n: I18n;
+beforeAll(async () => {
+  i18n = await createTestI18n();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const data: DashboardData = {
+  open_by_severity: { critical: 3, high: 5, medium: 0, low: 1, info: 0 },
+  open_by_module: [
+    { module: 'credentials', count: 2 },
+    { module: 'cves', count: 4 },
+    { module: 'vulnerabilities', count: 3 },
+  ],
+  kpis: [
+    { module: 'credentials', id: 'leaked_30d', value: 12 },
+    { module: 'cves', id: 'watched', value: 4 },
+    { module: 'vulnerabilities', id: 'overdue_sla', value: 2 },
+  ],
+  trend: { days: [], series: [] },
+  generated_at: '2026-12-25T10:00:00.000Z',
+};
+
+describe('KpiStrip', () => {
+  it('makes each card one link, named by its count, to its list filtered the way the table reads it', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-25T10:00:00.000Z'));
+    renderWithProviders(<KpiStrip data={data} />, { i18n, path: '/dashboard' });
+    const href = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
+    expect(href('Open findings: 9. Show in Vulnerabilities')).toBe(
+      '/vulnerabilities?status=new&status=in_review&status=confirmed',
+    );
+    // The last 30 days are today and the 29 days before it (the dashboard's count).
+    expect(href('Leaked credentials (30 days): 12. Show in Credentials')).toBe('/credentials?from=2026-11-26');
+    expect(href('CVEs on your watch list: 4. Show in CVE monitor')).toBe(
+      '/cvemonitor?status=new&status=in_review&status=confirmed',
+    );
+    expect(href('Overdue SLAs: 2. Show in Vulnerabilities')).toBe('/vulnerabilities?overdue=true');
+    expect(screen.getAllByRole('link')).toHaveLength(4);
+    const open = screen.getByRole('link', { name: /^Open findings/ });
+    expect(open.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(open.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Critical3High5Low1',
+    );
+  });
+});
