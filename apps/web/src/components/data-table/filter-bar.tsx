@@ -1,6 +1,7 @@
 import { Button, chakra, HStack, useRecipe } from '@chakra-ui/react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '@/components/ui/date-field';
 import { SimpleSelect } from '@/components/ui/simple-select';
 import { CheckboxPopover } from './checkbox-popover';
 import type { FilterDef } from './types';
@@ -120,7 +121,6 @@ function DebouncedInput({
 
 function DateRange({ label, state }: { label: string; state: TableState & TableActions }) {
   const { t } = useTranslation();
-  const recipe = useRecipe({ key: 'input' });
   const id = useId();
   return (
     <chakra.fieldset border="0" m="0" p="0" display="flex" gap="1" alignItems="center">
@@ -130,13 +130,10 @@ function DateRange({ label, state }: { label: string; state: TableState & TableA
           <chakra.label htmlFor={`${id}-${key}`} fontSize="sm" color="fg.muted">
             {t(`dataTable.${key}`)}
           </chakra.label>
-          <chakra.input
+          <DateField
             id={`${id}-${key}`}
-            type="date"
             value={state.filters[key]?.[0] ?? ''}
-            onChange={(event) => state.setFilter(key, [event.currentTarget.value])}
-            css={recipe({ size: 'sm', variant: 'outline' })}
-            width="auto"
+            onChange={(value) => state.setFilter(key, [value])}
           />
         </chakra.div>
       ))}

@@ -1,6 +1,7 @@
-import { Button, chakra, HStack, Menu, useRecipe } from '@chakra-ui/react';
+import { Button, chakra, HStack, Menu } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '@/components/ui/date-field';
 import { AppIcon } from '@/components/ui/icons';
 import type { FindingStatus } from '../api/findings-api';
 
@@ -19,7 +20,6 @@ export interface StatusMenuProps {
 /** Moves findings along the workflow; only allowed transitions are offered, risk acceptance asks until when. */
 export function StatusMenu({ current, allowed, onChange, busy, label, emphasis }: StatusMenuProps) {
   const { t } = useTranslation();
-  const recipe = useRecipe({ key: 'input' });
   const [askUntil, setAskUntil] = useState(false);
   const [until, setUntil] = useState('');
   const dateId = useId();
@@ -69,16 +69,7 @@ export function StatusMenu({ current, allowed, onChange, busy, label, emphasis }
             {t('findings.riskAcceptedUntil')}
           </chakra.label>
           <HStack gap="2">
-            <chakra.input
-              id={dateId}
-              type="date"
-              required
-              min={tomorrow}
-              value={until}
-              onChange={(event) => setUntil(event.currentTarget.value)}
-              css={recipe({ size: 'sm', variant: 'outline' })}
-              width="auto"
-            />
+            <DateField id={dateId} required min={tomorrow} value={until} onChange={setUntil} />
             <Button size="sm" type="submit" colorPalette="yellow">
               {t('findings.acceptRisk')}
             </Button>
