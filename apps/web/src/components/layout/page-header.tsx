@@ -15,7 +15,10 @@ export function PageHeader({ title, trail = [], description, actions }: PageHead
   const { t } = useTranslation();
   return (
     <Box as="header" mb="6" display="flex" gap="4" flexWrap="wrap" alignItems="flex-end">
-      <Box flex="1" minW="0">
+      {/* A basis wider than half a phone: on a narrow screen the actions wrap below the title
+          instead of squeezing it until its words break; a word longer than a line is hyphenated
+          in the page's language (<html lang>). */}
+      <Box flex="1 1 20rem" minW="0" hyphens="auto">
         {trail.length > 0 ? (
           <nav aria-label={t('nav.breadcrumb')}>
             <chakra.ol display="flex" gap="2" listStyleType="none" m="0" p="0" fontSize="sm" color="fg.muted">
@@ -30,7 +33,7 @@ export function PageHeader({ title, trail = [], description, actions }: PageHead
             </chakra.ol>
           </nav>
         ) : null}
-        <Heading as="h1" size="2xl" mt="1">
+        <Heading as="h1" size={{ base: 'xl', md: '2xl' }} mt="1">
           {title}
         </Heading>
         {description ? (
@@ -39,7 +42,12 @@ export function PageHeader({ title, trail = [], description, actions }: PageHead
           </Text>
         ) : null}
       </Box>
-      {actions}
+      {actions ? (
+        // The screen's row of actions wraps too when a language's labels are wider than a phone.
+        <Box maxW="full" css={{ '& > *': { flexWrap: 'wrap' } }}>
+          {actions}
+        </Box>
+      ) : null}
     </Box>
   );
 }
