@@ -748,6 +748,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/credentials/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One leaked credential (e-mail, source, dates, masked password; never the password) */
+        get: operations["getCredential"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cves": {
         parameters: {
             query?: never;
@@ -896,6 +913,23 @@ export interface paths {
         get: operations["getSlaPolicy"];
         /** Change the SLA days per severity (due dates of open findings follow) */
         put: operations["updateSlaPolicy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vulnerabilities/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One vulnerability with what the scanner saw (matcher, extracted results, request and response excerpts) */
+        get: operations["getVulnerability"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1519,6 +1553,9 @@ export interface components {
             data: components["schemas"]["Device"];
             credentials: components["schemas"]["Credential"][];
         };
+        CredentialDetail: {
+            data: components["schemas"]["Credential"];
+        };
         CveScores: {
             cve_id: string;
             /** Format: date-time */
@@ -1617,6 +1654,28 @@ export interface components {
         };
         SlaPolicyResponse: {
             data: components["schemas"]["SlaPolicy"];
+        };
+        /**
+         * @description What the scanner saw, from its result (nuclei -jsonl); empty for results imported before it
+         *     was kept. Texts are excerpts: a request or response its first 4,000 characters.
+         */
+        VulnerabilityEvidence: {
+            /** @description Every CVE id of the template's classification (cve_id is the first). */
+            cve_ids: string[];
+            matcher_name: string | null;
+            extractor_name: string | null;
+            extracted_results: string[];
+            /** @description The protocol of the template (http, dns, network, ssl…). */
+            scanner_type: string | null;
+            ip: string | null;
+            request: string | null;
+            response: string | null;
+        };
+        VulnerabilityDetail: {
+            data: components["schemas"]["Vulnerability"] & {
+                scanned_at?: components["schemas"]["NullableDateTime"];
+                evidence: components["schemas"]["VulnerabilityEvidence"];
+            };
         };
         /**
          * @description Every figure of a module is an entry of a list keyed by its module id, so a new module adds
@@ -3090,6 +3149,31 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    getCredential: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["FindingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credential. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CredentialDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     listCves: {
         parameters: {
             query?: {
@@ -3446,6 +3530,31 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             419: components["responses"]["CsrfMismatch"];
             422: components["responses"]["ValidationError"];
+        };
+    };
+    getVulnerability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["FindingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The vulnerability and its evidence. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VulnerabilityDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     getDashboard: {

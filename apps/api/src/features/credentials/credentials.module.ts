@@ -65,7 +65,7 @@ export const credentialsModule: MonitoringModule = {
   importers: [hibp, combolist, infostealer],
   routes: credentialsRoutes,
   lists: [
-    { path: '/credentials', export: '/credentials/export' },
+    { path: '/credentials', export: '/credentials/export', detail: '/credentials/{id}' },
     { path: '/credentials/devices', export: '/credentials/devices/export', detail: '/credentials/devices/{id}' },
   ],
   kpis: [

@@ -92,6 +92,13 @@ export function credentialBatchAfter(db: Executor, scope: TenantScope, input: Cr
     .execute();
 }
 
+/** One credential of the scope's company; undefined for any other id (a device's included). */
+export function findCredential(db: Executor, scope: TenantScope, id: number) {
+  return withColumns(credentialBase(db, scope, {}))
+    .where('f.id', '=', id)
+    .executeTakeFirst();
+}
+
 export function credentialsOfDevice(db: Executor, scope: TenantScope, deviceId: number) {
   return withColumns(credentialBase(db, scope, {}))
     .where('c.device_id', '=', deviceId)

@@ -3,6 +3,7 @@ import { csvRoute } from '../findings/findings.csv.js';
 import {
   exportCredentials,
   exportInfostealerDevices,
+  getCredential,
   getInfostealerDevice,
   listCredentials,
   listInfostealerDevices,
@@ -13,6 +14,10 @@ export function credentialsRoutes({ ctx }: RouteDeps): RouteTable {
     listCredentials: {
       handler: async (request) =>
         listCredentials({ ctx, auth: authOf(request), input: queryOf('listCredentials', request) }),
+    },
+    getCredential: {
+      handler: async (request) =>
+        getCredential({ ctx, auth: authOf(request), input: { id: paramsOf('getCredential', request).id } }),
     },
     exportCredentials: csvRoute(ctx, 'credentials', (request, auth) =>
       exportCredentials({ ctx, auth, input: queryOf('exportCredentials', request) }),

@@ -12,6 +12,7 @@ import {
   credentialsOfDevice,
   type DeviceListInput,
   deviceBatchAfter,
+  findCredential,
   findDevice,
   listCredentialRows,
   listDeviceRows,
@@ -108,6 +109,13 @@ export function exportCredentials({ ctx, auth, input }: Verb<CredentialListInput
       r.url,
     ],
   );
+}
+
+/** One leaked credential for the drawer: the masked password only, never the password or its hash. */
+export async function getCredential({ ctx, auth, input }: Verb<{ id: number }>) {
+  const row = await findCredential(ctx.db, requireScope(auth.scope), input.id);
+  if (!row) throw new HttpError(404, 'Credential not found.');
+  return { data: toCredential(row) };
 }
 
 export async function listInfostealerDevices({ ctx, auth, input }: Verb<DeviceListInput>) {

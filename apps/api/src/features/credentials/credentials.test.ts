@@ -122,6 +122,37 @@ describe('combolist import', () => {
     }
     expect(logs.text()).not.toContain(secret);
   });
+
+  it('answers one credential for the drawer with the masked password, never the password or its hash', async () => {
+    const secret = 'Drawer-Clear-Password-77';
+    await importFile(app, a, 'combolist', 'drawer.txt', `drawer@${a.domain}:${secret}`);
+    const [row] = json<{ data: { id: number }[] }>(
+      await a.browser.get('/api/credentials?q=drawer@', { token: a.token }),
+    ).data;
+    const response = await a.browser.get(`/api/credentials/${row?.id}`, { token: a.token });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(json<{ data: unknown }>(response).data).toMatchObject({
+      id: row?.id,
+      email: `drawer@${a.domain}`,
+      domain: a.domain,
+      source_kind: 'combolist',
+      source_name: 'drawer.txt',
+      password_masked: '••••••••••••••••77 (24)',
+      password_type: 'plaintext',
+      status: 'new',
+    });
+    const stored = await app.ctx.db
+      .selectFrom('credential_findings')
+      .select('password_hmac')
+      .where('finding_id', '=', row?.id ?? 0)
+      .executeTakeFirstOrThrow();
+    for (const needle of [secret, secret.slice(0, 8), stored.password_hmac ?? 'no hash'])
+      expect(response.body).not.toContain(needle);
+    // Another company's credential, or a number that is none, is not found.
+    const other = await newTenant(app, 'drawer');
+    expect((await other.browser.get(`/api/credentials/${row?.id}`, { token: other.token })).statusCode).toBe(404);
+    expect((await a.browser.get('/api/credentials/2147483647', { token: a.token })).statusCode).toBe(404);
+  });
 });
 
 /** A stored (uncompressed) zip, as Windows "Send to compressed folder" would make with -0. */

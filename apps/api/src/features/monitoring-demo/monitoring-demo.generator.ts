@@ -98,6 +98,19 @@ const templates: [string, string, string][] = [
   ['directory-listing', 'Directory listing enabled', 'low'],
 ];
 
+/** What the scanner saw of a demo result: derived, not drawn, so the seeded sequence stays the same. */
+function withEvidence<T extends { 'template-id': string; 'matched-at': string }>(result: T) {
+  const template = result['template-id'];
+  const url = new URL(result['matched-at']);
+  return {
+    ...result,
+    'matcher-name': template.startsWith('cve-') ? 'version' : 'status-and-body',
+    'extracted-results': [`${url.host}${url.pathname}`],
+    request: `GET ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nUser-Agent: Mozilla/5.0 (vigil-demo)`,
+    response: `HTTP/1.1 200 OK\r\nServer: nginx\r\nContent-Type: text/html\r\n\r\n<!-- ${template} -->`,
+  };
+}
+
 function pick<T>(random: () => number, list: readonly T[]): T {
   const item = list[Math.floor(random() * list.length)];
   if (item === undefined) throw new Error('empty list');
@@ -306,36 +319,40 @@ export function companyFiles(company: DemoCompany, anchor: Date, seed: number): 
     if (withCve) {
       const cve = `CVE-2026-${String(41000 + Math.floor(random() * 300)).padStart(5, '0')}`;
       nuclei.push(
-        JSON.stringify({
-          'template-id': cve.toLowerCase(),
-          'template-path': `http/cves/2026/${cve}.yaml`,
-          info: {
-            name: `${cve} detection`,
-            author: ['vigil-demo'],
-            tags: ['cve'],
-            severity: pick(random, ['critical', 'high', 'medium']),
-            classification: { 'cve-id': [cve.toLowerCase()], 'cvss-score': Math.round((5 + random() * 5) * 10) / 10 },
-          },
-          type: 'http',
-          host,
-          'matched-at': `${host}/${pick(random, ['', 'admin', 'api/v1/status', 'wp-login.php'])}`,
-          ip: `198.51.100.${Math.floor(random() * 250) + 1}`,
-          timestamp: iso(stamp),
-          'matcher-status': true,
-        }),
+        JSON.stringify(
+          withEvidence({
+            'template-id': cve.toLowerCase(),
+            'template-path': `http/cves/2026/${cve}.yaml`,
+            info: {
+              name: `${cve} detection`,
+              author: ['vigil-demo'],
+              tags: ['cve'],
+              severity: pick(random, ['critical', 'high', 'medium']),
+              classification: { 'cve-id': [cve.toLowerCase()], 'cvss-score': Math.round((5 + random() * 5) * 10) / 10 },
+            },
+            type: 'http',
+            host,
+            'matched-at': `${host}/${pick(random, ['', 'admin', 'api/v1/status', 'wp-login.php'])}`,
+            ip: `198.51.100.${Math.floor(random() * 250) + 1}`,
+            timestamp: iso(stamp),
+            'matcher-status': true,
+          }),
+        ),
       );
     } else {
       const [id, name, severity] = pick(random, templates);
       nuclei.push(
-        JSON.stringify({
-          'template-id': id,
-          info: { name, author: ['vigil-demo'], tags: ['misconfig'], severity },
-          type: 'http',
-          host,
-          'matched-at': `${host}/${pick(random, ['', '.git/config', 'phpinfo.php', 'static/'])}`,
-          timestamp: iso(stamp),
-          'matcher-status': true,
-        }),
+        JSON.stringify(
+          withEvidence({
+            'template-id': id,
+            info: { name, author: ['vigil-demo'], tags: ['misconfig'], severity },
+            type: 'http',
+            host,
+            'matched-at': `${host}/${pick(random, ['', '.git/config', 'phpinfo.php', 'static/'])}`,
+            timestamp: iso(stamp),
+            'matcher-status': true,
+          }),
+        ),
       );
     }
   }

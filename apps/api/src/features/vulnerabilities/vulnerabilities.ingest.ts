@@ -45,14 +45,16 @@ export async function writeNuclei(
   });
   if (rows.length > 0) {
     await sql`
-      insert into vulnerability_findings (finding_id, company_id, template_id, name, host, matched_at, cve_id, cvss_score, scanned_at)
-      select t.id, ${companyOf(context.job)}, t.template_id, t.name, t.host, t.matched_at, t.cve_id, t.cvss, t.scanned
+      insert into vulnerability_findings (finding_id, company_id, template_id, name, host, matched_at, cve_id, cvss_score, scanned_at, evidence)
+      select t.id, ${companyOf(context.job)}, t.template_id, t.name, t.host, t.matched_at, t.cve_id, t.cvss, t.scanned, t.evidence
       from unnest(${rows.map((r) => r.id)}::int[], ${rows.map((r) => r.r.templateId)}::text[], ${rows.map((r) => r.r.name)}::text[],
         ${rows.map((r) => r.r.host)}::text[], ${rows.map((r) => r.r.matchedAt)}::text[], ${rows.map((r) => r.r.cveId)}::text[],
-        ${rows.map((r) => r.r.cvssScore)}::numeric[], ${rows.map((r) => r.seenAt.toISOString())}::timestamptz[])
-        as t(id, template_id, name, host, matched_at, cve_id, cvss, scanned)
+        ${rows.map((r) => r.r.cvssScore)}::numeric[], ${rows.map((r) => r.seenAt.toISOString())}::timestamptz[],
+        ${rows.map((r) => (r.r.evidence ? JSON.stringify(r.r.evidence) : null))}::text[])
+        as t(id, template_id, name, host, matched_at, cve_id, cvss, scanned, evidence)
       on conflict (finding_id) do update set scanned_at = greatest(vulnerability_findings.scanned_at, excluded.scanned_at),
-        cvss_score = coalesce(excluded.cvss_score, vulnerability_findings.cvss_score)`.execute(db);
+        cvss_score = coalesce(excluded.cvss_score, vulnerability_findings.cvss_score),
+        evidence = coalesce(excluded.evidence, vulnerability_findings.evidence)`.execute(db);
   }
   const added = results.filter((r) => r.inserted).length;
   return { added, updated: results.length - added, ignored: 0 };

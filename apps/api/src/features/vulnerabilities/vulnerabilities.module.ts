@@ -21,7 +21,7 @@ export const vulnerabilitiesModule: MonitoringModule = {
     }),
   ],
   routes: vulnerabilitiesRoutes,
-  lists: [{ path: '/vulnerabilities', export: '/vulnerabilities/export' }],
+  lists: [{ path: '/vulnerabilities', export: '/vulnerabilities/export', detail: '/vulnerabilities/{id}' }],
   kpis: [
     {
       // Open findings past their SLA due date.

@@ -110,3 +110,11 @@ export function vulnerabilityBatchAfter(
     .limit(EXPORT_BATCH)
     .execute();
 }
+
+/** One vulnerability of the scope's company with its evidence; undefined for any other id. */
+export function findVulnerability(db: Executor, scope: TenantScope, id: number, now: Date) {
+  return withColumns(vulnerabilityBase(db, scope, {}, now), now)
+    .select(['v.evidence', 'v.scanned_at'])
+    .where('f.id', '=', id)
+    .executeTakeFirst();
+}

@@ -1,8 +1,9 @@
-import { authOf, bodyOf, queryOf, type RouteDeps, type RouteTable } from '../../route-table.js';
+import { authOf, bodyOf, paramsOf, queryOf, type RouteDeps, type RouteTable } from '../../route-table.js';
 import { csvRoute } from '../findings/findings.csv.js';
 import {
   exportVulnerabilities,
   getSlaPolicy,
+  getVulnerability,
   listVulnerabilities,
   updateSlaPolicy,
 } from './vulnerabilities.service.js';
@@ -16,6 +17,10 @@ export function vulnerabilitiesRoutes({ ctx }: RouteDeps): RouteTable {
     exportVulnerabilities: csvRoute(ctx, 'vulnerabilities', (request, auth) =>
       exportVulnerabilities({ ctx, auth, input: queryOf('exportVulnerabilities', request) }),
     ),
+    getVulnerability: {
+      handler: async (request) =>
+        getVulnerability({ ctx, auth: authOf(request), input: { id: paramsOf('getVulnerability', request).id } }),
+    },
     getSlaPolicy: { handler: async (request) => getSlaPolicy({ ctx, auth: authOf(request), input: undefined }) },
     updateSlaPolicy: {
       handler: async (request) =>

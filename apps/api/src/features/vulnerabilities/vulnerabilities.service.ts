@@ -1,12 +1,17 @@
 import { sql } from 'kysely';
+import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
+import { HttpError } from '../../shared/http-error.js';
 import { requireScope } from '../../shared/tenant.js';
 import { csvStream } from '../findings/findings.csv.js';
 import { coreCells, coreHeader } from '../findings/findings.export.js';
 import { toFindingCore } from '../findings/findings.mapper.js';
+import { iso } from '../findings/findings.query.js';
 import { openStatuses } from '../findings/findings.table.js';
 import type { AuthContext } from '../session/session.service.js';
+import type { NucleiEvidence } from './nuclei.parser.js';
 import {
+  findVulnerability,
   listVulnerabilityRows,
   type VulnerabilityListInput,
   vulnerabilityBatchAfter,
@@ -19,25 +24,70 @@ interface Verb<I> {
   input: I;
 }
 
+type VulnerabilityRow = Awaited<ReturnType<typeof listVulnerabilityRows>>['rows'][number];
+
+function toVulnerability(r: VulnerabilityRow) {
+  return {
+    ...toFindingCore(r),
+    template_id: r.template_id ?? '',
+    name: r.name ?? r.title,
+    host: r.host ?? '',
+    matched_at: r.matched_at ?? '',
+    cve_id: r.cve_id,
+    cvss_score: r.cvss_score === null ? null : Number(r.cvss_score),
+    epss: r.epss,
+    epss_percentile: r.epss_percentile,
+    kev: r.kev_date_added !== null,
+    kev_due_date: r.kev_due_date,
+    overdue: r.overdue,
+  };
+}
+
 export async function listVulnerabilities({ ctx, auth, input }: Verb<VulnerabilityListInput>) {
   const { rows, meta } = await listVulnerabilityRows(ctx.db, requireScope(auth.scope), input, ctx.clock.now());
+  return { data: rows.map(toVulnerability), meta };
+}
+
+/** One vulnerability and what the scanner saw (the drawer's evidence); 404 outside the company. */
+export async function getVulnerability({ ctx, auth, input }: Verb<{ id: number }>) {
+  const row = await findVulnerability(ctx.db, requireScope(auth.scope), input.id, ctx.clock.now());
+  if (!row) throw new HttpError(404, 'Vulnerability not found.');
+  const evidence = storedEvidence(row.evidence);
   return {
-    data: rows.map((r) => ({
-      ...toFindingCore(r),
-      template_id: r.template_id ?? '',
-      name: r.name ?? r.title,
-      host: r.host ?? '',
-      matched_at: r.matched_at ?? '',
-      cve_id: r.cve_id,
-      cvss_score: r.cvss_score === null ? null : Number(r.cvss_score),
-      epss: r.epss,
-      epss_percentile: r.epss_percentile,
-      kev: r.kev_date_added !== null,
-      kev_due_date: r.kev_due_date,
-      overdue: r.overdue,
-    })),
-    meta,
+    data: {
+      ...toVulnerability(row),
+      scanned_at: iso(row.scanned_at),
+      evidence: {
+        ...evidence,
+        cve_ids: evidence.cve_ids.length > 0 ? evidence.cve_ids : row.cve_id ? [row.cve_id] : [],
+      },
+    },
   };
+}
+
+const nullable = z.string().nullable().catch(null);
+/** The evidence as the writer stored it (JSON text); every part missing or malformed is empty. */
+const evidenceSchema = z.object({
+  cve_ids: z.array(z.string()).catch([]),
+  matcher_name: nullable,
+  extractor_name: nullable,
+  extracted_results: z.array(z.string()).catch([]),
+  scanner_type: nullable,
+  ip: nullable,
+  request: nullable,
+  response: nullable,
+}) satisfies z.ZodType<NucleiEvidence>;
+
+/** Rows imported before the evidence was kept have none. */
+function storedEvidence(json: string | null): NucleiEvidence {
+  let parsed: unknown = null;
+  try {
+    parsed = json === null ? null : JSON.parse(json);
+  } catch {
+    // Not ours to fail on: the drawer shows what there is.
+  }
+  const checked = evidenceSchema.safeParse(parsed ?? {});
+  return checked.success ? checked.data : evidenceSchema.parse({});
 }
 
 export function exportVulnerabilities({ ctx, auth, input }: Verb<VulnerabilityListInput>) {

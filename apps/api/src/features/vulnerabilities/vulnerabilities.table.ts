@@ -9,6 +9,8 @@ export interface VulnerabilityFindingsTable {
   cve_id: string | null;
   cvss_score: string | null;
   scanned_at: Date | null;
+  /** The scanner's evidence (NucleiEvidence) as JSON text; null when the import carried none. */
+  evidence: string | null;
 }
 
 export interface SlaPoliciesTable {

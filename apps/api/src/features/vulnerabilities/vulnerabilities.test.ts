@@ -26,6 +26,7 @@ const line = (template: string, matched: string, severity: string, extra: Record
   });
 
 interface Row {
+  id: number;
   template_id: string;
   severity: string;
   due_at: string | null;
@@ -121,5 +122,61 @@ describe('nuclei import', () => {
     const dashboard = json<DashboardBody>(await a.browser.get('/api/dashboard', { token: a.token }));
     expect(kpiOf(dashboard, 'vulnerabilities', 'overdue_sla')).toBe(1);
     expect(dashboard.data.open_by_severity).toMatchObject({ critical: 1, low: 1, info: 1 });
+  });
+
+  it('answers one vulnerability with the evidence of its scan, excerpts bounded', async () => {
+    const response = 'HTTP/1.1 200 OK\r\nServer: nginx\r\n\r\n'.padEnd(9000, 'x');
+    const evidence = {
+      'matcher-name': 'git-config',
+      'extractor-name': 'remote',
+      'extracted-results': ['url = https://git.x.example/shop.git', '', 42, 'branch = main'],
+      type: 'http',
+      ip: '198.51.100.7',
+      request: 'GET /.git/config HTTP/1.1\r\nHost: www.x.example\r\n\r\n',
+      response: `${response}\u0000`,
+    };
+    const result = line('git-config', 'https://www.x.example/.git/config', 'medium', {
+      classification: { 'cve-id': ['cve-2026-5555', 'CVE-2026-5556', 'not-a-cve'] },
+    });
+    await importFile(app, a, 'nuclei', 'evidence.jsonl', JSON.stringify({ ...JSON.parse(result), ...evidence }));
+    const id = (await rows('?q=git-config'))[0]?.id;
+    const detail = await a.browser.get(`/api/vulnerabilities/${id}`, { token: a.token });
+    expect(detail.statusCode, detail.body).toBe(200);
+    const data = json<{ data: Row & { evidence: unknown; host: string; matched_at: string } }>(detail).data;
+    expect(data).toMatchObject({
+      template_id: 'git-config',
+      host: 'https://www.x.example',
+      matched_at: 'https://www.x.example/.git/config',
+      cve_id: 'CVE-2026-5555',
+      severity: 'medium',
+      kev: true,
+    });
+    expect(data.evidence).toEqual({
+      cve_ids: ['CVE-2026-5555', 'CVE-2026-5556'],
+      matcher_name: 'git-config',
+      extractor_name: 'remote',
+      extracted_results: ['url = https://git.x.example/shop.git', 'branch = main'],
+      scanner_type: 'http',
+      ip: '198.51.100.7',
+      request: 'GET /.git/config HTTP/1.1\r\nHost: www.x.example',
+      response: response.slice(0, 4000),
+    });
+    // A row imported without evidence answers an empty one, its CVE from the row.
+    const plain = (await rows('?severity=critical'))[0]?.id;
+    const before = json<{ data: { evidence: unknown } }>(
+      await a.browser.get(`/api/vulnerabilities/${plain}`, { token: a.token }),
+    ).data.evidence;
+    expect(before).toEqual({
+      cve_ids: ['CVE-2026-5555'],
+      matcher_name: null,
+      extractor_name: null,
+      extracted_results: [],
+      scanner_type: null,
+      ip: null,
+      request: null,
+      response: null,
+    });
+    const other = await newTenant(app, 'vuln-other');
+    expect((await other.browser.get(`/api/vulnerabilities/${id}`, { token: other.token })).statusCode).toBe(404);
   });
 });

@@ -1,6 +1,7 @@
 // The one data table of every monitoring list, and the URL state it is bound to.
 export { DataTable, type DataTableProps, type ListPage } from './data-table';
 export { DetailDrawer } from './detail-drawer';
+export { type Evidence, EvidenceList, EvidenceText } from './evidence-list';
 export { FilterBar } from './filter-bar';
 export {
   filteredListHref,

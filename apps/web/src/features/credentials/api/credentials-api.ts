@@ -44,3 +44,16 @@ export function useDevice(id: number) {
     },
   });
 }
+
+/** One leaked credential for its drawer (the masked password only: the API never has another). */
+export function useCredential(id: number) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['credentials', 'one', id],
+    queryFn: async ({ signal }) => {
+      const { data } = await api.GET('/credentials/{id}', { params: { path: { id } }, signal });
+      if (!data) throw new Error('empty answer');
+      return data.data;
+    },
+  });
+}

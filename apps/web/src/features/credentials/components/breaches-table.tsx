@@ -16,6 +16,7 @@ import { StatusBadge } from '@/components/ui/finding-badges';
 import { apiUrl } from '@/lib/api-url';
 import { useFormat } from '@/lib/i18n/format';
 import { type Credential, type CredentialQuery, useCredentials } from '../api/credentials-api';
+import { CredentialDetail } from './credential-detail';
 
 const SORTS = ['-last_seen_at', 'last_seen_at', '-first_seen_at', 'first_seen_at', 'email', '-email'] as const;
 const SOURCES = ['breach', 'combolist', 'infostealer'] as const;
@@ -113,6 +114,7 @@ export function BreachesTable({ slots, onDemo }: { slots: FindingSlots; onDemo: 
       empty={{ title: t('credentials.emptyTitle'), description: t('credentials.emptyBreaches') }}
       exportHref={apiUrl('/credentials/export', filterQuery)}
       slots={slots}
+      renderDetail={(id, triage) => <CredentialDetail id={id} triage={triage} />}
       detailTitle={t('credentials.detailTitle')}
     />
   );

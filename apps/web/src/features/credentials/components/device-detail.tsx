@@ -1,6 +1,7 @@
-import { Code, DataList, Heading, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Code, Heading, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EvidenceList } from '@/components/data-table';
 import { ExternalLink } from '@/components/ui/external-link';
 import { useFormat } from '@/lib/i18n/format';
 import { useDevice } from '../api/credentials-api';
@@ -13,23 +14,18 @@ export function DeviceDetail({ id, triage }: { id: number; triage: ReactNode }) 
   if (device.isPending) return <Skeleton height="32" />;
   if (!device.data) return <Text color="fg.error">{t('dataTable.loadFailed')}</Text>;
   const d = device.data.data;
-  const facts: Array<[string, string]> = [
-    [t('credentials.malwareFamily'), d.malware_family],
-    [t('credentials.infectionDate'), d.infection_date ? format.date(d.infection_date) : '—'],
-    [t('credentials.os'), d.os ?? '—'],
-    [t('credentials.ip'), d.ip ?? '—'],
-    [t('credentials.country'), d.country ?? '—'],
-  ];
   return (
     <Stack gap="5">
-      <DataList.Root orientation="horizontal" size="sm">
-        {facts.map(([label, value]) => (
-          <DataList.Item key={label}>
-            <DataList.ItemLabel>{label}</DataList.ItemLabel>
-            <DataList.ItemValue>{value}</DataList.ItemValue>
-          </DataList.Item>
-        ))}
-      </DataList.Root>
+      <EvidenceList
+        items={[
+          { label: t('credentials.machine'), value: d.machine_name },
+          { label: t('credentials.malwareFamily'), value: d.malware_family },
+          { label: t('credentials.infectionDate'), value: d.infection_date ? format.date(d.infection_date) : null },
+          { label: t('credentials.os'), value: d.os },
+          { label: t('credentials.ip'), value: d.ip },
+          { label: t('credentials.country'), value: d.country },
+        ]}
+      />
       <Heading as="h3" size="sm">
         {t('credentials.urls', { count: d.urls.length })}
       </Heading>

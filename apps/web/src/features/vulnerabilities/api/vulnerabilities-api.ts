@@ -5,6 +5,7 @@ import { useApi } from '@/lib/api-context';
 export type Vulnerability = Schemas['Vulnerability'];
 export type VulnerabilityQuery = NonNullable<operations['listVulnerabilities']['parameters']['query']>;
 export type SlaPolicy = Schemas['SlaPolicy'];
+export type VulnerabilityDetail = Schemas['VulnerabilityDetail']['data'];
 
 export function useVulnerabilities(query: VulnerabilityQuery) {
   const api = useApi();
@@ -15,6 +16,19 @@ export function useVulnerabilities(query: VulnerabilityQuery) {
       const { data } = await api.GET('/vulnerabilities', { params: { query }, signal });
       if (!data) throw new Error('empty answer');
       return data;
+    },
+  });
+}
+
+/** One vulnerability with what the scanner saw, for its drawer. */
+export function useVulnerability(id: number) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['vulnerabilities', 'one', id],
+    queryFn: async ({ signal }) => {
+      const { data } = await api.GET('/vulnerabilities/{id}', { params: { path: { id } }, signal });
+      if (!data) throw new Error('empty answer');
+      return data.data;
     },
   });
 }

@@ -17,6 +17,7 @@ import { apiUrl } from '@/lib/api-url';
 import { useFormat } from '@/lib/i18n/format';
 import { useVulnerabilities, type Vulnerability, type VulnerabilityQuery } from '../api/vulnerabilities-api';
 import { SlaPolicyEditor } from './sla-policy-editor';
+import { VulnerabilityDetail } from './vulnerability-detail';
 
 const SORTS = ['-last_seen_at', 'last_seen_at', 'due_at', '-due_at', '-severity', 'severity'] as const;
 export const VULNERABILITY_IMPORTERS = ['nuclei'];
@@ -147,6 +148,7 @@ export function VulnerabilitiesScreen({ slots }: { slots: FindingSlots }) {
         exportHref={apiUrl('/vulnerabilities/export', filterQuery)}
         rowTone={(r) => (r.overdue ? 'danger' : undefined)}
         slots={slots}
+        renderDetail={(id, triage) => <VulnerabilityDetail id={id} triage={triage} />}
         detailTitle={t('vulnerabilities.detailTitle')}
       />
     </>
