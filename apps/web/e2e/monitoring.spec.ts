@@ -37,6 +37,14 @@ test('credentials: import a combolist, triage one account, see it on the timelin
     await link.click();
     await expect(page).toHaveURL(/open=\d+/);
     await expect(page.getByTestId('finding-panel')).toBeVisible();
+    // The evidence: the account, its source file and the masked password, never the password.
+    const evidence = page.getByTestId('detail-drawer').getByTestId('evidence');
+    await expect(evidence).toContainText(email);
+    await expect(evidence).toContainText(`combo-${stamp}.txt · Combolist`);
+    const password = `Winter-${stamp}!`;
+    const masked = `${'•'.repeat(Math.min(16, password.length - 2))}${password.slice(-2)} (${password.length})`;
+    await expect(evidence).toContainText(masked);
+    await expect(page.getByTestId('detail-drawer')).not.toContainText(`Winter-${stamp}`);
   });
 
   await test.step('move it to in review', async () => {
@@ -257,17 +265,17 @@ test('dashboard: a KPI card is one link to its list, filtered the way the card c
   await signIn(page);
   await page.goto('/dashboard');
   const strip = page.getByTestId('kpi-strip');
-  const overdue = strip.getByRole('link', { name: /^Overdue SLAs: [1-9][\d,]*\. Show in Vulnerabilities$/ });
+  const overdue = strip.getByRole('link', { name: /^Overdue SLAs\s+[1-9][\d,]*\s+Show in Vulnerabilities$/ });
   await overdue.click();
   await expect(page).toHaveURL(/\/vulnerabilities\?overdue=true$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Vulnerabilities' })).toBeVisible();
   await expect(page.getByRole('main').getByRole('combobox', { name: 'SLA', exact: true })).toHaveValue('true');
   const rows = page.locator('main tbody tr');
-  await expect(rows.first()).toContainText('Overdue');
-  for (const row of await rows.all()) await expect(row).toContainText('Overdue');
+  await expect(rows.first()).toContainText('· overdue');
+  for (const row of await rows.all()) await expect(row).toContainText('· overdue');
 
   await page.goBack();
-  await strip.getByRole('link', { name: /^CVEs on your watch list: / }).click();
+  await strip.getByRole('link', { name: /^CVEs on your watch list\s.*Show in CVE monitor$/ }).click();
   await expect(page).toHaveURL(/\/cvemonitor\?status=new&status=in_review&status=confirmed$/);
   await expect(page.getByRole('button', { name: /^Status/ })).toContainText('3');
 });

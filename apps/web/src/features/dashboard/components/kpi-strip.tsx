@@ -1,5 +1,4 @@
-import { Box, HStack, Link, SimpleGrid, Skeleton, Stat } from '@chakra-ui/react';
-import { useId } from 'react';
+import { Box, chakra, HStack, Link, SimpleGrid, Skeleton, Stat } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { filteredListHref, OPEN_STATUSES } from '@/components/data-table';
@@ -36,7 +35,6 @@ export function last30DaysFrom(now: Date): string {
 export function KpiStrip({ data }: { data: DashboardData | undefined }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const id = useId();
   const open = data ? SEVERITIES.reduce((sum, s) => sum + data.open_by_severity[s], 0) : null;
   const kpis: Kpi[] = [
     {
@@ -84,12 +82,6 @@ export function KpiStrip({ data }: { data: DashboardData | undefined }) {
             p="4"
             bg="bg.panel"
             _hover={{ borderColor: 'border.emphasized', bg: 'bg.muted', textDecoration: 'none' }}
-            aria-label={t('dashboard.kpi.linkName', {
-              label,
-              value: value === null ? '…' : format.number(value),
-              screen: t(`screens.${screen}.title`),
-            })}
-            {...(key === 'open' ? { 'aria-describedby': `${id}-severity` } : {})}
           >
             <RouterLink to={filteredListHref(pathOf(screen), filters)}>
               <Stat.Root>
@@ -102,9 +94,8 @@ export function KpiStrip({ data }: { data: DashboardData | undefined }) {
                   </Stat.ValueText>
                 )}
                 {key === 'open' ? (
-                  // A <dd> like the value: a <dl> may only hold dt/dd groups. Two rows of badges are
-                  // held. It describes the link ("Critical 3 High 5"), whose name is the count.
-                  <HStack as="dd" id={`${id}-severity`} gap="1" flexWrap="wrap" mt="1" minH="11">
+                  // A <dd> like the value: a <dl> may only hold dt/dd groups. Two rows of badges are held.
+                  <HStack as="dd" gap="1" flexWrap="wrap" mt="1" minH="11">
                     {SEVERITIES.filter((s) => (data?.open_by_severity[s] ?? 0) > 0).map((s) => (
                       <HStack key={s} gap="1" fontSize="xs">
                         <SeverityBadge severity={s} />
@@ -114,6 +105,8 @@ export function KpiStrip({ data }: { data: DashboardData | undefined }) {
                   </HStack>
                 ) : null}
               </Stat.Root>
+              {/* The link's name is what it shows, and where it goes. */}
+              <chakra.span srOnly>{t('dashboard.kpi.showIn', { screen: t(`screens.${screen}.title`) })}</chakra.span>
             </RouterLink>
           </Link>
         ))}
