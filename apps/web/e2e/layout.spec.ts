@@ -59,11 +59,16 @@ test('monitoring titles wrap between words only and nothing scrolls sideways, in
   test.skip(info.project.name !== 'mobile', 'the 375 px layout');
   await signIn(page);
   try {
-    for (const language of ['en', 'pt-br']) {
+    for (const [language, tag] of [
+      ['en', 'en'],
+      ['pt-br', 'pt-BR'],
+    ] as const) {
       const expected = titles(language);
       const answer = page.waitForResponse((r) => r.url().endsWith('/api/switch-language'));
       await page.getByTestId('language-select').selectOption(language);
       expect((await answer).status()).toBe(200);
+      // The app has taken the answer (and stored the user's language) before the pages reload.
+      await expect(page.locator('html')).toHaveAttribute('lang', tag);
       for (const [path] of monitoringScreens) {
         await page.goto(path);
         const title = expected[path] ?? '';
