@@ -23,7 +23,7 @@ const LOCALES = ['de', 'en', 'es', 'fr', 'pt-br', 'pt'].map((l) => `apps/web/pub
 /**
  * What a module touches outside its folders: its registry line on each side and its contract file
  * (the goal), and, until they are split per module, the contract's root (it lists each path), the
- * one locale file per language and the dashboard's KPI cards.
+ * one locale file per language.
  */
 const shared = (id: string, extra: string[] = []) =>
   [
@@ -32,7 +32,6 @@ const shared = (id: string, extra: string[] = []) =>
     `openapi/paths/${id}.yaml`,
     'openapi/openapi.yaml',
     ...LOCALES,
-    'apps/web/src/features/dashboard/components/kpi-strip.tsx',
     ...extra,
   ].sort();
 

@@ -12,6 +12,21 @@ export interface WebModule {
   screen: ProtectedScreenId;
   /** Loads the module's screen (its own chunk): a list built from the module's definition. */
   load: () => Promise<ComponentType<{ slots: FindingSlots }>>;
+  /** Its dashboard cards, in order: each a KPI the server's module computes, linked to its list. */
+  kpis?: readonly ModuleKpiCard[];
+}
+
+export interface ModuleKpiCard {
+  /** The server's KPI id (the dashboard's `kpis[].id` of this module). */
+  id: string;
+  /** The i18n key of the card's label. */
+  label: string;
+  /** The list that shows what the card counts, as a screen of the route table… */
+  screen: ProtectedScreenId;
+  /** …filtered by the URL parameters its table reads (`now` for periods). */
+  filters: (now: Date) => Record<string, string | readonly string[]>;
+  /** A value above zero is a problem (shown in the error colour). */
+  alarming?: boolean;
 }
 
 const ModulesContext = createContext<readonly WebModule[]>([]);

@@ -1,3 +1,4 @@
+import { OPEN_STATUSES } from '@/components/data-table/finding-filters';
 import type { WebModule } from '@/lib/modules';
 
 /** The CVE monitor (`/cvemonitor`): the catalogue filtered by the company's watch list. */
@@ -5,4 +6,12 @@ export const cvesModule: WebModule = {
   id: 'cves',
   screen: 'cve-monitor',
   load: () => import('./components/cves-screen').then((m) => m.CvesScreen),
+  kpis: [
+    {
+      id: 'watched',
+      label: 'dashboard.kpi.watchedCves',
+      screen: 'cve-monitor',
+      filters: () => ({ status: OPEN_STATUSES }),
+    },
+  ],
 };

@@ -5,4 +5,13 @@ export const vulnerabilitiesModule: WebModule = {
   id: 'vulnerabilities',
   screen: 'vulnerabilities',
   load: () => import('./components/vulnerabilities-screen').then((m) => m.VulnerabilitiesScreen),
+  kpis: [
+    {
+      id: 'overdue_sla',
+      label: 'dashboard.kpi.overdue',
+      screen: 'vulnerabilities',
+      filters: () => ({ overdue: 'true' }),
+      alarming: true,
+    },
+  ],
 };

@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { webModules } from '@/app/modules';
+import { ModulesProvider } from '@/lib/modules';
 import { createTestI18n } from '@/testing/i18n';
 import { renderWithProviders } from '@/testing/render';
 import type { DashboardData } from '../api/dashboard-api';
@@ -17,9 +19,9 @@ afterEach(() => {
 const data: DashboardData = {
   open_by_severity: { critical: 3, high: 5, medium: 0, low: 1, info: 0 },
   open_by_module: [
-    { module: 'credentials', count: 2 },
-    { module: 'cves', count: 4 },
-    { module: 'vulnerabilities', count: 3 },
+    { module: 'credentials', count: 1 },
+    { module: 'cves', count: 3 },
+    { module: 'vulnerabilities', count: 5 },
   ],
   kpis: [
     { module: 'credentials', id: 'leaked_30d', value: 12 },
@@ -34,7 +36,12 @@ describe('KpiStrip', () => {
   it('makes each card one link, named by its count, to its list filtered the way the table reads it', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-12-25T10:00:00.000Z'));
-    renderWithProviders(<KpiStrip data={data} />, { i18n, path: '/dashboard' });
+    renderWithProviders(
+      <ModulesProvider modules={webModules}>
+        <KpiStrip data={data} />
+      </ModulesProvider>,
+      { i18n, path: '/dashboard' },
+    );
     const href = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
     // The name is what the card shows (its count, and the open findings by severity) and where it goes.
     expect(href('Open findings 9 Critical 3 High 5 Low 1 Show in Vulnerabilities')).toBe(

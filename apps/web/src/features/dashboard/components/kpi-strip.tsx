@@ -5,13 +5,13 @@ import { filteredListHref, OPEN_STATUSES } from '@/components/data-table';
 import { SEVERITIES, SeverityBadge } from '@/components/ui/finding-badges';
 import { type ProtectedScreenId, protectedScreens } from '@/config/paths';
 import { useFormat } from '@/lib/i18n/format';
+import { useModules } from '@/lib/modules';
 import { type DashboardData, kpiValue } from '../api/dashboard-api';
 
-const DAY = 86_400_000;
-
 interface Kpi {
-  key: 'open' | 'credentials' | 'cves' | 'overdue';
+  key: string;
   label: string;
+  alarming: boolean;
   value: number | null;
   /** The screen of the list that shows what the card counts (`screens.<id>.title` names it)… */
   screen: ProtectedScreenId;
@@ -21,56 +21,44 @@ interface Kpi {
 
 const pathOf = (screen: ProtectedScreenId) => protectedScreens.find((s) => s.id === screen)?.path ?? '/';
 
-/** The first day (UTC, YYYY-MM-DD) of the dashboard's "last 30 days": today and the 29 before. */
-export function last30DaysFrom(now: Date): string {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return new Date(today - 29 * DAY).toISOString().slice(0, 10);
-}
-
 /**
- * Open findings by severity, leaked credentials (30 days), watched CVEs, overdue SLAs; each card is
- * one link to the list it counts. While the data loads the cards stand with their labels and a
- * placeholder of each value's size.
+ * Open findings by severity, then each registered module's cards (leaked credentials in 30 days,
+ * watched CVEs, overdue SLAs…); each card is one link to the list it counts. While the data loads
+ * the cards stand with their labels and a placeholder of each value's size.
  */
 export function KpiStrip({ data }: { data: DashboardData | undefined }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const modules = useModules();
+  const now = new Date();
   const open = data ? SEVERITIES.reduce((sum, s) => sum + data.open_by_severity[s], 0) : null;
+  // No list spans every module: the open findings' card opens the module with the most of them.
+  const busiest = [...(data?.open_by_module ?? [])].sort((x, y) => y.count - x.count)[0]?.module;
+  const openScreen = (modules.find((m) => m.id === busiest) ?? modules[0])?.screen ?? 'dashboard';
   const kpis: Kpi[] = [
     {
       key: 'open',
       label: t('dashboard.kpi.open'),
+      alarming: false,
       value: open,
-      // No list spans every module: the open findings' list is the vulnerabilities one.
-      screen: 'vulnerabilities',
+      screen: openScreen,
       filters: { status: OPEN_STATUSES },
     },
-    {
-      key: 'credentials',
-      label: t('dashboard.kpi.credentials30d'),
-      value: kpiValue(data, 'credentials', 'leaked_30d'),
-      screen: 'credentials',
-      filters: { from: last30DaysFrom(new Date()) },
-    },
-    {
-      key: 'cves',
-      label: t('dashboard.kpi.watchedCves'),
-      value: kpiValue(data, 'cves', 'watched'),
-      screen: 'cve-monitor',
-      filters: { status: OPEN_STATUSES },
-    },
-    {
-      key: 'overdue',
-      label: t('dashboard.kpi.overdue'),
-      value: kpiValue(data, 'vulnerabilities', 'overdue_sla'),
-      screen: 'vulnerabilities',
-      filters: { overdue: 'true' },
-    },
+    ...modules.flatMap((module) =>
+      (module.kpis ?? []).map((card) => ({
+        key: `${module.id}.${card.id}`,
+        label: t(card.label),
+        alarming: card.alarming === true,
+        value: kpiValue(data, module.id, card.id),
+        screen: card.screen,
+        filters: card.filters(now),
+      })),
+    ),
   ];
   return (
     <Box mb="5">
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" data-testid="kpi-strip">
-        {kpis.map(({ key, label, value, screen, filters }) => (
+        {kpis.map(({ key, label, alarming, value, screen, filters }) => (
           <Link
             key={key}
             asChild
@@ -89,7 +77,7 @@ export function KpiStrip({ data }: { data: DashboardData | undefined }) {
                 {value === null ? (
                   <Skeleton as="dd" height="9" width="16" />
                 ) : (
-                  <Stat.ValueText fontSize="2xl" color={key === 'overdue' && value > 0 ? 'fg.error' : undefined}>
+                  <Stat.ValueText fontSize="2xl" color={alarming && value > 0 ? 'fg.error' : undefined}>
                     {format.number(value)}
                   </Stat.ValueText>
                 )}
