@@ -14,4 +14,5 @@ export {
 export { FindingTable, type FindingTableProps } from './finding-table';
 export { Pagination } from './pagination';
 export type { AssigneeChoices, ColumnDef, FilterDef, FilterOption, FindingSlots, PageMeta } from './types';
+export { type FindingListDefinition, type FindingListQuery, useFindingList } from './use-finding-list';
 export { PAGE_SIZES, periodQuery, type TableActions, type TableState, useTableState } from './use-table-state';

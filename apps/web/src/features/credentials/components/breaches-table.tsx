@@ -1,21 +1,11 @@
 import { Badge, Code, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type ColumnDef,
-  type FilterDef,
-  type FindingSlots,
-  FindingTable,
-  findingFilterQuery,
-  findingFilters,
-  pageQuery,
-  textFilter,
-  useTableState,
-} from '@/components/data-table';
+import { type ColumnDef, type FindingSlots, FindingTable, textFilter, useFindingList } from '@/components/data-table';
 import { StatusBadge } from '@/components/ui/finding-badges';
 import { apiUrl } from '@/lib/api-url';
 import { useFormat } from '@/lib/i18n/format';
-import { type Credential, type CredentialQuery, useCredentials } from '../api/credentials-api';
+import { type Credential, useCredentials } from '../api/credentials-api';
 import { CredentialDetail } from './credential-detail';
 
 const SORTS = ['-last_seen_at', 'last_seen_at', '-first_seen_at', 'first_seen_at', 'email', '-email'] as const;
@@ -25,28 +15,27 @@ const SOURCES = ['breach', 'combolist', 'infostealer'] as const;
 export function BreachesTable({ slots, onDemo }: { slots: FindingSlots; onDemo: (demo: boolean) => void }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const assignees = slots.useAssignees();
-  const filters: FilterDef[] = [
+  const { filters, state, filterQuery, list, demo } = useFindingList(
+    slots,
     {
-      id: 'source_kind',
-      kind: 'select',
-      label: t('credentials.source'),
-      options: SOURCES.map((s) => ({ value: s, label: t(`credentials.sourceKinds.${s}`) })),
+      filters: [
+        {
+          id: 'source_kind',
+          kind: 'select',
+          label: t('credentials.source'),
+          options: SOURCES.map((s) => ({ value: s, label: t(`credentials.sourceKinds.${s}`) })),
+        },
+        { id: 'domain', kind: 'text', label: t('credentials.domain') },
+      ],
+      sorts: SORTS,
+      query: (state) => {
+        const source = SOURCES.find((s) => s === state.filters.source_kind?.[0]);
+        const domain = textFilter(state, 'domain');
+        return { ...(source ? { source_kind: source } : {}), ...(domain ? { domain } : {}) };
+      },
     },
-    { id: 'domain', kind: 'text', label: t('credentials.domain') },
-    ...findingFilters(t, assignees),
-  ];
-  const state = useTableState(filters);
-  const source = SOURCES.find((s) => s === state.filters.source_kind?.[0]);
-  const domain = textFilter(state, 'domain');
-  const filterQuery = {
-    ...findingFilterQuery(state, assignees),
-    ...(source ? { source_kind: source } : {}),
-    ...(domain ? { domain } : {}),
-  };
-  const query: CredentialQuery = { ...filterQuery, ...pageQuery(state, SORTS) };
-  const list = useCredentials(query);
-  const demo = Boolean(list.data?.data.some((row) => row.is_demo));
+    useCredentials,
+  );
   useEffect(() => onDemo(demo), [demo, onDemo]);
 
   const columns: ColumnDef<Credential>[] = [

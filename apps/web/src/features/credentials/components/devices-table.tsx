@@ -1,20 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type ColumnDef,
-  type FilterDef,
-  type FindingSlots,
-  FindingTable,
-  findingFilterQuery,
-  findingFilters,
-  pageQuery,
-  textFilter,
-  useTableState,
-} from '@/components/data-table';
+import { type ColumnDef, type FindingSlots, FindingTable, textFilter, useFindingList } from '@/components/data-table';
 import { SeverityBadge, StatusBadge } from '@/components/ui/finding-badges';
 import { apiUrl } from '@/lib/api-url';
 import { useFormat } from '@/lib/i18n/format';
-import { type Device, type DeviceQuery, useDevices } from '../api/credentials-api';
+import { type Device, useDevices } from '../api/credentials-api';
 import { DeviceDetail } from './device-detail';
 
 const SORTS = ['-infection_date', 'infection_date', '-last_seen_at', 'last_seen_at'] as const;
@@ -23,20 +13,18 @@ const SORTS = ['-infection_date', 'infection_date', '-last_seen_at', 'last_seen_
 export function DevicesTable({ slots, onDemo }: { slots: FindingSlots; onDemo: (demo: boolean) => void }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const assignees = slots.useAssignees();
-  const filters: FilterDef[] = [
-    { id: 'malware_family', kind: 'text', label: t('credentials.malwareFamily') },
-    ...findingFilters(t, assignees),
-  ];
-  const state = useTableState(filters);
-  const malware = textFilter(state, 'malware_family');
-  const filterQuery = {
-    ...findingFilterQuery(state, assignees),
-    ...(malware ? { malware_family: malware } : {}),
-  };
-  const query: DeviceQuery = { ...filterQuery, ...pageQuery(state, SORTS) };
-  const list = useDevices(query);
-  const demo = Boolean(list.data?.data.some((row) => row.is_demo));
+  const { filters, state, filterQuery, list, demo } = useFindingList(
+    slots,
+    {
+      filters: [{ id: 'malware_family', kind: 'text', label: t('credentials.malwareFamily') }],
+      sorts: SORTS,
+      query: (state) => {
+        const malware = textFilter(state, 'malware_family');
+        return malware ? { malware_family: malware } : {};
+      },
+    },
+    useDevices,
+  );
   useEffect(() => onDemo(demo), [demo, onDemo]);
 
   const columns: ColumnDef<Device>[] = [

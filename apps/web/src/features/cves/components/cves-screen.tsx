@@ -5,16 +5,13 @@ import {
   type FilterDef,
   type FindingSlots,
   FindingTable,
-  findingFilterQuery,
-  findingFilters,
-  pageQuery,
-  useTableState,
+  useFindingList,
 } from '@/components/data-table';
 import { PageHeader } from '@/components/layout/page-header';
 import { DemoBadge, KevBadge, SeverityBadge, StatusBadge } from '@/components/ui/finding-badges';
 import { apiUrl } from '@/lib/api-url';
 import { useFormat } from '@/lib/i18n/format';
-import { type CveQuery, type CveRow, useCves, useWatchList } from '../api/cves-api';
+import { type CveRow, useCves, useWatchList } from '../api/cves-api';
 import { CveDetail } from './cve-detail';
 import { WatchList } from './watch-list';
 
@@ -36,10 +33,9 @@ const MIN_EPSS = ['0.01', '0.1', '0.5'] as const;
 export function CvesScreen({ slots }: { slots: FindingSlots }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const assignees = slots.useAssignees();
   const watchList = useWatchList();
   const vendors = [...new Set((watchList.data ?? []).map((item) => item.vendor))].sort();
-  const filters: FilterDef[] = [
+  const moduleFilters: FilterDef[] = [
     {
       id: 'vendor',
       kind: 'select',
@@ -64,21 +60,25 @@ export function CvesScreen({ slots }: { slots: FindingSlots }) {
         { value: 'false', label: t('cves.kevNot') },
       ],
     },
-    ...findingFilters(t, assignees),
   ];
-  const state = useTableState(filters);
-  const kev = state.filters.kev?.[0];
-  const vendor = state.filters.vendor?.[0];
-  const minEpss = MIN_EPSS.find((value) => value === state.filters.min_epss?.[0]);
-  const filterQuery = {
-    ...findingFilterQuery(state, assignees),
-    ...(kev === 'true' || kev === 'false' ? { kev: kev === 'true' } : {}),
-    ...(vendor ? { vendor } : {}),
-    ...(minEpss ? { min_epss: Number(minEpss) } : {}),
-  };
-  const query: CveQuery = { ...filterQuery, ...pageQuery(state, SORTS) };
-  const list = useCves(query);
-  const demo = Boolean(list.data?.data.some((row) => row.is_demo));
+  const { filters, state, filterQuery, list, demo } = useFindingList(
+    slots,
+    {
+      filters: moduleFilters,
+      sorts: SORTS,
+      query: (state) => {
+        const kev = state.filters.kev?.[0];
+        const vendor = state.filters.vendor?.[0];
+        const minEpss = MIN_EPSS.find((value) => value === state.filters.min_epss?.[0]);
+        return {
+          ...(kev === 'true' || kev === 'false' ? { kev: kev === 'true' } : {}),
+          ...(vendor ? { vendor } : {}),
+          ...(minEpss ? { min_epss: Number(minEpss) } : {}),
+        };
+      },
+    },
+    useCves,
+  );
   const score = (value: number | null | undefined) => (value === null || value === undefined ? '—' : value.toFixed(1));
 
   const columns: ColumnDef<CveRow>[] = [

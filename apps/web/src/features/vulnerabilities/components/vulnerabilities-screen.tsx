@@ -5,17 +5,14 @@ import {
   type FilterDef,
   type FindingSlots,
   FindingTable,
-  findingFilterQuery,
-  findingFilters,
-  pageQuery,
   textFilter,
-  useTableState,
+  useFindingList,
 } from '@/components/data-table';
 import { PageHeader } from '@/components/layout/page-header';
 import { DemoBadge, KevBadge, SeverityBadge, StatusBadge } from '@/components/ui/finding-badges';
 import { apiUrl } from '@/lib/api-url';
 import { useFormat } from '@/lib/i18n/format';
-import { useVulnerabilities, type Vulnerability, type VulnerabilityQuery } from '../api/vulnerabilities-api';
+import { useVulnerabilities, type Vulnerability } from '../api/vulnerabilities-api';
 import { SlaPolicyEditor } from './sla-policy-editor';
 import { VulnerabilityDetail } from './vulnerability-detail';
 
@@ -26,8 +23,7 @@ export const VULNERABILITY_IMPORTERS = ['nuclei'];
 export function VulnerabilitiesScreen({ slots }: { slots: FindingSlots }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const assignees = slots.useAssignees();
-  const filters: FilterDef[] = [
+  const moduleFilters: FilterDef[] = [
     {
       id: 'overdue',
       kind: 'select',
@@ -35,19 +31,19 @@ export function VulnerabilitiesScreen({ slots }: { slots: FindingSlots }) {
       options: [{ value: 'true', label: t('vulnerabilities.overdueOnly') }],
     },
     { id: 'host', kind: 'text', label: t('vulnerabilities.hostFilter') },
-    ...findingFilters(t, assignees),
   ];
-  const state = useTableState(filters);
-  const overdue = state.filters.overdue?.[0] === 'true';
-  const host = textFilter(state, 'host');
-  const filterQuery = {
-    ...findingFilterQuery(state, assignees),
-    ...(overdue ? { overdue: true } : {}),
-    ...(host ? { host } : {}),
-  };
-  const query: VulnerabilityQuery = { ...filterQuery, ...pageQuery(state, SORTS) };
-  const list = useVulnerabilities(query);
-  const demo = Boolean(list.data?.data.some((row) => row.is_demo));
+  const { filters, state, filterQuery, list, demo } = useFindingList(
+    slots,
+    {
+      filters: moduleFilters,
+      sorts: SORTS,
+      query: (state) => {
+        const host = textFilter(state, 'host');
+        return { ...(state.filters.overdue?.[0] === 'true' ? { overdue: true } : {}), ...(host ? { host } : {}) };
+      },
+    },
+    useVulnerabilities,
+  );
 
   const columns: ColumnDef<Vulnerability>[] = [
     {
