@@ -663,6 +663,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** KPIs and trend series of the current company */
+        get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dev/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the development outbox
+         * @description Only outside production and only when no SMTP server is configured: the e-mails the server would
+         *     have sent, newest first, so a developer can read codes and links. The HTML view is `/dev/mailbox`.
+         *     Never mounted when NODE_ENV=production (404).
+         */
+        get: operations["listDevOutbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/credentials": {
         parameters: {
             query?: never;
@@ -937,49 +976,174 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/dashboard": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** KPIs and trend series of the current company */
-        get: operations["getDashboard"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dev/outbox": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Read the development outbox
-         * @description Only outside production and only when no SMTP server is configured: the e-mails the server would
-         *     have sent, newest first, so a developer can read codes and links. The HTML view is `/dev/mailbox`.
-         *     Never mounted when NODE_ENV=production (404).
-         */
-        get: operations["listDevOutbox"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Credential: components["schemas"]["FindingCore"] & {
+            /** @description E-mail or user name of one of the company's domains. */
+            email: string;
+            domain: string;
+            /** @enum {string} */
+            source_kind: "breach" | "combolist" | "infostealer";
+            source_name: string;
+            /** Format: date */
+            breach_date?: string | null;
+            data_classes: string[];
+            /** @description Length and last two characters only, e.g. "••••••••ab (10)". The clear password is never stored. */
+            password_masked: string | null;
+            /** @enum {string|null} */
+            password_type?: "plaintext" | "none" | null;
+            url?: string | null;
+            /** @description Finding id of the infostealer device the credential came from. */
+            device_id?: number | null;
+        };
+        CredentialList: {
+            data: components["schemas"]["Credential"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        CredentialDetail: {
+            data: components["schemas"]["Credential"];
+        };
+        Device: components["schemas"]["FindingCore"] & {
+            machine_name: string;
+            malware_family: string;
+            infection_date?: components["schemas"]["NullableDateTime"];
+            ip?: string | null;
+            country?: string | null;
+            os?: string | null;
+            urls: string[];
+            credential_count: number;
+        };
+        DeviceList: {
+            data: components["schemas"]["Device"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        DeviceDetail: {
+            data: components["schemas"]["Device"];
+            credentials: components["schemas"]["Credential"][];
+        };
+        CveScores: {
+            cve_id: string;
+            /** Format: date-time */
+            published_at: string;
+            last_modified_at?: components["schemas"]["NullableDateTime"];
+            description: string;
+            cvss31_score?: number | null;
+            cvss31_vector?: string | null;
+            cvss40_score?: number | null;
+            cvss40_vector?: string | null;
+            epss?: number | null;
+            epss_percentile?: number | null;
+            /** Format: date */
+            epss_date?: string | null;
+            kev: boolean;
+            /** Format: date */
+            kev_date_added?: string | null;
+            /** Format: date */
+            kev_due_date?: string | null;
+            /** @description knownRansomwareCampaignUse (Known / Unknown). */
+            kev_ransomware?: string | null;
+            products?: string[];
+        };
+        CveRow: components["schemas"]["FindingCore"] & components["schemas"]["CveScores"];
+        CveList: {
+            data: components["schemas"]["CveRow"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        CveChange: {
+            /** @description cvss31_score, cvss40_score, epss, epss_percentile, kev… */
+            field: string;
+            from: string | null;
+            to: string | null;
+            /** Format: date-time */
+            at: string;
+            import_id?: number | null;
+        };
+        CveDetail: {
+            data: components["schemas"]["CveScores"] & {
+                /** @description The company's finding for this CVE (status, assignee, comments via /findings/{id}). */
+                finding_id?: number | null;
+                status?: components["schemas"]["FindingStatus"] | null;
+            };
+            cpes: string[];
+            changes: components["schemas"]["CveChange"][];
+        };
+        WatchItem: {
+            id: number;
+            vendor: string;
+            /** @description null watches every product of the vendor. */
+            product: string | null;
+            match_count: number;
+            /** Format: date-time */
+            created_at: string;
+        };
+        WatchList: {
+            data: components["schemas"]["WatchItem"][];
+        };
+        WatchItemRequest: {
+            vendor: string;
+            product?: string | null;
+        };
+        WatchItemCreated: {
+            data: components["schemas"]["WatchItem"];
+        };
+        ProductList: {
+            data: {
+                vendor: string;
+                product: string;
+                cve_count: number;
+            }[];
+        };
+        Vulnerability: components["schemas"]["FindingCore"] & {
+            template_id: string;
+            name: string;
+            host: string;
+            matched_at: string;
+            cve_id?: string | null;
+            cvss_score?: number | null;
+            epss?: number | null;
+            epss_percentile?: number | null;
+            kev?: boolean;
+            /** Format: date */
+            kev_due_date?: string | null;
+            overdue?: boolean;
+        };
+        VulnerabilityList: {
+            data: components["schemas"]["Vulnerability"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        /**
+         * @description What the scanner saw, from its result (nuclei -jsonl); empty for results imported before it
+         *     was kept. Texts are excerpts: a request or response its first 4,000 characters.
+         */
+        VulnerabilityEvidence: {
+            /** @description Every CVE id of the template's classification (cve_id is the first). */
+            cve_ids: string[];
+            matcher_name: string | null;
+            extractor_name: string | null;
+            extracted_results: string[];
+            /** @description The protocol of the template (http, dns, network, ssl…). */
+            scanner_type: string | null;
+            ip: string | null;
+            request: string | null;
+            response: string | null;
+        };
+        VulnerabilityDetail: {
+            data: components["schemas"]["Vulnerability"] & {
+                scanned_at?: components["schemas"]["NullableDateTime"];
+                evidence: components["schemas"]["VulnerabilityEvidence"];
+            };
+        };
+        SlaPolicy: {
+            critical_days: number;
+            high_days: number;
+            medium_days: number;
+            low_days: number;
+        };
+        SlaPolicyResponse: {
+            data: components["schemas"]["SlaPolicy"];
+        };
         RegisterRequest: {
             name: string;
             /** Format: email */
@@ -1511,170 +1675,6 @@ export interface components {
                  * @enum {string}
                  */
                 status: "cancelled" | "cancelling";
-            };
-        };
-        Credential: components["schemas"]["FindingCore"] & {
-            /** @description E-mail or user name of one of the company's domains. */
-            email: string;
-            domain: string;
-            /** @enum {string} */
-            source_kind: "breach" | "combolist" | "infostealer";
-            source_name: string;
-            /** Format: date */
-            breach_date?: string | null;
-            data_classes: string[];
-            /** @description Length and last two characters only, e.g. "••••••••ab (10)". The clear password is never stored. */
-            password_masked: string | null;
-            /** @enum {string|null} */
-            password_type?: "plaintext" | "none" | null;
-            url?: string | null;
-            /** @description Finding id of the infostealer device the credential came from. */
-            device_id?: number | null;
-        };
-        CredentialList: {
-            data: components["schemas"]["Credential"][];
-            meta: components["schemas"]["PageMeta"];
-        };
-        Device: components["schemas"]["FindingCore"] & {
-            machine_name: string;
-            malware_family: string;
-            infection_date?: components["schemas"]["NullableDateTime"];
-            ip?: string | null;
-            country?: string | null;
-            os?: string | null;
-            urls: string[];
-            credential_count: number;
-        };
-        DeviceList: {
-            data: components["schemas"]["Device"][];
-            meta: components["schemas"]["PageMeta"];
-        };
-        DeviceDetail: {
-            data: components["schemas"]["Device"];
-            credentials: components["schemas"]["Credential"][];
-        };
-        CredentialDetail: {
-            data: components["schemas"]["Credential"];
-        };
-        CveScores: {
-            cve_id: string;
-            /** Format: date-time */
-            published_at: string;
-            last_modified_at?: components["schemas"]["NullableDateTime"];
-            description: string;
-            cvss31_score?: number | null;
-            cvss31_vector?: string | null;
-            cvss40_score?: number | null;
-            cvss40_vector?: string | null;
-            epss?: number | null;
-            epss_percentile?: number | null;
-            /** Format: date */
-            epss_date?: string | null;
-            kev: boolean;
-            /** Format: date */
-            kev_date_added?: string | null;
-            /** Format: date */
-            kev_due_date?: string | null;
-            /** @description knownRansomwareCampaignUse (Known / Unknown). */
-            kev_ransomware?: string | null;
-            products?: string[];
-        };
-        CveRow: components["schemas"]["FindingCore"] & components["schemas"]["CveScores"];
-        CveList: {
-            data: components["schemas"]["CveRow"][];
-            meta: components["schemas"]["PageMeta"];
-        };
-        ProductList: {
-            data: {
-                vendor: string;
-                product: string;
-                cve_count: number;
-            }[];
-        };
-        WatchItem: {
-            id: number;
-            vendor: string;
-            /** @description null watches every product of the vendor. */
-            product: string | null;
-            match_count: number;
-            /** Format: date-time */
-            created_at: string;
-        };
-        WatchList: {
-            data: components["schemas"]["WatchItem"][];
-        };
-        WatchItemRequest: {
-            vendor: string;
-            product?: string | null;
-        };
-        WatchItemCreated: {
-            data: components["schemas"]["WatchItem"];
-        };
-        CveChange: {
-            /** @description cvss31_score, cvss40_score, epss, epss_percentile, kev… */
-            field: string;
-            from: string | null;
-            to: string | null;
-            /** Format: date-time */
-            at: string;
-            import_id?: number | null;
-        };
-        CveDetail: {
-            data: components["schemas"]["CveScores"] & {
-                /** @description The company's finding for this CVE (status, assignee, comments via /findings/{id}). */
-                finding_id?: number | null;
-                status?: components["schemas"]["FindingStatus"] | null;
-            };
-            cpes: string[];
-            changes: components["schemas"]["CveChange"][];
-        };
-        Vulnerability: components["schemas"]["FindingCore"] & {
-            template_id: string;
-            name: string;
-            host: string;
-            matched_at: string;
-            cve_id?: string | null;
-            cvss_score?: number | null;
-            epss?: number | null;
-            epss_percentile?: number | null;
-            kev?: boolean;
-            /** Format: date */
-            kev_due_date?: string | null;
-            overdue?: boolean;
-        };
-        VulnerabilityList: {
-            data: components["schemas"]["Vulnerability"][];
-            meta: components["schemas"]["PageMeta"];
-        };
-        SlaPolicy: {
-            critical_days: number;
-            high_days: number;
-            medium_days: number;
-            low_days: number;
-        };
-        SlaPolicyResponse: {
-            data: components["schemas"]["SlaPolicy"];
-        };
-        /**
-         * @description What the scanner saw, from its result (nuclei -jsonl); empty for results imported before it
-         *     was kept. Texts are excerpts: a request or response its first 4,000 characters.
-         */
-        VulnerabilityEvidence: {
-            /** @description Every CVE id of the template's classification (cve_id is the first). */
-            cve_ids: string[];
-            matcher_name: string | null;
-            extractor_name: string | null;
-            extracted_results: string[];
-            /** @description The protocol of the template (http, dns, network, ssl…). */
-            scanner_type: string | null;
-            ip: string | null;
-            request: string | null;
-            response: string | null;
-        };
-        VulnerabilityDetail: {
-            data: components["schemas"]["Vulnerability"] & {
-                scanned_at?: components["schemas"]["NullableDateTime"];
-                evidence: components["schemas"]["VulnerabilityEvidence"];
             };
         };
         /**
@@ -2960,6 +2960,58 @@ export interface operations {
             419: components["responses"]["CsrfMismatch"];
         };
     };
+    getDashboard: {
+        parameters: {
+            query?: {
+                /** @description Length of the trend series. */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dashboard numbers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    listDevOutbox: {
+        parameters: {
+            query?: {
+                /** @description Only messages to this address. */
+                to?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The newest messages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboxList"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
     listCredentials: {
         parameters: {
             query?: {
@@ -3555,58 +3607,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-        };
-    };
-    getDashboard: {
-        parameters: {
-            query?: {
-                /** @description Length of the trend series. */
-                days?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The dashboard numbers. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Dashboard"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            422: components["responses"]["ValidationError"];
-        };
-    };
-    listDevOutbox: {
-        parameters: {
-            query?: {
-                /** @description Only messages to this address. */
-                to?: string;
-                limit?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The newest messages. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OutboxList"];
-                };
-            };
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationError"];
         };
     };
 }
