@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
+import { tenantFilter } from '../../shared/tenant.js';
 import { companyOf, defineImporter } from '../imports/import.types.js';
 import { jobOptions } from '../imports/import-options.js';
 import type { ImportJobRow } from '../imports/imports.table.js';
@@ -77,7 +78,7 @@ export const credentialsModule: MonitoringModule = {
         const row = await db
           .selectFrom('finding_daily')
           .select(sql<number>`coalesce(sum(n), 0)::int`.as('n'))
-          .where('company_id', '=', scope.companyId)
+          .where(tenantFilter('finding_daily', scope))
           .where('module', '=', 'credentials')
           .where('day', '>', new Date(today - 30 * DAY))
           .executeTakeFirstOrThrow();

@@ -1,5 +1,7 @@
 // The CVE monitor: the shared CVE catalogue (NVD, CISA KEV, FIRST EPSS), written by the platform
 // only and kept current by scheduled feeds, and each company's findings from its watch list.
+
+import { tenantFilter } from '../../shared/tenant.js';
 import { openStatuses } from '../findings/findings.table.js';
 import { defineImporter } from '../imports/import.types.js';
 import type { JobKind } from '../jobs/job-kind.types.js';
@@ -45,7 +47,7 @@ export const cvesModule: MonitoringModule = {
         const rows = await db
           .selectFrom('finding_stats')
           .select('n')
-          .where('company_id', '=', scope.companyId)
+          .where(tenantFilter('finding_stats', scope))
           .where('module', '=', 'cves')
           .where('status', 'in', openStatuses)
           .execute();

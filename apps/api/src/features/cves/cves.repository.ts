@@ -1,7 +1,7 @@
 // The CVE monitor: the company's CVE findings joined to the global catalogue, and the watch list.
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { TenantScope } from '../../shared/tenant.js';
+import { type TenantScope, tenantFilter } from '../../shared/tenant.js';
 import { EXPORT_BATCH } from '../findings/findings.csv.js';
 import {
   and,
@@ -57,7 +57,7 @@ export const cveColumns = [
 
 /** Conditions on cve_findings (`cf`) and, when `catalogue` says so, on the catalogue row (`c`). */
 function cveConditions(scope: TenantScope, input: CveListInput) {
-  const detail = [sql`cf.company_id = ${scope.companyId}`];
+  const detail = [tenantFilter('cf', scope)];
   const catalogue: ReturnType<typeof sql>[] = [];
   const q = input.q?.trim();
   if (q) {
@@ -155,7 +155,7 @@ export function listWatchItems(db: Executor, scope: TenantScope) {
         'match_count',
       ),
     ])
-    .where('w.company_id', '=', scope.companyId)
+    .where(tenantFilter('w', scope))
     .orderBy('w.vendor')
     .orderBy('w.product')
     .execute();
@@ -184,7 +184,7 @@ export async function insertWatchItem(
 export async function deleteWatchItem(db: Executor, scope: TenantScope, id: number): Promise<boolean> {
   const result = await db
     .deleteFrom('cve_watch_items')
-    .where('company_id', '=', scope.companyId)
+    .where(tenantFilter('cve_watch_items', scope))
     .where('id', '=', id)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;

@@ -2,7 +2,7 @@
 // `findings` alias, the capped total (exact up to 10,000), and sort keys mapped to columns.
 import { type Expression, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { TenantScope } from '../../shared/tenant.js';
+import { type TenantScope, tenantFilter } from '../../shared/tenant.js';
 import type { FindingStatus, Module, Severity } from './findings.table.js';
 
 export const TOTAL_CAP = 10_000;
@@ -24,7 +24,7 @@ export interface PageInput {
 
 /** Conditions on `findings` (aliased `f`): always the tenant first. */
 export function findingConditions(scope: TenantScope, filters: FindingFilters): RawBuilder<unknown>[] {
-  const c: RawBuilder<unknown>[] = [sql`f.company_id = ${scope.companyId}`];
+  const c: RawBuilder<unknown>[] = [tenantFilter('f', scope)];
   if (filters.module) c.push(sql`f.module = ${filters.module}`);
   if (filters.status?.length) c.push(sql`f.status in (${sql.join(filters.status)})`);
   if (filters.severity?.length) c.push(sql`f.severity in (${sql.join(filters.severity)})`);

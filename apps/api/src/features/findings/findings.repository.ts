@@ -2,7 +2,7 @@
 // scope's company; a row of another company is simply not found.
 import { sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { TenantScope } from '../../shared/tenant.js';
+import { type TenantScope, tenantFilter } from '../../shared/tenant.js';
 import {
   and,
   capped,
@@ -78,7 +78,7 @@ export function findFinding(db: Executor, scope: TenantScope, id: number) {
     .selectFrom('findings as f')
     .leftJoin('users as au', 'au.id', 'f.assignee_id')
     .select([...coreColumns, 'f.fingerprint', 'f.company_id'])
-    .where('f.company_id', '=', scope.companyId)
+    .where(tenantFilter('f', scope))
     .where('f.id', '=', id)
     .executeTakeFirst();
 }
@@ -88,7 +88,7 @@ export function lockFindings(db: Executor, scope: TenantScope, ids: number[]) {
   return db
     .selectFrom('findings')
     .selectAll()
-    .where('company_id', '=', scope.companyId)
+    .where(tenantFilter('findings', scope))
     .where('id', 'in', ids)
     .orderBy('id')
     .forUpdate()
@@ -101,7 +101,7 @@ export async function updateFindingRow(
   id: number,
   values: Updateable<FindingsTable>,
 ): Promise<void> {
-  await db.updateTable('findings').set(values).where('company_id', '=', scope.companyId).where('id', '=', id).execute();
+  await db.updateTable('findings').set(values).where(tenantFilter('findings', scope)).where('id', '=', id).execute();
 }
 
 export interface NewChange {
@@ -167,7 +167,7 @@ export function listChanges(db: Executor, scope: TenantScope, findingId: number)
       'ut.name as to_user_name',
       'ut.email as to_user_email',
     ])
-    .where('c.company_id', '=', scope.companyId)
+    .where(tenantFilter('c', scope))
     .where('c.finding_id', '=', findingId)
     .orderBy('c.id', 'desc')
     .limit(500)
@@ -179,7 +179,7 @@ export function listComments(db: Executor, scope: TenantScope, findingId: number
     .selectFrom('finding_comments as c')
     .leftJoin('users as u', 'u.id', 'c.author_id')
     .select(['c.id', 'c.body', 'c.created_at', 'c.author_id', 'u.name as author_name'])
-    .where('c.company_id', '=', scope.companyId)
+    .where(tenantFilter('c', scope))
     .where('c.finding_id', '=', findingId)
     .orderBy('c.id')
     .execute();
@@ -204,7 +204,7 @@ export async function insertComment(
   await db
     .updateTable('findings')
     .set((eb) => ({ comment_count: eb('comment_count', '+', 1) }))
-    .where('company_id', '=', scope.companyId)
+    .where(tenantFilter('findings', scope))
     .where('id', '=', values.findingId)
     .execute();
   return row.id;
@@ -215,7 +215,7 @@ export function listMembers(db: Executor, scope: TenantScope) {
     .selectFrom('memberships as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .select(['u.id', 'u.name', 'u.email'])
-    .where('m.company_id', '=', scope.companyId)
+    .where(tenantFilter('m', scope))
     .where('u.active', '=', true)
     .orderBy('u.name')
     .execute();
@@ -225,7 +225,7 @@ export async function isMember(db: Executor, scope: TenantScope, userId: number)
   const row = await db
     .selectFrom('memberships')
     .select('user_id')
-    .where('company_id', '=', scope.companyId)
+    .where(tenantFilter('memberships', scope))
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row !== undefined;

@@ -1,6 +1,7 @@
 // The vulnerabilities module: scanner findings (nuclei) with SLA due dates by severity and the
 // CVE catalogue's EPSS and KEV beside them.
 import { sql } from 'kysely';
+import { tenantFilter } from '../../shared/tenant.js';
 import { openStatuses } from '../findings/findings.table.js';
 import { companyOf, defineImporter } from '../imports/import.types.js';
 import type { MonitoringModule } from '../monitoring/monitoring-module.js';
@@ -30,7 +31,7 @@ export const vulnerabilitiesModule: MonitoringModule = {
         const row = await db
           .selectFrom('findings')
           .select(sql<number>`count(*)::int`.as('n'))
-          .where('company_id', '=', scope.companyId)
+          .where(tenantFilter('findings', scope))
           .where('module', '=', 'vulnerabilities')
           .where('due_at', 'is not', null)
           .where('status', 'in', openStatuses)

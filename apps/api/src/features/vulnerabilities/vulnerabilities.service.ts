@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { HttpError } from '../../shared/http-error.js';
-import { requireScope } from '../../shared/tenant.js';
+import { requireScope, tenantFilter } from '../../shared/tenant.js';
 import { csvStream } from '../findings/findings.csv.js';
 import { coreCells, coreHeader } from '../findings/findings.export.js';
 import { toFindingCore } from '../findings/findings.mapper.js';
@@ -153,7 +153,7 @@ export async function updateSlaPolicy({ ctx, auth, input }: Verb<SlaDays>) {
           else null end`,
         updated_at: now,
       })
-      .where('company_id', '=', scope.companyId)
+      .where(tenantFilter('findings', scope))
       .where('module', '=', 'vulnerabilities')
       .where('status', 'in', openStatuses)
       .execute();
