@@ -1,10 +1,15 @@
 // Small NVD / KEV / EPSS documents in their real shapes, for tests and the demo generator.
+export { type DemoCve, demoCves } from './cves.demo.js';
 export interface NvdFixture {
   id: string;
   published: string;
   description: string;
   cvss31?: number;
+  /** Defaults to AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H (with its subscores). */
+  cvss31Vector?: string;
   cvss40?: number;
+  /** Defaults to AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:H/SC:N/SI:N/SA:N. */
+  cvss40Vector?: string;
   cpes: string[];
 }
 
@@ -39,7 +44,7 @@ export function nvdPage(cves: NvdFixture[], timestamp = '2026-11-21T00:00:00.000
                     type: 'Primary',
                     cvssData: {
                       version: '4.0',
-                      vectorString: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:H/SC:N/SI:N/SA:N',
+                      vectorString: c.cvss40Vector ?? 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:H/SC:N/SI:N/SA:N',
                       baseScore: c.cvss40,
                       baseSeverity: severityOf(c.cvss40),
                     },
@@ -55,12 +60,11 @@ export function nvdPage(cves: NvdFixture[], timestamp = '2026-11-21T00:00:00.000
                     type: 'Primary',
                     cvssData: {
                       version: '3.1',
-                      vectorString: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H',
+                      vectorString: c.cvss31Vector ?? 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H',
                       baseScore: c.cvss31,
                       baseSeverity: severityOf(c.cvss31),
                     },
-                    exploitabilityScore: 3.9,
-                    impactScore: 5.9,
+                    ...(c.cvss31Vector === undefined ? { exploitabilityScore: 3.9, impactScore: 5.9 } : {}),
                   },
                 ],
               }),

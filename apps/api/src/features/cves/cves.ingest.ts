@@ -10,6 +10,8 @@ import { upsertFindings } from '../findings/findings.ingest.js';
 import { insertChanges } from '../findings/findings.repository.js';
 import type { Severity } from '../findings/findings.table.js';
 import type { WriteContext, WriteOutcome } from '../imports/import.types.js';
+import { appendLog } from '../imports/imports.repository.js';
+import { cvss31VectorScore } from './cvss.js';
 import type { EpssRecord } from './epss.parser.js';
 import type { KevRecord } from './kev.parser.js';
 import { type CveRecord, severityOfScore } from './nvd.parser.js';
@@ -166,6 +168,30 @@ async function recordCveChanges(db: Executor, context: WriteContext, changes: Cv
 const num = (value: string | number | null | undefined) =>
   value === null || value === undefined ? null : Number(value);
 
+/**
+ * A CVSS 3.1 score that its own vector does not give is kept as published (the publisher's record
+ * is the catalogue's; NVD computes its scores from the vectors, so real pages agree) and named in
+ * the job's log as a warning, for the operator to look at.
+ */
+async function flagScoresAgainstVectors(db: Executor, context: WriteContext, records: CveRecord[]): Promise<void> {
+  const disagreeing = records.flatMap((r) => {
+    const computed = r.cvss31?.vector ? cvss31VectorScore(r.cvss31.vector) : null;
+    return r.cvss31 && computed !== null && computed !== r.cvss31.score
+      ? [`${r.id} ${r.cvss31.score} (its vector gives ${computed})`]
+      : [];
+  });
+  if (disagreeing.length === 0) return;
+  const shown = disagreeing.slice(0, 10).join(', ');
+  const more = disagreeing.length > 10 ? ` and ${disagreeing.length - 10} more` : '';
+  await appendLog(
+    db,
+    context.job.id,
+    'warn',
+    `CVSS 3.1 score disagrees with its vector, kept as published: ${shown}${more}.`,
+    context.now,
+  );
+}
+
 export async function writeNvd(
   db: Executor,
   context: WriteContext,
@@ -174,6 +200,7 @@ export async function writeNvd(
 ): Promise<WriteOutcome> {
   const unique = [...new Map(records.map((r) => [r.id, r])).values()];
   const ids = unique.map((r) => r.id);
+  await flagScoresAgainstVectors(db, context, unique);
   const before = new Map(
     (
       await db

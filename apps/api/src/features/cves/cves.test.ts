@@ -236,6 +236,38 @@ describe('CVE imports and the watch list', () => {
     expect((await cves(b, '?q=CVE-2026-0004')).map((r) => r.cve_id)).toEqual(['CVE-2026-0004']);
   });
 
+  it('keeps a CVSS 3.1 score its vector does not give, as published, and names it in the job log', async () => {
+    const page = nvdPage([
+      {
+        id: 'CVE-2026-0101',
+        published: '2026-11-05T10:00:00.000',
+        description: 'Agrees with its vector',
+        cvss31: 6.1,
+        cvss31Vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:C/C:L/I:L/A:N',
+        cpes: [apache],
+      },
+      {
+        id: 'CVE-2026-0102',
+        published: '2026-11-05T10:00:00.000',
+        description: 'Disagrees with its vector',
+        cvss31: 4.3,
+        cvss31Vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H',
+        cpes: [apache],
+      },
+    ]);
+    const job = await importFile(app, await platformOperator(app), 'nvd', 'nvd-vectors.json', page);
+    expect(job.status).toBe('succeeded');
+    const warnings = job.log.filter((l) => l.level === 'warn').map((l) => l.message);
+    expect(warnings).toEqual([
+      'CVSS 3.1 score disagrees with its vector, kept as published: CVE-2026-0102 4.3 (its vector gives 9.8).',
+    ]);
+    const rows = await cves(a, '?q=CVE-2026-010');
+    expect(rows.map((r) => `${r.cve_id} ${r.cvss31_score} ${r.severity}`).sort()).toEqual([
+      'CVE-2026-0101 6.1 medium',
+      'CVE-2026-0102 4.3 medium',
+    ]);
+  });
+
   it('refuses a malformed file with its reason and changes nothing', async () => {
     const before = await cves(a);
     const job = await importFile(app, await platformOperator(app), 'nvd', 'broken.json', '{"vulnerabilities": [');

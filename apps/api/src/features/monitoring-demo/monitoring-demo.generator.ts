@@ -2,19 +2,19 @@
 // NVD/KEV/EPSS, nuclei JSONL): a seeded PRNG and dates relative to one anchor, so the same anchor
 // always gives the same files. Names are fictional; domains are the demo companies' .example ones.
 
-import { epssCsv, type KevFixture, kevCatalogue, type NvdFixture, nvdPage } from '../cves/cves.fixtures.js';
+import { pick, prng } from '../../shared/seeded-random.js';
+import {
+  type DemoCve,
+  demoCves,
+  epssCsv,
+  type KevFixture,
+  kevCatalogue,
+  type NvdFixture,
+  nvdPage,
+} from '../cves/cves.fixtures.js';
 import { tar } from '../imports/import-archive.js';
 
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { prng } from '../../shared/seeded-random.js';
 
 export interface DemoFile {
   kind: string;
@@ -63,30 +63,6 @@ const breachNames = [
   { Name: 'CloudNotes', Title: 'Cloud Notes', classes: ['Email addresses', 'Passwords'] },
   { Name: 'PixelArena', Title: 'Pixel Arena', classes: ['Email addresses', 'Usernames', 'Passwords'] },
 ];
-const products: [string, string, string][] = [
-  ['apache', 'http_server', 'Apache HTTP Server'],
-  ['f5', 'nginx', 'nginx'],
-  ['openssl', 'openssl', 'OpenSSL'],
-  ['wordpress', 'wordpress', 'WordPress'],
-  ['php', 'php', 'PHP'],
-  ['microsoft', 'exchange_server', 'Microsoft Exchange Server'],
-  ['fortinet', 'fortios', 'FortiOS'],
-  ['vmware', 'vcenter_server', 'VMware vCenter Server'],
-  ['oracle', 'mysql', 'MySQL'],
-  ['atlassian', 'confluence_server', 'Confluence Server'],
-  ['gitlab', 'gitlab', 'GitLab'],
-  ['citrix', 'netscaler_adc', 'NetScaler ADC'],
-];
-const weaknesses = [
-  'remote code execution',
-  'SQL injection',
-  'authentication bypass',
-  'path traversal',
-  'server-side request forgery',
-  'denial of service',
-  'privilege escalation',
-  'cross-site scripting',
-];
 const templates: [string, string, string][] = [
   ['tls-version', 'Deprecated TLS version enabled', 'low'],
   ['missing-hsts', 'Missing Strict-Transport-Security header', 'info'],
@@ -109,12 +85,6 @@ function withEvidence<T extends { 'template-id': string; 'matched-at': string }>
     request: `GET ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nUser-Agent: Mozilla/5.0 (vigil-demo)`,
     response: `HTTP/1.1 200 OK\r\nServer: nginx\r\nContent-Type: text/html\r\n\r\n<!-- ${template} -->`,
   };
-}
-
-function pick<T>(random: () => number, list: readonly T[]): T {
-  const item = list[Math.floor(random() * list.length)];
-  if (item === undefined) throw new Error('empty list');
-  return item;
 }
 
 function password(random: () => number): string {
@@ -143,38 +113,31 @@ function iso(date: Date): string {
 
 /** The catalogue shared by every company (one NVD page, the KEV catalogue, an EPSS file). */
 export function cveFiles(anchor: Date, count = 300): DemoFile[] {
-  const random = prng(7);
-  const cves: NvdFixture[] = [];
-  const kev: KevFixture[] = [];
-  const epss: [string, number, number][] = [];
-  for (let i = 0; i < count; i += 1) {
-    const [vendor, product, label] = pick(random, products);
-    const id = `CVE-2026-${String(41000 + i).padStart(5, '0')}`;
-    const published = new Date(anchor.getTime() - Math.floor(random() * 45 * DAY) - Math.floor(random() * DAY));
-    const score = Math.round((2 + random() * 8) * 10) / 10;
-    const version = `${1 + Math.floor(random() * 9)}.${Math.floor(random() * 20)}.${Math.floor(random() * 30)}`;
-    cves.push({
-      id,
-      published: iso(published).slice(0, 23),
-      description: `A ${pick(random, weaknesses)} vulnerability in ${label} before ${version} allows a remote attacker to compromise the service.`,
-      cvss31: score,
-      ...(random() < 0.3 ? { cvss40: Math.min(10, Math.round((score + random() - 0.3) * 10) / 10) } : {}),
-      cpes: [`cpe:2.3:a:${vendor}:${product}:${version}:*:*:*:*:*:*:*`],
-    });
-    if (score >= 8 && random() < 0.35) {
-      const added = new Date(Math.min(anchor.getTime(), published.getTime() + Math.floor(random() * 10) * DAY));
-      kev.push({
-        cveID: id,
-        vendorProject: vendor,
-        product,
-        dateAdded: iso(added).slice(0, 10),
-        dueDate: iso(new Date(added.getTime() + 21 * DAY)).slice(0, 10),
-        ransomware: random() < 0.3 ? 'Known' : 'Unknown',
-      });
-    }
-    const e = Math.round(random() ** 3 * 100000) / 100000;
-    epss.push([id, e, Math.min(1, Math.round((0.2 + e * 0.8) * 100000) / 100000)]);
-  }
+  const catalogue = demoCves(anchor, count);
+  const cves: NvdFixture[] = catalogue.map((c) => ({
+    id: c.id,
+    published: iso(c.published).slice(0, 23),
+    description: c.description,
+    cvss31: c.score,
+    cvss31Vector: c.vector,
+    ...(c.cvss40 ? { cvss40: c.cvss40.score, cvss40Vector: c.cvss40.vector } : {}),
+    cpes: [`cpe:2.3:a:${c.vendor}:${c.product}:${c.version}:*:*:*:*:*:*:*`],
+  }));
+  const kev: KevFixture[] = catalogue.flatMap((c, i) =>
+    c.kevAdded
+      ? [
+          {
+            cveID: c.id,
+            vendorProject: c.vendor,
+            product: c.product,
+            dateAdded: iso(c.kevAdded).slice(0, 10),
+            dueDate: iso(new Date(c.kevAdded.getTime() + 21 * DAY)).slice(0, 10),
+            ransomware: i % 3 === 0 ? ('Known' as const) : ('Unknown' as const),
+          },
+        ]
+      : [],
+  );
+  const epss = catalogue.map((c): [string, number, number] => [c.id, c.epss, c.percentile]);
   const date = iso(anchor).slice(0, 10);
   return [
     {
@@ -196,6 +159,12 @@ export function cveFiles(anchor: Date, count = 300): DemoFile[] {
       options: {},
     },
   ];
+}
+
+/** A scan finds a CVE only once it is published: the scan's time, else soon after publication. */
+function scannedAfter(stamp: Date, cve: DemoCve, anchor: Date): Date {
+  if (stamp > cve.published) return stamp;
+  return new Date(Math.min(anchor.getTime() - 1, cve.published.getTime() + (stamp.getTime() % DAY)));
 }
 
 export function breachCatalogue(anchor: Date): DemoFile {
@@ -229,6 +198,7 @@ export function breachCatalogue(anchor: Date): DemoFile {
 /** The files of one company: HIBP domain search, combolists, a stealer-log folder, nuclei output. */
 export function companyFiles(company: DemoCompany, anchor: Date, seed: number): DemoFile[] {
   const random = prng(seed);
+  const catalogue = demoCves(anchor);
   const files: DemoFile[] = [];
   const search: Record<string, string[]> = {};
   for (let i = 0; i < 70; i += 1) {
@@ -317,24 +287,25 @@ export function companyFiles(company: DemoCompany, anchor: Date, seed: number): 
     const withCve = random() < 0.3;
     const stamp = new Date(anchor.getTime() - Math.floor(random() * 30 * DAY) - Math.floor(random() * DAY));
     if (withCve) {
-      const cve = `CVE-2026-${String(41000 + Math.floor(random() * 300)).padStart(5, '0')}`;
+      const cve = pick(random, catalogue);
       nuclei.push(
         JSON.stringify(
           withEvidence({
-            'template-id': cve.toLowerCase(),
-            'template-path': `http/cves/2026/${cve}.yaml`,
+            'template-id': cve.id.toLowerCase(),
+            'template-path': `http/cves/2026/${cve.id}.yaml`,
             info: {
-              name: `${cve} detection`,
+              name: `${cve.label} ${cve.id} detection`,
               author: ['vigil-demo'],
               tags: ['cve'],
-              severity: pick(random, ['critical', 'high', 'medium']),
-              classification: { 'cve-id': [cve.toLowerCase()], 'cvss-score': Math.round((5 + random() * 5) * 10) / 10 },
+              // As nuclei's CVE templates do: the catalogue's severity, score and vector.
+              severity: cve.severity,
+              classification: { 'cve-id': [cve.id.toLowerCase()], 'cvss-score': cve.score, 'cvss-metrics': cve.vector },
             },
             type: 'http',
             host,
             'matched-at': `${host}/${pick(random, ['', 'admin', 'api/v1/status', 'wp-login.php'])}`,
             ip: `198.51.100.${Math.floor(random() * 250) + 1}`,
-            timestamp: iso(stamp),
+            timestamp: iso(scannedAfter(stamp, cve, anchor)),
             'matcher-status': true,
           }),
         ),

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, signIn } from '../../testing/flows.js';
 import { type DashboardBody, kpiOf, trendOf } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
+import { cvss31VectorScore } from '../cves/cvss.js';
+import { severityOfScore } from '../cves/nvd.parser.js';
 import { companyFiles, cveFiles } from './monitoring-demo.generator.js';
 import { loadMonitoringDemo } from './monitoring-demo.loader.js';
 
@@ -37,6 +39,57 @@ describe('demo data', () => {
       companyFiles(company, anchor, 1).map((f) => f.content.toString('base64')),
     );
     expect(cveFiles(anchor, 20)[0]?.content.equals(cveFiles(anchor, 20)[0]?.content ?? Buffer.alloc(0))).toBe(true);
+  });
+
+  it('has CVSS scores computed from their vectors and EPSS percentiles that rank the EPSS scores', () => {
+    const anchor = new Date('2026-11-21T00:00:00Z');
+    const [nvd, , epss] = cveFiles(anchor);
+    const page = JSON.parse(nvd?.content.toString() ?? '{}') as {
+      vulnerabilities: {
+        cve: {
+          id: string;
+          metrics: Record<string, { cvssData: { vectorString: string; baseScore: number; baseSeverity: string } }[]>;
+        };
+      }[];
+    };
+    expect(page.vulnerabilities).toHaveLength(300);
+    const scores = new Map<string, number>();
+    for (const { cve } of page.vulnerabilities) {
+      const metric = cve.metrics.cvssMetricV31?.[0]?.cvssData;
+      expect(metric, cve.id).toBeDefined();
+      if (!metric) continue;
+      expect(metric.baseScore, `${cve.id} ${metric.vectorString}`).toBe(cvss31VectorScore(metric.vectorString));
+      expect(metric.baseSeverity.toLowerCase()).toBe(severityOfScore(metric.baseScore));
+      scores.set(cve.id, metric.baseScore);
+    }
+    // Not one vector for every CVE: the scores spread over the scale.
+    expect(new Set(scores.values()).size).toBeGreaterThan(20);
+    const rows = (epss?.content.toString() ?? '')
+      .split('\n')
+      .slice(2)
+      .map((line) => line.split(','))
+      .map(([id, score, percentile]) => ({ id, score: Number(score), percentile: Number(percentile) }));
+    expect(rows).toHaveLength(300);
+    const byScore = [...rows].sort((x, y) => x.score - y.score || x.percentile - y.percentile);
+    for (let i = 1; i < byScore.length; i += 1) {
+      const [before, after] = [byScore[i - 1], byScore[i]];
+      if (!before || !after) continue;
+      expect(after.percentile, `${before.id} ${before.score} vs ${after.id} ${after.score}`).toBeGreaterThanOrEqual(
+        before.percentile,
+      );
+      if (after.score === before.score) expect(after.percentile).toBe(before.percentile);
+    }
+    // The percentile is the share of CVEs scored the same or lower: the highest score is the 100th.
+    expect(byScore.at(-1)?.percentile).toBe(1);
+    // The nuclei CVE templates carry the catalogue's score and vector.
+    const company = { domain: 'acme-retail.example', watch: [], hosts: ['www.acme-retail.example'] };
+    const nuclei = companyFiles(company, anchor, 1).find((f) => f.kind === 'nuclei');
+    const detections = (nuclei?.content.toString() ?? '')
+      .split('\n')
+      .map((line) => JSON.parse(line) as { info: { classification?: { 'cve-id': string[]; 'cvss-score': number } } })
+      .flatMap((line) => (line.info.classification ? [line.info.classification] : []));
+    expect(detections.length).toBeGreaterThan(10);
+    for (const c of detections) expect(c['cvss-score']).toBe(scores.get(c['cve-id'][0]?.toUpperCase() ?? ''));
   });
 
   it('loads once through the import jobs and fills the four screens of both demo companies', async () => {
