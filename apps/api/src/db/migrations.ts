@@ -14,6 +14,7 @@ import * as jobSystem from './migrations/2026-11-24-1100-job-system.migration.js
 import * as catalogueFeeds from './migrations/2026-11-24-1200-catalogue-feeds.migration.js';
 import * as writerCountedStats from './migrations/2026-11-25-1000-writer-counted-stats.migration.js';
 import * as vulnerabilityEvidence from './migrations/2026-11-26-1000-vulnerability-evidence.migration.js';
+import * as substringSearch from './migrations/2026-11-26-1300-substring-search.migration.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-2000-accounts': accounts,
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-1200-catalogue-feeds': catalogueFeeds,
   '2026-11-25-1000-writer-counted-stats': writerCountedStats,
   '2026-11-26-1000-vulnerability-evidence': vulnerabilityEvidence,
+  '2026-11-26-1300-substring-search': substringSearch,
 };
 
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<MigrationResultSet> {

@@ -4,6 +4,7 @@
 // TypeScript: Node 20 runs a worker's file as it is, from src under the tests and from dist.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { statementRunner } from './pglite.statements.js';
 
 /** @typedef {import('./pglite.protocol.js').PgliteRequest} PgliteRequest */
@@ -42,6 +43,8 @@ try {
     // shrinks); the files' pages are cached by the operating system anyway. 32 MB keeps an import's
     // working set and the server under 600 MB in all (npm run bench:api).
     postgresqlconf: ['shared_buffers=32MB'],
+    // Trigram indexes serve the lists' substring searches (migration 2026-11-26-1300), as on PostgreSQL.
+    extensions: { pg_trgm },
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: new Blob([options.loadDataDir]) } : {}),
     ...(options.pgliteWasmModule ? { pgliteWasmModule: options.pgliteWasmModule } : {}),

@@ -6,7 +6,7 @@ import type { Executor } from '../../db/database.js';
 import { seenAgain } from '../findings/findings.ingest.js';
 import { companyOf, type Overlap, type WriteContext, type WriteOutcome } from '../imports/import.types.js';
 import type { ComboRecord } from './combolist.parser.js';
-import type { CredentialState } from './credentials.ingest.js';
+import { addCredentialSources, type CredentialState } from './credentials.ingest.js';
 import { inDomains, maskPassword, passwordHmac } from './credentials.secrets.js';
 
 interface ComboRow {
@@ -161,6 +161,15 @@ export async function writeCombolist(
     outcome = await upsertCombo(db, context, rows);
   }
   const { job, now } = context;
+  // After the batch before committed (overlap): it may be adding the same pairs.
+  if (outcome.added > 0) {
+    const domains = new Set(rows.map((r) => r.domain));
+    await addCredentialSources(
+      db,
+      companyOf(job),
+      [...domains].map((domain) => ({ sourceName: job.file_name, domain })),
+    );
+  }
   if (outcome.reopened.length > 0) {
     await db
       .insertInto('finding_changes')

@@ -42,8 +42,24 @@ function scopeOf(context: WriteContext): IngestScope {
   };
 }
 
+/** Keeps the (source, domain) pairs the search reads (credentials.repository) beside new rows. */
+export async function addCredentialSources(
+  db: Executor,
+  companyId: number,
+  pairs: { sourceName: string; domain: string }[],
+): Promise<void> {
+  const distinct = [...new Map(pairs.map((p) => [`${p.sourceName}\u0000${p.domain}`, p])).values()];
+  if (distinct.length === 0) return;
+  await sql`
+    insert into credential_sources (company_id, source_name, domain)
+    select ${companyId}, t.source_name, t.domain
+    from unnest(${distinct.map((p) => p.sourceName)}::text[], ${distinct.map((p) => p.domain)}::text[]) as t(source_name, domain)
+    on conflict do nothing`.execute(db);
+}
+
 async function insertCredentialRows(db: Executor, companyId: number, rows: CredentialRow[]): Promise<void> {
   if (rows.length === 0) return;
+  await addCredentialSources(db, companyId, rows);
   await sql`
     insert into credential_findings (finding_id, company_id, email, domain, source_kind, source_name, breach_date,
       data_classes, password_masked, password_hmac, url, device_id)

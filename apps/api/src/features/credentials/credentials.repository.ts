@@ -2,7 +2,7 @@
 // each joined to its finding. Every query starts from the scope's company.
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { TenantScope } from '../../shared/tenant.js';
+import { type TenantScope, tenantFilter } from '../../shared/tenant.js';
 import { EXPORT_BATCH } from '../findings/findings.csv.js';
 import {
   and,
@@ -11,6 +11,7 @@ import {
   type FindingFilters,
   findingConditions,
   hasFindingFilters,
+  likeContains,
   likePrefix,
   type PageInput,
   pageOf,
@@ -42,27 +43,84 @@ const credentialColumns = [
   'c.device_id',
 ] as const;
 
-function credentialDetailConditions(scope: TenantScope, input: CredentialListInput) {
+/** What a search matched in the company's (source, domain) pairs. */
+interface SourceMatch {
+  q: string;
+  /** Sources whose name holds the text. */
+  sources: string[];
+  /** Domains that hold the text, and every source found with them (so that the index applies). */
+  domains: string[];
+  sourcesOfDomains: string[];
+}
+
+/**
+ * The search finds an e-mail by its start (b-tree), or a source (breach, combolist file, stealer
+ * family) or domain by any part of it, any case. Those are few per company (credential_sources), so
+ * they are looked up first and the rows are then asked for by value through the (company, source,
+ * domain) index: the planner sees the values and how many rows they hold (an ordered scan for a big
+ * source, the index for a small one), where a substring test on every row would be a scan.
+ */
+async function matchSources(db: Executor, scope: TenantScope, q: string | undefined): Promise<SourceMatch | null> {
+  if (!q?.trim()) return null;
+  const pattern = likeContains(q.trim().toLowerCase());
+  const pairs = await db
+    .selectFrom('credential_sources')
+    .select([
+      'source_name',
+      'domain',
+      sql<boolean>`lower(source_name) like ${pattern}`.as('source_hit'),
+      sql<boolean>`lower(domain) like ${pattern}`.as('domain_hit'),
+    ])
+    .where(tenantFilter('credential_sources', scope))
+    .where(sql<boolean>`(lower(source_name) like ${pattern} or lower(domain) like ${pattern})`)
+    .execute();
+  const distinct = (values: string[]) => [...new Set(values)];
+  const byDomain = pairs.filter((p) => p.domain_hit);
+  return {
+    q,
+    sources: distinct(pairs.filter((p) => p.source_hit).map((p) => p.source_name)),
+    domains: distinct(byDomain.map((p) => p.domain)),
+    sourcesOfDomains: distinct(byDomain.map((p) => p.source_name)),
+  };
+}
+
+function searchCondition(search: SourceMatch) {
+  const arms = [prefixMatch('c.email', search.q)];
+  if (search.sources.length > 0) arms.push(sql`c.source_name = any(${search.sources}::text[])`);
+  if (search.domains.length > 0) {
+    arms.push(
+      sql`(c.domain = any(${search.domains}::text[]) and c.source_name = any(${search.sourcesOfDomains}::text[]))`,
+    );
+  }
+  return sql`(${sql.join(arms, sql` or `)})`;
+}
+
+function credentialDetailConditions(scope: TenantScope, input: CredentialListInput, search: SourceMatch | null) {
   const c = [sql`c.company_id = ${scope.companyId}`];
-  if (input.q) c.push(prefixMatch('c.email', input.q));
+  if (search) c.push(searchCondition(search));
   if (input.source_kind) c.push(sql`c.source_kind = ${input.source_kind}`);
   if (input.domain) c.push(sql`c.domain = ${input.domain.toLowerCase()}`);
   return c;
 }
 
-function credentialBase(db: Executor, scope: TenantScope, input: CredentialListInput) {
+function credentialBase(db: Executor, scope: TenantScope, input: CredentialListInput, search: SourceMatch | null) {
   const c = [
     ...findingConditions(scope, { ...input, module: 'credentials' }),
-    ...credentialDetailConditions(scope, input),
+    ...credentialDetailConditions(scope, input, search),
   ];
   return db.selectFrom('findings as f').innerJoin('credential_findings as c', 'c.finding_id', 'f.id').where(and(c));
 }
 
 /** The count reads the credential rows alone unless the filters are on finding columns. */
-function credentialCount(db: Executor, scope: TenantScope, input: CredentialListInput): CountOf {
+function credentialCount(
+  db: Executor,
+  scope: TenantScope,
+  input: CredentialListInput,
+  search: SourceMatch | null,
+): CountOf {
   return hasFindingFilters(input)
-    ? capped(credentialBase(db, scope, input))
-    : capped(db.selectFrom('credential_findings as c').where(and(credentialDetailConditions(scope, input))));
+    ? capped(credentialBase(db, scope, input, search))
+    : capped(db.selectFrom('credential_findings as c').where(and(credentialDetailConditions(scope, input, search))));
 }
 
 function withColumns(base: ReturnType<typeof credentialBase>) {
@@ -72,8 +130,9 @@ function withColumns(base: ReturnType<typeof credentialBase>) {
     .select(credentialColumns);
 }
 
-export function listCredentialRows(db: Executor, scope: TenantScope, input: CredentialListInput) {
-  const base = credentialBase(db, scope, input);
+export async function listCredentialRows(db: Executor, scope: TenantScope, input: CredentialListInput) {
+  const search = await matchSources(db, scope, input.q);
+  const base = credentialBase(db, scope, input, search);
   const sort = input.sort ?? '-last_seen_at';
   const dir = sort.startsWith('-') ? 'desc' : 'asc';
   const key = sort.replace(/^-/, '');
@@ -81,11 +140,16 @@ export function listCredentialRows(db: Executor, scope: TenantScope, input: Cred
   if (key === 'email') query = query.orderBy(sql`c.email collate "C"`, dir);
   else if (key === 'first_seen_at') query = query.orderBy('f.first_seen_at', dir);
   else query = query.orderBy('f.last_seen_at', dir);
-  return pageOf(db, query.orderBy('f.id', dir), credentialCount(db, scope, input), input);
+  return pageOf(db, query.orderBy('f.id', dir), credentialCount(db, scope, input, search), input);
 }
 
-export function credentialBatchAfter(db: Executor, scope: TenantScope, input: CredentialListInput, after: number) {
-  return withColumns(credentialBase(db, scope, input))
+export async function credentialBatchAfter(
+  db: Executor,
+  scope: TenantScope,
+  input: CredentialListInput,
+  after: number,
+) {
+  return withColumns(credentialBase(db, scope, input, await matchSources(db, scope, input.q)))
     .where(sql<boolean>`f.id > ${after}`)
     .orderBy('f.id')
     .limit(EXPORT_BATCH)
@@ -94,13 +158,13 @@ export function credentialBatchAfter(db: Executor, scope: TenantScope, input: Cr
 
 /** One credential of the scope's company; undefined for any other id (a device's included). */
 export function findCredential(db: Executor, scope: TenantScope, id: number) {
-  return withColumns(credentialBase(db, scope, {}))
+  return withColumns(credentialBase(db, scope, {}, null))
     .where('f.id', '=', id)
     .executeTakeFirst();
 }
 
 export function credentialsOfDevice(db: Executor, scope: TenantScope, deviceId: number) {
-  return withColumns(credentialBase(db, scope, {}))
+  return withColumns(credentialBase(db, scope, {}, null))
     .where('c.device_id', '=', deviceId)
     .orderBy('f.id')
     .limit(1000)

@@ -29,6 +29,13 @@ export interface CredentialFindingsTable {
   device_id: number | null;
 }
 
+/** The distinct (source, domain) pairs of a company's credential rows: what the search reads by substring. */
+export interface CredentialSourcesTable {
+  company_id: number;
+  source_name: string;
+  domain: string;
+}
+
 export interface InfostealerDevicesTable {
   finding_id: number;
   company_id: number;
@@ -47,6 +54,7 @@ declare module '../../db/database.js' {
   interface Database {
     breaches: BreachesTable;
     credential_findings: CredentialFindingsTable;
+    credential_sources: CredentialSourcesTable;
     infostealer_devices: InfostealerDevicesTable;
   }
 }

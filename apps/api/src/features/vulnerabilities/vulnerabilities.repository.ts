@@ -12,7 +12,6 @@ import {
   likeContains,
   type PageInput,
   pageOf,
-  prefixMatch,
 } from '../findings/findings.query.js';
 import { coreColumns } from '../findings/findings.repository.js';
 import { openStatuses } from '../findings/findings.table.js';
@@ -24,16 +23,17 @@ export interface VulnerabilityListInput extends Omit<FindingFilters, 'module'>, 
   sort?: '-last_seen_at' | 'last_seen_at' | 'due_at' | '-due_at' | '-severity' | 'severity' | undefined;
 }
 
+/**
+ * The text the search looks in, any part of it, any case: the URL, host, template id and name, CVE
+ * id. Written exactly as the trigram index vulnerability_findings_search (migration 2026-11-26-1300)
+ * indexes it: the planner uses the index only for the same expression.
+ */
+export const vulnerabilitySearchText = sql`lower(v.matched_at || ' ' || v.host || ' ' || v.template_id || ' ' || v.name || ' ' || coalesce(v.cve_id, ''))`;
+
 function vulnerabilityDetailConditions(scope: TenantScope, input: VulnerabilityListInput) {
   const c = [sql`v.company_id = ${scope.companyId}`];
-  if (input.q) {
-    const q = input.q.trim();
-    c.push(
-      /^cve-?\d/i.test(q)
-        ? sql`v.cve_id like ${`${q.toUpperCase().replace(/[\\%_]/g, '')}%`}`
-        : sql`(${prefixMatch('v.host', q)} or v.template_id like ${`${q.replace(/[\\%_]/g, '')}%`})`,
-    );
-  }
+  const q = input.q?.trim().toLowerCase();
+  if (q) c.push(sql`${vulnerabilitySearchText} like ${likeContains(q)}`);
   // Part of the host as people type it (`api.acme`), any case; the company's rows only.
   if (input.host) c.push(sql`v.host ilike ${likeContains(input.host.trim())}`);
   return c;
