@@ -15,6 +15,7 @@ import type {
   FindingDailyTable,
   FindingStatsTable,
   FindingsTable,
+  ImportFindingCountsTable,
 } from '../features/findings/findings.table.js';
 import type { ImportFileChunksTable, ImportRejectsTable } from '../features/imports/imports.table.js';
 import type { JobLogTable, JobSchedulesTable, JobsTable } from '../features/jobs/jobs.table.js';
@@ -44,6 +45,7 @@ export interface Database {
   findings: FindingsTable;
   finding_stats: FindingStatsTable;
   finding_daily: FindingDailyTable;
+  import_finding_counts: ImportFindingCountsTable;
   finding_changes: FindingChangesTable;
   finding_comments: FindingCommentsTable;
   events: EventsTable;

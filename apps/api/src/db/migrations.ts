@@ -15,6 +15,8 @@ import * as catalogueFeeds from './migrations/2026-11-24-1200-catalogue-feeds.mi
 import * as writerCountedStats from './migrations/2026-11-25-1000-writer-counted-stats.migration.js';
 import * as vulnerabilityEvidence from './migrations/2026-11-26-1000-vulnerability-evidence.migration.js';
 import * as substringSearch from './migrations/2026-11-26-1300-substring-search.migration.js';
+import * as findingDailyKind from './migrations/2026-11-26-1400-finding-daily-kind.migration.js';
+import * as importFindingCounts from './migrations/2026-11-26-1500-import-finding-counts.migration.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-2000-accounts': accounts,
@@ -31,6 +33,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-1000-writer-counted-stats': writerCountedStats,
   '2026-11-26-1000-vulnerability-evidence': vulnerabilityEvidence,
   '2026-11-26-1300-substring-search': substringSearch,
+  '2026-11-26-1400-finding-daily-kind': findingDailyKind,
+  '2026-11-26-1500-import-finding-counts': importFindingCounts,
 };
 
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<MigrationResultSet> {

@@ -1,9 +1,11 @@
 // The combolist writer, the hot path of the credential importers (millions of lines): keep the
-// company's domains, mask and hash passwords, and upsert findings, events and credential rows in
-// one statement per batch; on PostgreSQL two batches of a file at once (ADR 0007).
+// company's domains, mask and hash passwords, and upsert findings and credential rows in one
+// statement per batch; on PostgreSQL two batches of a file at once (ADR 0007). The import's one
+// event is written when it ends, from the counts each batch adds (findings.ingest).
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { seenAgain } from '../findings/findings.ingest.js';
+import { addImportTally, type FindingTally, seenAgain } from '../findings/findings.ingest.js';
+import { type Severity, severities } from '../findings/findings.table.js';
 import { companyOf, type Overlap, type WriteContext, type WriteOutcome } from '../imports/import.types.js';
 import type { ComboRecord } from './combolist.parser.js';
 import { addCredentialSources, type CredentialState } from './credentials.ingest.js';
@@ -44,10 +46,7 @@ function comboRows(state: CredentialState, records: ComboRecord[]): { rows: Comb
   return { rows, ignored };
 }
 
-/**
- * One statement upserts the findings, writes the events of new and reopened ones and the credential
- * rows of new ones, from arrays sent once.
- */
+/** One statement upserts the findings and writes the credential rows of new ones, from arrays sent once. */
 async function upsertCombo(db: Executor, context: WriteContext, rows: ComboRow[]): Promise<ComboOutcome> {
   if (rows.length === 0) return { added: 0, updated: 0, reopened: [] };
   const { job, now } = context;
@@ -66,14 +65,7 @@ async function upsertCombo(db: Executor, context: WriteContext, rows: ComboRow[]
         ${seen}::timestamptz, ${seen}::timestamptz, ${job.id}::int, ${job.is_demo}, ${now}::timestamptz, ${now}::timestamptz
       from t
       ${seenAgain}
-      returning id, fingerprint, title, severity, (xmax = 0) as inserted, prev_status
-    ), ev as (
-      insert into events (company_id, module, kind, severity, title, finding_id, job_id, at)
-      select ${companyOf(job)}, 'credentials',
-        case when ins.inserted then 'finding.created' else 'finding.reopened' end, 'high',
-        case when ins.inserted then ins.title else ins.title || ': seen again after resolved' end,
-        ins.id, ${job.id}::int, case when ins.inserted then ${seen}::timestamptz else ${now}::timestamptz end
-      from ins where ins.inserted or ins.prev_status = 'resolved'
+      returning id, fingerprint, severity, (xmax = 0) as inserted, prev_status
     ), cr as (
       insert into credential_findings (finding_id, company_id, email, domain, source_kind, source_name, data_classes,
         password_masked, password_hmac, url)
@@ -123,10 +115,23 @@ async function addComboStats(db: Executor, context: WriteContext, outcome: Combo
   if (outcome.added > 0) {
     const seen = context.seenAt > context.now ? context.now : context.seenAt;
     await sql`
-      insert into finding_daily (company_id, module, day, n)
-      values (${companyId}, 'credentials', (${seen}::timestamptz at time zone 'UTC')::date, ${outcome.added})
-      on conflict (company_id, module, day) do update set n = finding_daily.n + excluded.n`.execute(db);
+      insert into finding_daily (company_id, module, day, kind, n)
+      values (${companyId}, 'credentials', (${seen}::timestamptz at time zone 'UTC')::date, 'combo', ${outcome.added})
+      on conflict (company_id, module, day, kind) do update set n = finding_daily.n + excluded.n`.execute(db);
   }
+}
+
+/** New combolist findings are high; a reopened one keeps its severity. */
+function tallyOf(outcome: ComboOutcome): FindingTally {
+  const tally: FindingTally = {};
+  if (outcome.added > 0) tally.high = { created: outcome.added, reopened: 0 };
+  for (const r of outcome.reopened) {
+    const severity = (severities as readonly string[]).includes(r.severity) ? (r.severity as Severity) : 'high';
+    const entry = tally[severity] ?? { created: 0, reopened: 0 };
+    entry.reopened += 1;
+    tally[severity] = entry;
+  }
+  return tally;
 }
 
 /**
@@ -161,7 +166,8 @@ export async function writeCombolist(
     outcome = await upsertCombo(db, context, rows);
   }
   const { job, now } = context;
-  // After the batch before committed (overlap): it may be adding the same pairs.
+  // After the batch before committed (overlap): it may be adding the same pairs and counts.
+  await addImportTally(db, job.id, tallyOf(outcome));
   if (outcome.added > 0) {
     const domains = new Set(rows.map((r) => r.domain));
     await addCredentialSources(

@@ -80,6 +80,8 @@ export const credentialsModule: MonitoringModule = {
           .select(sql<number>`coalesce(sum(n), 0)::int`.as('n'))
           .where(tenantFilter('finding_daily', scope))
           .where('module', '=', 'credentials')
+          // An infected device is a finding of the module, not a credential (finding_daily's kind).
+          .where('kind', '<>', 'device')
           .where('day', '>', new Date(today - 30 * DAY))
           .executeTakeFirstOrThrow();
         return row.n;

@@ -6,13 +6,15 @@ import type { Module, Severity } from '../findings/findings.table.js';
 
 export type EventKind =
   | 'finding.created'
+  | 'findings.created'
   | 'finding.status_changed'
   | 'finding.reopened'
   | 'finding.updated'
   | 'finding.commented'
   | 'score.changed'
   | 'import.succeeded'
-  | 'import.failed';
+  | 'import.failed'
+  | 'import.cancelled';
 
 export interface NewEvent {
   companyId: number;

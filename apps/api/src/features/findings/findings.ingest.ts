@@ -1,9 +1,12 @@
 // How importers write findings: one multi-row upsert per batch (arrays through unnest, one round
 // trip), deduplicated by the module's fingerprint. A resolved finding seen again reopens (the
-// importer is the actor); new and reopened findings get their events in the same transaction.
+// importer is the actor, history row in the same transaction). An import tells the timeline once,
+// when it ends (import.succeeded with what it found, counted here batch by batch); the system's
+// findings (the CVE watch) get an event each, or one for the lot when they come in bulk.
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { Module, Severity } from './findings.table.js';
+import { insertEvents } from '../events/events.repository.js';
+import { type Module, type Severity, severities } from './findings.table.js';
 
 export interface IngestRow {
   fingerprint: string;
@@ -79,29 +82,93 @@ export async function upsertFindings(db: Executor, scope: IngestScope, input: In
   return results;
 }
 
-/** Events for new findings; history rows and events for reopened ones. */
+/** Above this many new or reopened findings in one write, the system writes one event for the lot. */
+export const SYSTEM_EVENTS_AT_MOST = 20;
+
+/** New and reopened findings by severity: what an import found, or one bulk write of the system. */
+export type FindingTally = Partial<Record<Severity, { created: number; reopened: number }>>;
+
+function tallyOf(results: IngestResult[]): FindingTally {
+  const tally: FindingTally = {};
+  for (const r of results) {
+    if (!r.inserted && !r.reopened) continue;
+    const entry = tally[r.severity] ?? { created: 0, reopened: 0 };
+    if (r.inserted) entry.created += 1;
+    else entry.reopened += 1;
+    tally[r.severity] = entry;
+  }
+  return tally;
+}
+
+/**
+ * Adds one batch's new and reopened findings to its import's counts (import_finding_counts), in the
+ * batch's transaction: a resumed job counts what committed, once. A writer that overlaps its
+ * batches calls it after the batch before committed (the rows are shared).
+ */
+export async function addImportTally(db: Executor, jobId: number, tally: FindingTally): Promise<void> {
+  const rows = severities.flatMap((severity) => {
+    const entry = tally[severity];
+    return entry && (entry.created > 0 || entry.reopened > 0) ? [{ severity, ...entry }] : [];
+  });
+  if (rows.length === 0) return;
+  await sql`
+    insert into import_finding_counts (job_id, severity, created, reopened)
+    select ${jobId}::int, t.severity, t.created, t.reopened
+    from unnest(${rows.map((r) => r.severity)}::text[], ${rows.map((r) => r.created)}::bigint[],
+      ${rows.map((r) => r.reopened)}::bigint[]) as t(severity, created, reopened)
+    on conflict (job_id, severity) do update set created = import_finding_counts.created + excluded.created,
+      reopened = import_finding_counts.reopened + excluded.reopened`.execute(db);
+}
+
+/** What an import found, for its summary event: new and reopened findings, by severity. */
+export interface FindingSummary {
+  new_findings: number;
+  reopened: number;
+  by_severity: Record<Severity, number>;
+}
+
+export function summaryOf(tally: FindingTally): FindingSummary {
+  const bySeverity = Object.fromEntries(severities.map((s) => [s, tally[s]?.created ?? 0])) as Record<Severity, number>;
+  return {
+    new_findings: severities.reduce((n, s) => n + (tally[s]?.created ?? 0), 0),
+    reopened: severities.reduce((n, s) => n + (tally[s]?.reopened ?? 0), 0),
+    by_severity: bySeverity,
+  };
+}
+
+/** The most severe of what was found (the summary event's severity, for the timeline's filter). */
+export function worstOf(tally: FindingTally): Severity | null {
+  return severities.find((s) => (tally[s]?.created ?? 0) + (tally[s]?.reopened ?? 0) > 0) ?? null;
+}
+
+export async function importTally(db: Executor, jobId: number): Promise<FindingTally> {
+  const rows = await db
+    .selectFrom('import_finding_counts')
+    .select(['severity', 'created', 'reopened'])
+    .where('job_id', '=', jobId)
+    .execute();
+  const tally: FindingTally = {};
+  for (const r of rows) tally[r.severity] = { created: Number(r.created), reopened: Number(r.reopened) };
+  return tally;
+}
+
+const count = new Intl.NumberFormat('en-US');
+
+/** A one-line English account of a tally (event titles; the web app words it from `details`). */
+export function describeTally(tally: FindingTally): string {
+  const summary = summaryOf(tally);
+  const parts = severities
+    .filter((s) => summary.by_severity[s] > 0)
+    .map((s) => `${count.format(summary.by_severity[s])} ${s}`);
+  const plural = summary.new_findings === 1 ? '' : 's';
+  const found = `${count.format(summary.new_findings)} new finding${plural}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`;
+  return summary.reopened > 0 ? `${found}, ${count.format(summary.reopened)} reopened` : found;
+}
+
+/** History rows for reopened findings; the import's counts, or the system's events. */
 async function recordIngestEffects(db: Executor, scope: IngestScope, results: IngestResult[]): Promise<void> {
   const created = results.filter((r) => r.inserted);
   const reopened = results.filter((r) => r.reopened);
-  const events = [
-    ...created.map((r) => ({ r, kind: 'finding.created', title: r.title, at: r.seenAt })),
-    ...reopened.map((r) => ({
-      r,
-      kind: 'finding.reopened',
-      title: `${r.title}: seen again after resolved`,
-      at: scope.now,
-    })),
-  ];
-  if (events.length > 0) {
-    await sql`
-      insert into events (company_id, module, kind, severity, title, finding_id, job_id, at)
-      select ${scope.companyId}, ${scope.module}, t.kind, t.severity, t.title, t.finding_id, ${scope.jobId}::int, t.at
-      from unnest(${events.map((e) => e.kind)}::text[], ${events.map((e) => e.r.severity)}::text[],
-        ${events.map((e) => e.title)}::text[], ${events.map((e) => e.r.id)}::int[],
-        ${events.map((e) => e.at.toISOString())}::timestamptz[]) as t(kind, severity, title, finding_id, at)`.execute(
-      db,
-    );
-  }
   if (reopened.length > 0) {
     await db
       .insertInto('finding_changes')
@@ -117,5 +184,43 @@ async function recordIngestEffects(db: Executor, scope: IngestScope, results: In
         })),
       )
       .execute();
+  }
+  if (scope.jobId !== null) {
+    await addImportTally(db, scope.jobId, tallyOf(results));
+    return;
+  }
+  if (created.length + reopened.length > SYSTEM_EVENTS_AT_MOST) {
+    const tally = tallyOf(results);
+    await insertEvents(db, [
+      {
+        companyId: scope.companyId,
+        module: scope.module,
+        kind: 'findings.created',
+        severity: worstOf(tally),
+        title: `Found by the platform: ${describeTally(tally)}`,
+        details: { ...summaryOf(tally) },
+        at: scope.now,
+      },
+    ]);
+    return;
+  }
+  const events = [
+    ...created.map((r) => ({ r, kind: 'finding.created', title: r.title, at: r.seenAt })),
+    ...reopened.map((r) => ({
+      r,
+      kind: 'finding.reopened',
+      title: `${r.title}: seen again after resolved`,
+      at: scope.now,
+    })),
+  ];
+  if (events.length > 0) {
+    await sql`
+      insert into events (company_id, module, kind, severity, title, finding_id, job_id, at)
+      select ${scope.companyId}, ${scope.module}, t.kind, t.severity, t.title, t.finding_id, null, t.at
+      from unnest(${events.map((e) => e.kind)}::text[], ${events.map((e) => e.r.severity)}::text[],
+        ${events.map((e) => e.title)}::text[], ${events.map((e) => e.r.id)}::int[],
+        ${events.map((e) => e.at.toISOString())}::timestamptz[]) as t(kind, severity, title, finding_id, at)`.execute(
+      db,
+    );
   }
 }

@@ -55,7 +55,17 @@ export interface FindingDailyTable {
   company_id: number;
   module: string;
   day: Date;
+  /** What kind of finding of its module (its fingerprint's prefix: combo, breach, stealer, device, cve, nuclei). */
+  kind: string;
   n: string;
+}
+
+/** New and reopened findings of one import by severity, added batch by batch (its summary event). */
+export interface ImportFindingCountsTable {
+  job_id: number;
+  severity: Severity;
+  created: string;
+  reopened: string;
 }
 
 export interface FindingChangesTable {

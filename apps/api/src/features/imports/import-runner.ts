@@ -5,7 +5,9 @@
 // combolist writes two batches at once on two connections, committing in file order (ADR 0007).
 import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.js';
+import type { Executor } from '../../db/database.js';
 import { insertEvents } from '../events/events.repository.js';
+import { describeTally, importTally, summaryOf, worstOf } from '../findings/findings.ingest.js';
 import type { RunOutcome } from '../jobs/job-kind.types.js';
 import type { ClaimedJob } from '../jobs/jobs.table.js';
 import type { Overlap, WriteContext } from './import.types.js';
@@ -54,8 +56,48 @@ async function cancelJob(ctx: AppContext, job: ImportJobRow, at: number): Promis
   await ctx.db.transaction().execute(async (trx) => {
     await appendLog(trx, job.id, 'info', `Cancelled: stopped after item ${at}; what was imported before stays.`, now);
     await finishJob(trx, job.id, { status: 'cancelled', at: now });
+    await summaryEvent(
+      trx,
+      ctx,
+      job,
+      'import.cancelled',
+      (found) => `Import of ${job.file_name} cancelled${found}`,
+      now,
+    );
   });
   return 'cancelled';
+}
+
+/**
+ * The one timeline event of an import, with what it found (its findings write none of their own):
+ * new findings by severity and reopened ones, counted batch by batch (findings.ingest).
+ */
+async function summaryEvent(
+  db: Executor,
+  ctx: AppContext,
+  job: ImportJobRow,
+  kind: 'import.succeeded' | 'import.failed' | 'import.cancelled',
+  /** The title, given what was found: ` (3 new findings (1 high))` or '' when nothing was, and the bare account. */
+  title: (found: string, described: string) => string,
+  at: Date,
+  details: Record<string, unknown> = {},
+): Promise<void> {
+  // A platform job (the catalogue) tells no company's timeline: its log is for the operator.
+  if (job.company_id === null) return;
+  const tally = await importTally(db, job.id);
+  await insertEvents(db, [
+    {
+      companyId: job.company_id,
+      module: ctx.modules.importer(job.kind).module,
+      kind,
+      severity: worstOf(tally),
+      title: title(worstOf(tally) === null ? '' : ` (${describeTally(tally)})`, describeTally(tally)),
+      jobId: job.id,
+      actorUserId: job.created_by,
+      details: { kind: job.kind, file_name: job.file_name, ...details, ...summaryOf(tally) },
+      at,
+    },
+  ]);
 }
 
 /** Ends a job as failed with its reason (log, event, stored file deleted) in one transaction. */
@@ -64,21 +106,14 @@ export async function failJob(ctx: AppContext, job: ImportJobRow, message: strin
   await ctx.db.transaction().execute(async (trx) => {
     await appendLog(trx, job.id, 'error', message, now);
     await finishJob(trx, job.id, { status: 'failed', error: message, at: now });
-    // A platform job (the catalogue) tells no company's timeline: its log is for the operator.
-    if (job.company_id === null) return;
-    await insertEvents(trx, [
-      {
-        companyId: job.company_id,
-        module: ctx.modules.importer(job.kind).module,
-        kind: 'import.failed',
-        severity: null,
-        title: `Import of ${job.file_name} failed: ${message}`,
-        jobId: job.id,
-        actorUserId: job.created_by,
-        details: { kind: job.kind },
-        at: now,
-      },
-    ]);
+    await summaryEvent(
+      trx,
+      ctx,
+      job,
+      'import.failed',
+      (found) => `Import of ${job.file_name} failed${found}: ${message}`,
+      now,
+    );
   });
   return 'failed';
 }
@@ -301,26 +336,12 @@ export async function runJob(
     const summary = `${done.read_count} read, ${done.added_count} added, ${done.updated_count} updated, ${done.rejected_count} rejected`;
     await appendLog(trx, job.id, 'info', `Done: ${summary}.`, now);
     await finishJob(trx, job.id, { status: 'succeeded', at: now });
-    if (job.company_id === null) return 'succeeded' as const;
-    await insertEvents(trx, [
-      {
-        companyId: job.company_id,
-        module: importer.module,
-        kind: 'import.succeeded',
-        severity: null,
-        title: `Import of ${job.file_name}: ${summary}`,
-        jobId: job.id,
-        actorUserId: job.created_by,
-        details: {
-          kind: job.kind,
-          read: done.read_count,
-          added: done.added_count,
-          updated: done.updated_count,
-          rejected: done.rejected_count,
-        },
-        at: now,
-      },
-    ]);
+    await summaryEvent(trx, ctx, job, 'import.succeeded', (_, described) => `${job.file_name}: ${described}`, now, {
+      read: done.read_count,
+      added: done.added_count,
+      updated: done.updated_count,
+      rejected: done.rejected_count,
+    });
     return 'succeeded' as const;
   });
 }
