@@ -7,15 +7,26 @@ import { protectedScreens } from '@/config/paths';
 import { useFormat } from '@/lib/i18n/format';
 import { useModules, type WebModule } from '@/lib/modules';
 import { type EventQuery, type TimelineEvent, useEvents } from '../api/dashboard-api';
+import { isSummaryEvent, summaryLine } from './timeline-summary';
+
+/** The route of a module's screen. */
+function screenPath(modules: readonly WebModule[], module: string): string | undefined {
+  const screen = modules.find((m) => m.id === module)?.screen;
+  return protectedScreens.find((s) => s.id === screen)?.path;
+}
 
 /** Where a module's finding opens: its screen's route, whose drawer reads `open`. */
 export function findingHref(
   modules: readonly WebModule[],
   event: Pick<TimelineEvent, 'module' | 'finding_id'>,
 ): string | null {
-  const screen = modules.find((m) => m.id === event.module)?.screen;
-  const path = protectedScreens.find((s) => s.id === screen)?.path;
+  const path = screenPath(modules, event.module);
   return event.finding_id && path ? `${path}?open=${event.finding_id}` : null;
+}
+
+/** Where an event leads: its finding, or for an import's (or the watch's) summary the module's list. */
+function eventHref(modules: readonly WebModule[], event: TimelineEvent): string | null {
+  return findingHref(modules, event) ?? (isSummaryEvent(event) ? (screenPath(modules, event.module) ?? null) : null);
 }
 
 /** The event stream: new findings, status and score changes, imports; filtered by module, severity and period. */
@@ -72,7 +83,8 @@ export function Timeline() {
       ) : (
         <Stack as="ol" gap="0" listStyleType="none" m="0" p="0" data-testid="timeline">
           {events.data.data.map((event) => {
-            const href = findingHref(modules, event);
+            const href = eventHref(modules, event);
+            const title = summaryLine(event, t, format.number) ?? event.title;
             return (
               <chakra.li
                 key={event.id}
@@ -95,10 +107,10 @@ export function Timeline() {
                 </HStack>
                 {href ? (
                   <Link asChild colorPalette="blue" fontWeight="medium">
-                    <RouterLink to={href}>{event.title}</RouterLink>
+                    <RouterLink to={href}>{title}</RouterLink>
                   </Link>
                 ) : (
-                  <Text fontWeight="medium">{event.title}</Text>
+                  <Text fontWeight="medium">{title}</Text>
                 )}
               </chakra.li>
             );
@@ -114,12 +126,14 @@ export function Timeline() {
 
 const KINDS = [
   'finding.created',
+  'findings.created',
   'finding.status_changed',
   'finding.reopened',
   'finding.updated',
   'score.changed',
   'import.succeeded',
   'import.failed',
+  'import.cancelled',
 ];
 function kindKey(kind: string): string {
   return KINDS.includes(kind) ? kind.replace('.', '_') : 'other';
