@@ -214,9 +214,13 @@ export function companyFiles(company: DemoCompany, anchor: Date, seed: number): 
     content: Buffer.from(JSON.stringify(search, null, 2)),
     options: {},
   });
-  for (const [index, daysAgo] of [26, 15, 6, 1].entries()) {
+  // Combolists turn up every few days, of uneven sizes: new credentials spread over the month, as
+  // they do, where four files of the same size made four spikes in the 30-day chart.
+  // (Not on the days the demo breaches were added: those bring their own new credentials.)
+  for (const [index, daysAgo] of [29, 26, 24, 21, 19, 16, 14, 11, 9, 6, 4, 1].entries()) {
     const lines: string[] = [];
-    for (let i = 0; i < 350; i += 1) {
+    const size = 70 + Math.floor(random() * 90);
+    for (let i = 0; i < size; i += 1) {
       const own = random() < 0.35;
       const email = `${person(random)}${Math.floor(random() * 90)}@${own ? company.domain : pick(random, otherDomains)}`;
       const form = random();

@@ -122,5 +122,13 @@ describe('demo data', () => {
     expect(kpiOf(dashboard, 'credentials', 'leaked_30d')).toBeGreaterThan(50);
     expect(kpiOf(dashboard, 'cves', 'watched')).toBeGreaterThan(10);
     expect(trendOf(dashboard, 'credentials').filter((n) => n > 0).length).toBeGreaterThan(4);
+    // The chart of new findings per day has no spike: the importers date findings as their files
+    // do (combolist date, log date, breach date added, scan time), and the files spread the month.
+    for (const module of ['credentials', 'vulnerabilities']) {
+      const days = trendOf(dashboard, module);
+      const total = days.reduce((n, d) => n + d, 0);
+      expect(days.filter((n) => n > 0).length, module).toBeGreaterThanOrEqual(15);
+      expect(Math.max(...days) / total, `${module}: ${days.join(' ')}`).toBeLessThanOrEqual(0.15);
+    }
   });
 });
