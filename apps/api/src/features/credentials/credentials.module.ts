@@ -46,6 +46,9 @@ const combolist = defineImporter({
 const hibp = defineImporter({
   kind: 'hibp',
   module: 'credentials',
+  // A domain search dates and classes its findings from the breach catalogue (a file of the same
+  // kind): one at a time, in the order queued, so a catalogue queued first is there when it runs.
+  concurrency: 1,
   prepare: credentialState,
   parse: parseHibp,
   write: writeHibp,

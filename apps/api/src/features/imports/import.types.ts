@@ -67,6 +67,11 @@ export interface Importer<R, S = unknown> {
   platform?: boolean;
   /** Whether the kind reads archives (a folder zipped or tarred). */
   archives?: boolean;
+  /**
+   * How many jobs of the kind run at once across processes (a company kind: 8). One, for a kind
+   * whose imports build on what the one before wrote: they run in the order they were queued.
+   */
+  concurrency?: number;
   /** Loads what the writer needs once per job (the company's domains, the SLA policy…). */
   prepare(db: Executor, job: ImportJobRow, ctx: AppContext): Promise<S>;
   /** Reads the upload as a stream: memory bounded whatever the file (see import-lines, import-json). */

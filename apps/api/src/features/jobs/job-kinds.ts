@@ -31,14 +31,14 @@ async function housekeeping(ctx: AppContext, job: ClaimedJob): Promise<RunOutcom
 }
 
 /**
- * An import kind: a company's run two at once in a worker process, eight across every process; the
- * platform's reference data (the CVE catalogue) one at a time, in the group its feeds' sync shares,
- * because each import builds on the rows of the one before.
+ * An import kind: a company's run two at once in a worker process, eight across every process (or
+ * the importer's own `concurrency`); the platform's reference data (the CVE catalogue) one at a
+ * time, in the group its feeds' sync shares, because each import builds on the rows of the one before.
  */
-export function importJobKind(kind: string, module: string, platform: boolean): JobKind {
+export function importJobKind(kind: string, module: string, platform: boolean, concurrency = 8): JobKind {
   return platform
     ? { group: referenceGroup(module), concurrency: 1, priority: 0, retried: false, run: runJob }
-    : { group: kind, concurrency: 8, priority: 0, retried: false, run: runJob };
+    : { group: kind, concurrency, priority: 0, retried: false, run: runJob };
 }
 
 /** The group of a module's reference-data writers (its platform imports and feeds): one at a time. */

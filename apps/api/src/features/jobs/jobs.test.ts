@@ -188,3 +188,39 @@ describe('priorities and cancel', () => {
     expect(stopped.added_count).toBeLessThan(lines);
   });
 });
+
+describe('kinds that build on the one before', () => {
+  it('runs HIBP imports one at a time, in the order queued: a domain search waits for the breach catalogue', async () => {
+    await settle();
+    const breaches = [
+      {
+        Name: 'Waitshop',
+        Title: 'Waitshop',
+        BreachDate: '2025-01-02',
+        AddedDate: '2026-10-01T00:00:00Z',
+        DataClasses: ['Passwords'],
+      },
+    ];
+    const catalogue = await upload(a, 'hibp', 'breaches.json', JSON.stringify(breaches));
+    const search = await upload(a, 'hibp', 'search.json', JSON.stringify({ zed: ['Waitshop'] }), `&domain=${a.domain}`);
+    const now = clock.now();
+    const lease = new Date(now.getTime() + MINUTE);
+    const first = await claimJob(app.ctx, now, lease);
+    expect(first?.id).toBe(catalogue);
+    // With the catalogue running, the domain search is not claimable (two at once on PostgreSQL
+    // used to date its findings by the import, the breach not known yet).
+    const second = await claimJob(app.ctx, now, lease);
+    expect(second?.id).not.toBe(search);
+    if (second) await app.ctx.db.updateTable('jobs').set({ status: 'queued' }).where('id', '=', second.id).execute();
+    if (!first) throw new Error('not claimed');
+    expect(await runJob(app.ctx, first, new AbortController().signal)).toBe('succeeded');
+    await app.jobs.drain();
+    const found = await app.ctx.db
+      .selectFrom('findings')
+      .select(['severity', 'first_seen_at'])
+      .where('company_id', '=', a.companyId)
+      .where('fingerprint', '=', `breach:zed@${a.domain}:Waitshop`)
+      .executeTakeFirstOrThrow();
+    expect(found).toEqual({ severity: 'high', first_seen_at: new Date('2026-10-01T00:00:00Z') });
+  });
+});

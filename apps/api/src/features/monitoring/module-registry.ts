@@ -34,7 +34,7 @@ function unique(what: string, names: string[]): void {
 export function createModuleRegistry(modules: readonly MonitoringModule[]): ModuleRegistry {
   const importers = new Map(modules.flatMap((m) => m.importers.map((i) => [i.kind, i] as const)));
   const importJobs = modules.flatMap((m) =>
-    m.importers.map((i) => [i.kind, importJobKind(i.kind, m.id, i.platform === true)] as const),
+    m.importers.map((i) => [i.kind, importJobKind(i.kind, m.id, i.platform === true, i.concurrency)] as const),
   );
   const moduleJobs = modules.flatMap((m) => Object.entries(m.jobs ?? {}));
   unique(
