@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { modulesOf } from './check-boundaries.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const SCANNED = ['apps/api/src', 'apps/web/src', 'apps/web/public/locales', 'openapi'];
+const SCANNED = ['apps/api/src', 'apps/web/src', 'openapi'];
 const SKIPPED =
   /(^|\/)(node_modules|dist|generated|migrations|testing|e2e|bench)(\/|$)|\.test\.tsx?$|openapi\.bundle\.json$/;
 

@@ -16,7 +16,7 @@ export const credentialsModule: WebModule = {
   kpis: [
     {
       id: 'leaked_30d',
-      label: 'dashboard.kpi.credentials30d',
+      label: 'credentials.kpi.leaked30d',
       screen: 'credentials',
       filters: (now) => ({ from: last30DaysFrom(now) }),
     },

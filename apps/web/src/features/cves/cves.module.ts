@@ -9,7 +9,7 @@ export const cvesModule: WebModule = {
   kpis: [
     {
       id: 'watched',
-      label: 'dashboard.kpi.watchedCves',
+      label: 'cves.kpi.watched',
       screen: 'cve-monitor',
       filters: () => ({ status: OPEN_STATUSES }),
     },

@@ -8,7 +8,7 @@ export const vulnerabilitiesModule: WebModule = {
   kpis: [
     {
       id: 'overdue_sla',
-      label: 'dashboard.kpi.overdue',
+      label: 'vulnerabilities.kpi.overdueSla',
       screen: 'vulnerabilities',
       filters: () => ({ overdue: 'true' }),
       alarming: true,

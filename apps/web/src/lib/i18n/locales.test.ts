@@ -52,3 +52,16 @@ describe('messages of every language', () => {
     expect(en.get('notFound.backHome')).toBe('Back to Home Page');
   });
 });
+
+describe('where messages are written', () => {
+  it('public/locales is the merge of the shell’s and each feature’s files (npm run generate)', async () => {
+    const { languages, outputOf, textOf } = (await import(resolve(process.cwd(), 'scripts/locales.mjs'))) as {
+      languages(): string[];
+      outputOf(language: string): string;
+      textOf(language: string): string;
+    };
+    expect(languages()).toEqual([...LANGUAGES].sort());
+    for (const language of languages())
+      expect(readFileSync(outputOf(language), 'utf8'), language).toBe(textOf(language));
+  });
+});

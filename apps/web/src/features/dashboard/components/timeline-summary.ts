@@ -38,17 +38,21 @@ export function summaryLine(event: TimelineEvent, t: TFunction, number: (n: numb
   const found = foundOf(event);
   if (!found) return null;
   const head = found.file
-    ? t('timeline.summary.fileFound', { file: found.file, count: found.newFindings, n: number(found.newFindings) })
-    : t('timeline.summary.watchFound', { count: found.newFindings, n: number(found.newFindings) });
+    ? t('dashboard.timeline.summary.fileFound', {
+        file: found.file,
+        count: found.newFindings,
+        n: number(found.newFindings),
+      })
+    : t('dashboard.timeline.summary.watchFound', { count: found.newFindings, n: number(found.newFindings) });
   // Lower case: "12 critical", "crítica: 12" (each language orders the two its way).
   const parts = found.bySeverity.map(([severity, n]) =>
-    t('timeline.summary.bySeverity', {
+    t('dashboard.timeline.summary.bySeverity', {
       n: number(n),
       severity: t(`findings.severity.${severity}`).toLocaleLowerCase(),
     }),
   );
   if (found.reopened > 0) {
-    parts.push(t('timeline.summary.reopened', { count: found.reopened, n: number(found.reopened) }));
+    parts.push(t('dashboard.timeline.summary.reopened', { count: found.reopened, n: number(found.reopened) }));
   }
   return [head, ...parts].join(', ');
 }

@@ -39,7 +39,7 @@ export function Timeline() {
       id: 'module',
       kind: 'select',
       label: t('dashboard.module'),
-      options: modules.map((m) => ({ value: m.id, label: t(`dashboard.modules.${m.id}`) })),
+      options: modules.map((m) => ({ value: m.id, label: t(`${m.id}.moduleName`) })),
     },
     {
       id: 'severity',
@@ -50,8 +50,8 @@ export function Timeline() {
     {
       id: 'kind',
       kind: 'select',
-      label: t('timeline.kind'),
-      options: KINDS.map((k) => ({ value: k, label: t(`timeline.kinds.${kindKey(k)}`) })),
+      label: t('dashboard.timeline.kind'),
+      options: KINDS.map((k) => ({ value: k, label: t(`dashboard.timeline.kinds.${kindKey(k)}`) })),
     },
     { id: 'period', kind: 'date-range', label: t('dataTable.period') },
   ];
@@ -71,14 +71,14 @@ export function Timeline() {
   return (
     <Box as="section" aria-labelledby="timeline-heading" borderWidth="1px" borderRadius="l3" p="4" bg="bg.panel">
       <Heading as="h2" size="md" id="timeline-heading" mb="3">
-        {t('timeline.title')}
+        {t('dashboard.timeline.title')}
       </Heading>
       <FilterBar filters={filters} state={state} />
       {events.data === undefined ? (
         <Skeleton height="40" />
       ) : events.data.data.length === 0 ? (
         <Text color="fg.muted" data-testid="timeline-empty">
-          {state.hasFilters ? t('dataTable.noMatch') : t('timeline.empty')}
+          {state.hasFilters ? t('dataTable.noMatch') : t('dashboard.timeline.empty')}
         </Text>
       ) : (
         <Stack as="ol" gap="0" listStyleType="none" m="0" p="0" data-testid="timeline">
@@ -97,10 +97,10 @@ export function Timeline() {
                 <HStack gap="2" flexWrap="wrap" fontSize="xs" color="fg.muted">
                   <time dateTime={event.at}>{format.date(event.at, { dateStyle: 'medium', timeStyle: 'short' })}</time>
                   <Badge size="xs" variant="surface">
-                    {t(`dashboard.modules.${event.module}`)}
+                    {t(`${event.module}.moduleName`)}
                   </Badge>
                   <Badge size="xs" variant="outline">
-                    {t(`timeline.kinds.${kindKey(event.kind)}`)}
+                    {t(`dashboard.timeline.kinds.${kindKey(event.kind)}`)}
                   </Badge>
                   {event.severity ? <SeverityBadge severity={event.severity} /> : null}
                   {event.actor ? <Text as="span">{event.actor.name}</Text> : null}

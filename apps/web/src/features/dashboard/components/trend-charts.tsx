@@ -46,7 +46,7 @@ export const TrendCharts = memo(function TrendCharts({
               plotOptions: { column: { stacking: 'normal' } },
               series: series.map((s) => ({
                 type: 'column',
-                name: t(`dashboard.modules.${s.module}`),
+                name: t(`${s.module}.moduleName`),
                 data: s.counts,
               })),
             }
@@ -54,7 +54,7 @@ export const TrendCharts = memo(function TrendCharts({
           table={{
             columns: [
               { key: 'day', label: t('dashboard.day') },
-              ...series.map((s) => ({ key: s.module, label: t(`dashboard.modules.${s.module}`), numeric: true })),
+              ...series.map((s) => ({ key: s.module, label: t(`${s.module}.moduleName`), numeric: true })),
             ],
             rows: days.map((day, i) => [day, ...series.map((s) => s.counts[i] ?? 0)]),
           }}
