@@ -18,10 +18,10 @@ import { epssCsv, kevCatalogue, type NvdFixture, nvdPage } from '../features/cve
 import { tar } from '../features/imports/import-archive.js';
 import { insertJob } from '../features/imports/imports.repository.js';
 import { createJobWorker } from '../features/jobs/job-worker.js';
-import { prng } from '../features/monitoring-demo/monitoring-demo.generator.js';
 import { insertSession } from '../features/session/session.repository.js';
 import { insertUser } from '../features/users/users.repository.js';
 import { randomToken, sha256 } from '../shared/secrets.js';
+import { prng } from '../shared/seeded-random.js';
 import { type Cluster, startCluster } from './bench-cluster.js';
 import { combolist } from './bench-fixtures.js';
 

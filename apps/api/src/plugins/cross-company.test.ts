@@ -4,14 +4,14 @@
 // A's member can make answers exactly as before. The CVE catalogue is shared reference data that
 // only the platform writes (issue 12: one NVD file from another company changed A's scores).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cveFiles } from '../features/cves/cves.demo.js';
 import { epssCsv, kevCatalogue, nvdPage } from '../features/cves/cves.fixtures.js';
-import { companyFiles, cveFiles } from '../features/monitoring-demo/monitoring-demo.generator.js';
 import { createSession } from '../features/session/session.service.js';
 import { findUserById } from '../features/users/users.repository.js';
 import { type Operation, operationsOf, urlOf } from '../testing/contract-operations.js';
 import { json } from '../testing/flows.js';
 import { asText, Random, type Schema, validValue } from '../testing/fuzz-values.js';
-import { importFile, newTenant, platformOperator, type Tenant, upload } from '../testing/monitoring.js';
+import { demoFilesOf, importFile, newTenant, platformOperator, type Tenant, upload } from '../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../testing/test-app.js';
 
 const SEED = 20261124;
@@ -73,7 +73,7 @@ beforeAll(async () => {
   const operator = await platformOperator(app);
   for (const file of cveFiles(anchor, 40)) await importFile(app, operator, file.kind, file.fileName, file.content);
   const hosts = [`www.${a.domain}`, `shop.${a.domain}`];
-  for (const file of companyFiles({ domain: a.domain, watch, hosts }, anchor, 7)) {
+  for (const file of demoFilesOf({ domain: a.domain, watch, hosts }, anchor, 7)) {
     const extra = Object.entries(file.options)
       .map(([key, value]) => `&${key}=${encodeURIComponent(value)}`)
       .join('');
@@ -175,7 +175,7 @@ async function signInAgain(who: Tenant): Promise<void> {
 async function uploadEverything(who: Tenant): Promise<string[]> {
   const statuses: string[] = [];
   const hosts = [`www.${a.domain}`, `vpn.${a.domain}`];
-  for (const file of companyFiles({ domain: a.domain, watch, hosts }, anchor, 99)) {
+  for (const file of demoFilesOf({ domain: a.domain, watch, hosts }, anchor, 99)) {
     statuses.push(`${file.kind} ${(await upload(who, file.kind, file.fileName, file.content)) > 0}`);
   }
   const rewritten = cvesOfA.map((id) => ({

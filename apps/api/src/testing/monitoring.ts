@@ -4,7 +4,9 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { VigilApp } from '../app.js';
 import { CURRENT_TERMS_VERSION } from '../features/auth/sign-in.steps.js';
 import { addMembership, insertCompany } from '../features/clients/clients.repository.js';
+import type { DemoCompany, DemoFile } from '../features/monitoring/monitoring-module.js';
 import { insertUser } from '../features/users/users.repository.js';
+import { moduleRegistry } from '../modules.js';
 import { hashPassword } from '../shared/passwords.js';
 import { json, type SignedIn, signIn } from './flows.js';
 import { openTestDatabase, type TestDatabase, testApp } from './test-app.js';
@@ -183,4 +185,9 @@ export function kpiOf(body: DashboardBody, module: string, id: string): number |
 
 export function trendOf(body: DashboardBody, module: string): number[] {
   return body.data.trend.series.find((s) => s.module === module)?.counts ?? [];
+}
+
+/** Every registered module's demo files for one company (index 1: without the first company's extras). */
+export function demoFilesOf(company: DemoCompany, anchor: Date, seed: number): DemoFile[] {
+  return moduleRegistry.modules.flatMap((m) => m.demo?.({ anchor, company, index: 1, seed }) ?? []);
 }

@@ -10,6 +10,7 @@ import type { ImportJobRow } from '../imports/imports.table.js';
 import type { MonitoringModule } from '../monitoring/monitoring-module.js';
 import { writeCombolist } from './combolist.ingest.js';
 import { parseCombolist } from './combolist.parser.js';
+import { credentialsDemo } from './credentials.demo.js';
 import { type CredentialState, writeHibp, writeInfostealer } from './credentials.ingest.js';
 import { credentialsRoutes } from './credentials.routes.js';
 import { passwordKey } from './credentials.secrets.js';
@@ -68,6 +69,7 @@ export const credentialsModule: MonitoringModule = {
   id: 'credentials',
   importers: [hibp, combolist, infostealer],
   routes: credentialsRoutes,
+  demo: credentialsDemo,
   lists: [
     { path: '/credentials', export: '/credentials/export', detail: '/credentials/{id}' },
     { path: '/credentials/devices', export: '/credentials/devices/export', detail: '/credentials/devices/{id}' },

@@ -1,149 +1,65 @@
-// The demo's CVE catalogue (monitoring-demo writes it as NVD, KEV and EPSS files, through
-// cves.fixtures), consistent the way real data is: each CVE has a CVSS v3.1 vector and
-// the base score computed from it (severity from the score), and each EPSS percentile is the share
-// of the generated CVEs whose EPSS score is the same or lower, as FIRST defines it.
-import { pick, prng, weighted } from '../../shared/seeded-random.js';
-import { type CvssBase, cvss31Score, cvss31Vector } from './cvss.js';
-import { severityOfScore } from './nvd.parser.js';
+// The CVE monitor's demo data: the platform's catalogue as NVD, KEV and EPSS files (the shared
+// demo CVEs), and each demo company's watch list.
+import { demoCves } from '../../shared/demo-cves.js';
+import type { DemoFile, DemoInput } from '../monitoring/monitoring-module.js';
+import { epssCsv, type KevFixture, kevCatalogue, type NvdFixture, nvdPage } from './cves.fixtures.js';
 
 const DAY = 86_400_000;
-
-export const demoProducts: [string, string, string][] = [
-  ['apache', 'http_server', 'Apache HTTP Server'],
-  ['f5', 'nginx', 'nginx'],
-  ['openssl', 'openssl', 'OpenSSL'],
-  ['wordpress', 'wordpress', 'WordPress'],
-  ['php', 'php', 'PHP'],
-  ['microsoft', 'exchange_server', 'Microsoft Exchange Server'],
-  ['fortinet', 'fortios', 'FortiOS'],
-  ['vmware', 'vcenter_server', 'VMware vCenter Server'],
-  ['oracle', 'mysql', 'MySQL'],
-  ['atlassian', 'confluence_server', 'Confluence Server'],
-  ['gitlab', 'gitlab', 'GitLab'],
-  ['citrix', 'netscaler_adc', 'NetScaler ADC'],
-];
-const weaknesses = [
-  'remote code execution',
-  'SQL injection',
-  'authentication bypass',
-  'path traversal',
-  'server-side request forgery',
-  'denial of service',
-  'privilege escalation',
-  'cross-site scripting',
-];
-
-/** The CVSS 4.0 vector NVD pairs with AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H, and its score. */
-const CVSS40_NETWORK_FULL = { vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:H/SC:N/SI:N/SA:N', score: 9.3 };
-
-export interface DemoCve {
-  id: string;
-  vendor: string;
-  product: string;
-  label: string;
-  version: string;
-  published: Date;
-  description: string;
-  vector: string;
-  score: number;
-  severity: ReturnType<typeof severityOfScore>;
-  cvss40: { vector: string; score: number } | null;
-  epss: number;
-  percentile: number;
-  kevAdded: Date | null;
+function iso(date: Date): string {
+  return date.toISOString();
 }
 
-/** Base metrics in about the proportions NVD's catalogue shows (mostly network, low complexity). */
-function demoVector(random: () => number): CvssBase {
-  const impact = () =>
-    weighted(random, [
-      ['H', 5],
-      ['L', 2.5],
-      ['N', 2.5],
-    ] as const);
-  for (;;) {
-    const base: CvssBase = {
-      AV: weighted(random, [
-        ['N', 7],
-        ['A', 0.5],
-        ['L', 2],
-        ['P', 0.5],
-      ] as const),
-      AC: weighted(random, [
-        ['L', 8.5],
-        ['H', 1.5],
-      ] as const),
-      PR: weighted(random, [
-        ['N', 6],
-        ['L', 3],
-        ['H', 1],
-      ] as const),
-      UI: weighted(random, [
-        ['N', 7],
-        ['R', 3],
-      ] as const),
-      S: weighted(random, [
-        ['U', 8.5],
-        ['C', 1.5],
-      ] as const),
-      C: impact(),
-      I: impact(),
-      A: impact(),
-    };
-    // A vector without any impact scores 0.0: NVD does not publish such CVEs.
-    if (base.C !== 'N' || base.I !== 'N' || base.A !== 'N') return base;
-  }
+/** The catalogue shared by every company (one NVD page, the KEV catalogue, an EPSS file). */
+export function cveFiles(anchor: Date, count = 300): DemoFile[] {
+  const catalogue = demoCves(anchor, count);
+  const cves: NvdFixture[] = catalogue.map((c) => ({
+    id: c.id,
+    published: iso(c.published).slice(0, 23),
+    description: c.description,
+    cvss31: c.score,
+    cvss31Vector: c.vector,
+    ...(c.cvss40 ? { cvss40: c.cvss40.score, cvss40Vector: c.cvss40.vector } : {}),
+    cpes: [`cpe:2.3:a:${c.vendor}:${c.product}:${c.version}:*:*:*:*:*:*:*`],
+  }));
+  const kev: KevFixture[] = catalogue.flatMap((c, i) =>
+    c.kevAdded
+      ? [
+          {
+            cveID: c.id,
+            vendorProject: c.vendor,
+            product: c.product,
+            dateAdded: iso(c.kevAdded).slice(0, 10),
+            dueDate: iso(new Date(c.kevAdded.getTime() + 21 * DAY)).slice(0, 10),
+            ransomware: i % 3 === 0 ? ('Known' as const) : ('Unknown' as const),
+          },
+        ]
+      : [],
+  );
+  const epss = catalogue.map((c): [string, number, number] => [c.id, c.epss, c.percentile]);
+  const date = iso(anchor).slice(0, 10);
+  return [
+    {
+      kind: 'nvd',
+      fileName: `nvdcve-2.0-${date}.json`,
+      content: Buffer.from(nvdPage(cves, iso(anchor).slice(0, 23))),
+      options: {},
+    },
+    {
+      kind: 'kev',
+      fileName: 'known_exploited_vulnerabilities.json',
+      content: Buffer.from(kevCatalogue(kev, iso(anchor))),
+      options: {},
+    },
+    {
+      kind: 'epss',
+      fileName: `epss_scores-${date}.csv`,
+      content: Buffer.from(epssCsv(epss, 'v2025.03.14', date)),
+      options: {},
+    },
+  ];
 }
 
-/** FIRST's percentile: the share of scored CVEs whose EPSS is the same or lower (5 decimals). */
-export function epssPercentiles(scores: number[]): number[] {
-  const sorted = [...scores].sort((a, b) => a - b);
-  const atOrBelow = (score: number) => {
-    let low = 0;
-    let high = sorted.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if ((sorted[mid] ?? 0) <= score) low = mid + 1;
-      else high = mid;
-    }
-    return low;
-  };
-  return scores.map((score) => Math.round((atOrBelow(score) / sorted.length) * 100_000) / 100_000);
-}
-
-/** `count` CVEs published in the 45 days before `anchor` (the same for the same anchor). */
-export function demoCves(anchor: Date, count = 300): DemoCve[] {
-  const random = prng(7);
-  const cves: Omit<DemoCve, 'percentile'>[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const [vendor, product, label] = pick(random, demoProducts);
-    const published = new Date(anchor.getTime() - Math.floor(random() * 45 * DAY) - Math.floor(random() * DAY));
-    const version = `${1 + Math.floor(random() * 9)}.${Math.floor(random() * 20)}.${Math.floor(random() * 30)}`;
-    const base = demoVector(random);
-    const vector = cvss31Vector(base);
-    const score = cvss31Score(base);
-    const kev = score >= 8 && random() < 0.35;
-    const kevAdded = kev
-      ? new Date(Math.min(anchor.getTime(), published.getTime() + Math.floor(random() * 10) * DAY))
-      : null;
-    // Exploited CVEs score high in EPSS; the rest mostly low, as in FIRST's published distribution.
-    const epss = Math.round((kev ? 0.3 + random() * 0.67 : random() ** 4 * 0.6) * 100_000) / 100_000;
-    cves.push({
-      id: `CVE-2026-${String(41000 + i).padStart(5, '0')}`,
-      vendor,
-      product,
-      label,
-      version,
-      published,
-      description: `A ${pick(random, weaknesses)} vulnerability in ${label} before ${version} allows a remote attacker to compromise the service.`,
-      vector,
-      score,
-      severity: severityOfScore(score),
-      cvss40: vector === 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H' ? CVSS40_NETWORK_FULL : null,
-      epss,
-      kevAdded,
-    });
-  }
-  const percentiles = epssPercentiles(cves.map((c) => c.epss));
-  return cves.map((c, i) => ({ ...c, percentile: percentiles[i] ?? 0 }));
+/** The catalogue is the platform's (no company); companies have their watch lists instead. */
+export function cvesDemo({ anchor, company }: DemoInput): DemoFile[] {
+  return company ? [] : cveFiles(anchor);
 }

@@ -1,5 +1,5 @@
 // Small NVD / KEV / EPSS documents in their real shapes, for tests and the demo generator.
-export { type DemoCve, demoCves } from './cves.demo.js';
+export { type DemoCve, demoCves } from '../../shared/demo-cves.js';
 export interface NvdFixture {
   id: string;
   published: string;

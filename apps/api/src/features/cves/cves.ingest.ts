@@ -5,13 +5,13 @@
 // platform's catalogue job is not one of the company's.
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import { cvss31VectorScore } from '../../shared/cvss.js';
 import { insertEvents, type NewEvent } from '../events/events.repository.js';
 import { upsertFindings } from '../findings/findings.ingest.js';
 import { insertChanges } from '../findings/findings.repository.js';
 import type { Severity } from '../findings/findings.table.js';
 import type { WriteContext, WriteOutcome } from '../imports/import.types.js';
 import { appendLog } from '../imports/imports.repository.js';
-import { cvss31VectorScore } from './cvss.js';
 import type { EpssRecord } from './epss.parser.js';
 import type { KevRecord } from './kev.parser.js';
 import { type CveRecord, severityOfScore } from './nvd.parser.js';

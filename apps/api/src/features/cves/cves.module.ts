@@ -7,6 +7,7 @@ import { defineImporter } from '../imports/import.types.js';
 import type { JobKind } from '../jobs/job-kind.types.js';
 import { referenceGroup } from '../jobs/job-kinds.js';
 import type { MonitoringModule } from '../monitoring/monitoring-module.js';
+import { cvesDemo } from './cves.demo.js';
 import { writeEpss, writeKev, writeNvd } from './cves.ingest.js';
 import { cvesRoutes } from './cves.routes.js';
 import { parseEpss } from './epss.parser.js';
@@ -38,6 +39,16 @@ export const cvesModule: MonitoringModule = {
     defineImporter({ ...catalogue, kind: 'epss', batchSize: 5000, parse: parseEpss, write: writeEpss }),
   ],
   routes: cvesRoutes,
+  demo: cvesDemo,
+  demoSetup: async (db, companyId, company, anchor) => {
+    for (const [vendor, product] of company.watch) {
+      await db
+        .insertInto('cve_watch_items')
+        .values({ company_id: companyId, vendor, product, created_by: null, created_at: anchor })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+  },
   lists: [{ path: '/cves', export: '/cves/export', detail: '/cves/{cve_id}' }],
   kpis: [
     {

@@ -1,5 +1,6 @@
 // NVD CVE API 2.0 pages: `vulnerabilities[].cve` with id, published, lastModified, descriptions,
 // metrics (cvssMetricV31, cvssMetricV40) and configurations[].nodes[].cpeMatch[].criteria.
+import { severityOfScore } from '../../shared/cvss.js';
 import { checkDate, isRecord, type ParsedItem, text, type Upload } from '../imports/import.types.js';
 import { vulnerabilitiesOf } from '../imports/import-json.js';
 
@@ -112,12 +113,4 @@ export async function* parseNvd(upload: Upload): AsyncGenerator<ParsedItem<CveRe
   }
 }
 
-/** Severity from the best CVSS score (v4 first): the NVD rating scale. */
-export function severityOfScore(score: number | null | undefined): 'critical' | 'high' | 'medium' | 'low' | 'info' {
-  if (score === null || score === undefined) return 'info';
-  if (score >= 9) return 'critical';
-  if (score >= 7) return 'high';
-  if (score >= 4) return 'medium';
-  if (score > 0) return 'low';
-  return 'info';
-}
+export { severityOfScore };

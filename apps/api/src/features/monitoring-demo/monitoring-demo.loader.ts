@@ -4,13 +4,7 @@
 import type { AppContext } from '../../app-context.js';
 import { demoCompanies } from '../demo/demo.seed.js';
 import { insertJob } from '../imports/imports.repository.js';
-import {
-  breachCatalogue,
-  companyFiles,
-  cveFiles,
-  type DemoCompany,
-  type DemoFile,
-} from './monitoring-demo.generator.js';
+import type { DemoCompany, DemoFile } from '../monitoring/monitoring-module.js';
 
 const profiles: Record<string, Omit<DemoCompany, 'domain'>> = {
   'Acme Retail': {
@@ -80,34 +74,17 @@ export async function loadMonitoringDemo(
       );
     };
     // One entry per company (the demo companies have one domain each).
-    const list = [...new Map(companies.map((c) => [c.id, c])).values()];
-    for (const company of list) {
-      const profile = profiles[company.name];
-      if (!profile) continue;
-      for (const [vendor, product] of profile.watch) {
-        await trx
-          .insertInto('cve_watch_items')
-          .values({ company_id: company.id, vendor, product, created_by: null, created_at: anchor })
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-      }
-    }
-    const first = list[0];
-    if (!first) return;
-    await queue(first.id, breachCatalogue(anchor));
-    for (const [i, company] of list.entries()) {
-      const profile = profiles[company.name];
-      if (!profile) continue;
-      for (const file of companyFiles({ domain: company.domain, ...profile }, anchor, 100 + i)) {
-        if (file.kind !== 'nuclei') await queue(company.id, file);
-      }
-    }
-    for (const file of cveFiles(anchor)) await queue(null, file);
-    for (const [i, company] of list.entries()) {
-      const profile = profiles[company.name];
-      if (!profile) continue;
-      for (const file of companyFiles({ domain: company.domain, ...profile }, anchor, 100 + i)) {
-        if (file.kind === 'nuclei') await queue(company.id, file);
+    const list = [...new Map(companies.map((c) => [c.id, c])).values()].flatMap((c) => {
+      const profile = profiles[c.name];
+      return profile ? [{ id: c.id, company: { domain: c.domain, ...profile } }] : [];
+    });
+    // Module by module in registration order (the CVE catalogue before the scans that name its
+    // CVEs): the platform's files (no company), then each company's.
+    for (const module of modules.modules) {
+      for (const { id, company } of list) await module.demoSetup?.(trx, id, company, anchor);
+      for (const file of module.demo?.({ anchor, company: null, index: -1, seed: 1 }) ?? []) await queue(null, file);
+      for (const [index, { id, company }] of list.entries()) {
+        for (const file of module.demo?.({ anchor, company, index, seed: 100 + index }) ?? []) await queue(id, file);
       }
     }
   });

@@ -1,11 +1,11 @@
 // The demo data set: deterministic files in the real formats, loaded once through the importers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moduleRegistry } from '../../modules.js';
+import { cvss31VectorScore, severityOfScore } from '../../shared/cvss.js';
 import { json, signIn } from '../../testing/flows.js';
 import { type DashboardBody, kpiOf, trendOf } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
-import { cvss31VectorScore } from '../cves/cvss.js';
-import { severityOfScore } from '../cves/nvd.parser.js';
-import { companyFiles, cveFiles } from './monitoring-demo.generator.js';
+import type { DemoCompany, DemoFile } from '../monitoring/monitoring-module.js';
 import { loadMonitoringDemo } from './monitoring-demo.loader.js';
 
 let database: TestDatabase;
@@ -31,14 +31,22 @@ async function allJobsEnded(vigil: VigilApp) {
   throw new Error('the demo import jobs did not end');
 }
 
+/** Every registered module's demo files for one company (or, with null, the platform's). */
+const demoFiles = (company: DemoCompany | null, anchor: Date, seed = 1): DemoFile[] =>
+  moduleRegistry.modules.flatMap((m) => m.demo?.({ anchor, company, index: company ? 0 : -1, seed }) ?? []);
+const cveFiles = (anchor: Date) => demoFiles(null, anchor);
+
 describe('demo data', () => {
   it('is the same for the same anchor', () => {
     const anchor = new Date('2026-11-21T00:00:00Z');
     const company = { domain: 'acme-retail.example', watch: [], hosts: ['www.acme-retail.example'] };
-    expect(companyFiles(company, anchor, 1).map((f) => f.content.toString('base64'))).toEqual(
-      companyFiles(company, anchor, 1).map((f) => f.content.toString('base64')),
+    const files = demoFiles(company, anchor);
+    expect(new Set(files.map((f) => f.kind))).toEqual(new Set(['hibp', 'combolist', 'infostealer', 'nuclei']));
+    expect(files.map((f) => f.content.toString('base64'))).toEqual(
+      demoFiles(company, anchor).map((f) => f.content.toString('base64')),
     );
-    expect(cveFiles(anchor, 20)[0]?.content.equals(cveFiles(anchor, 20)[0]?.content ?? Buffer.alloc(0))).toBe(true);
+    expect(cveFiles(anchor).map((f) => f.kind)).toEqual(['nvd', 'kev', 'epss']);
+    expect(cveFiles(anchor)[0]?.content.equals(cveFiles(anchor)[0]?.content ?? Buffer.alloc(0))).toBe(true);
   });
 
   it('has CVSS scores computed from their vectors and EPSS percentiles that rank the EPSS scores', () => {
@@ -83,7 +91,7 @@ describe('demo data', () => {
     expect(byScore.at(-1)?.percentile).toBe(1);
     // The nuclei CVE templates carry the catalogue's score and vector.
     const company = { domain: 'acme-retail.example', watch: [], hosts: ['www.acme-retail.example'] };
-    const nuclei = companyFiles(company, anchor, 1).find((f) => f.kind === 'nuclei');
+    const nuclei = demoFiles(company, anchor).find((f) => f.kind === 'nuclei');
     const detections = (nuclei?.content.toString() ?? '')
       .split('\n')
       .map((line) => JSON.parse(line) as { info: { classification?: { 'cve-id': string[]; 'cvss-score': number } } })

@@ -53,6 +53,8 @@ export interface MonitoringModule {
    * platform's reference data), queued through its importers on a development start.
    */
   demo?: (input: DemoInput) => DemoFile[];
+  /** What a demo company needs besides files (the CVE watch list), in the loader's transaction. */
+  demoSetup?: (db: Executor, companyId: number, company: DemoCompany, anchor: Date) => Promise<void>;
 }
 
 export interface DemoCompany {
@@ -67,6 +69,8 @@ export interface DemoInput {
   anchor: Date;
   /** null: the platform's share (reference data, written once for every company). */
   company: DemoCompany | null;
+  /** The company's place among the demo companies (0 for the first; -1 for the platform). */
+  index: number;
   seed: number;
 }
 

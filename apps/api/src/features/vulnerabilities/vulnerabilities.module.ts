@@ -6,6 +6,7 @@ import { openStatuses } from '../findings/findings.table.js';
 import { companyOf, defineImporter } from '../imports/import.types.js';
 import type { MonitoringModule } from '../monitoring/monitoring-module.js';
 import { parseNuclei } from './nuclei.parser.js';
+import { vulnerabilitiesDemo } from './vulnerabilities.demo.js';
 import { writeNuclei } from './vulnerabilities.ingest.js';
 import { vulnerabilitiesRoutes } from './vulnerabilities.routes.js';
 import { slaOf } from './vulnerabilities.sla.js';
@@ -22,6 +23,7 @@ export const vulnerabilitiesModule: MonitoringModule = {
     }),
   ],
   routes: vulnerabilitiesRoutes,
+  demo: vulnerabilitiesDemo,
   lists: [{ path: '/vulnerabilities', export: '/vulnerabilities/export', detail: '/vulnerabilities/{id}' }],
   kpis: [
     {

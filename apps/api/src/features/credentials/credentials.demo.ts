@@ -1,34 +1,9 @@
-// A deterministic demo data set in the real formats (HIBP JSON, combolists, stealer-log folders,
-// NVD/KEV/EPSS, nuclei JSONL): a seeded PRNG and dates relative to one anchor, so the same anchor
-// always gives the same files. Names are fictional; domains are the demo companies' .example ones.
-
+// The credentials module's demo data in its real formats: the HIBP breach list (with the first
+// company's files), and for each company an HIBP domain search, combolists spread over the month
+// and a stealer-log folder. Seeded, so the same anchor always gives the same files.
 import { pick, prng } from '../../shared/seeded-random.js';
-import {
-  type DemoCve,
-  demoCves,
-  epssCsv,
-  type KevFixture,
-  kevCatalogue,
-  type NvdFixture,
-  nvdPage,
-} from '../cves/cves.fixtures.js';
 import { tar } from '../imports/import-archive.js';
-
-export { prng } from '../../shared/seeded-random.js';
-
-export interface DemoFile {
-  kind: string;
-  fileName: string;
-  content: Buffer;
-  /** Options of the job (seen_at back-dates formats without dates). */
-  options: Record<string, string>;
-}
-
-export interface DemoCompany {
-  domain: string;
-  watch: [string, string][];
-  hosts: string[];
-}
+import type { DemoFile, DemoInput } from '../monitoring/monitoring-module.js';
 
 const DAY = 86_400_000;
 const firstNames = [
@@ -63,30 +38,6 @@ const breachNames = [
   { Name: 'CloudNotes', Title: 'Cloud Notes', classes: ['Email addresses', 'Passwords'] },
   { Name: 'PixelArena', Title: 'Pixel Arena', classes: ['Email addresses', 'Usernames', 'Passwords'] },
 ];
-const templates: [string, string, string][] = [
-  ['tls-version', 'Deprecated TLS version enabled', 'low'],
-  ['missing-hsts', 'Missing Strict-Transport-Security header', 'info'],
-  ['exposed-git-config', 'Exposed .git/config', 'medium'],
-  ['open-redirect', 'Open redirect', 'medium'],
-  ['weak-cipher-suites', 'Weak cipher suites', 'low'],
-  ['phpinfo-files', 'phpinfo() page exposed', 'medium'],
-  ['default-admin-login', 'Default administrator login', 'high'],
-  ['directory-listing', 'Directory listing enabled', 'low'],
-];
-
-/** What the scanner saw of a demo result: derived, not drawn, so the seeded sequence stays the same. */
-function withEvidence<T extends { 'template-id': string; 'matched-at': string }>(result: T) {
-  const template = result['template-id'];
-  const url = new URL(result['matched-at']);
-  return {
-    ...result,
-    'matcher-name': template.startsWith('cve-') ? 'version' : 'status-and-body',
-    'extracted-results': [`${url.host}${url.pathname}`],
-    request: `GET ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nUser-Agent: Mozilla/5.0 (vigil-demo)`,
-    response: `HTTP/1.1 200 OK\r\nServer: nginx\r\nContent-Type: text/html\r\n\r\n<!-- ${template} -->`,
-  };
-}
-
 function password(random: () => number): string {
   const words = [
     'Summer',
@@ -111,63 +62,7 @@ function iso(date: Date): string {
   return date.toISOString();
 }
 
-/** The catalogue shared by every company (one NVD page, the KEV catalogue, an EPSS file). */
-export function cveFiles(anchor: Date, count = 300): DemoFile[] {
-  const catalogue = demoCves(anchor, count);
-  const cves: NvdFixture[] = catalogue.map((c) => ({
-    id: c.id,
-    published: iso(c.published).slice(0, 23),
-    description: c.description,
-    cvss31: c.score,
-    cvss31Vector: c.vector,
-    ...(c.cvss40 ? { cvss40: c.cvss40.score, cvss40Vector: c.cvss40.vector } : {}),
-    cpes: [`cpe:2.3:a:${c.vendor}:${c.product}:${c.version}:*:*:*:*:*:*:*`],
-  }));
-  const kev: KevFixture[] = catalogue.flatMap((c, i) =>
-    c.kevAdded
-      ? [
-          {
-            cveID: c.id,
-            vendorProject: c.vendor,
-            product: c.product,
-            dateAdded: iso(c.kevAdded).slice(0, 10),
-            dueDate: iso(new Date(c.kevAdded.getTime() + 21 * DAY)).slice(0, 10),
-            ransomware: i % 3 === 0 ? ('Known' as const) : ('Unknown' as const),
-          },
-        ]
-      : [],
-  );
-  const epss = catalogue.map((c): [string, number, number] => [c.id, c.epss, c.percentile]);
-  const date = iso(anchor).slice(0, 10);
-  return [
-    {
-      kind: 'nvd',
-      fileName: `nvdcve-2.0-${date}.json`,
-      content: Buffer.from(nvdPage(cves, iso(anchor).slice(0, 23))),
-      options: {},
-    },
-    {
-      kind: 'kev',
-      fileName: 'known_exploited_vulnerabilities.json',
-      content: Buffer.from(kevCatalogue(kev, iso(anchor))),
-      options: {},
-    },
-    {
-      kind: 'epss',
-      fileName: `epss_scores-${date}.csv`,
-      content: Buffer.from(epssCsv(epss, 'v2025.03.14', date)),
-      options: {},
-    },
-  ];
-}
-
-/** A scan finds a CVE only once it is published: the scan's time, else soon after publication. */
-function scannedAfter(stamp: Date, cve: DemoCve, anchor: Date): Date {
-  if (stamp > cve.published) return stamp;
-  return new Date(Math.min(anchor.getTime() - 1, cve.published.getTime() + (stamp.getTime() % DAY)));
-}
-
-export function breachCatalogue(anchor: Date): DemoFile {
+function breachCatalogue(anchor: Date): DemoFile {
   const breaches = breachNames.map((b, i) => ({
     Name: b.Name,
     Title: b.Title,
@@ -195,11 +90,11 @@ export function breachCatalogue(anchor: Date): DemoFile {
   };
 }
 
-/** The files of one company: HIBP domain search, combolists, a stealer-log folder, nuclei output. */
-export function companyFiles(company: DemoCompany, anchor: Date, seed: number): DemoFile[] {
+/** One company's files (and, with the first company, the breach list its searches name). */
+export function credentialsDemo({ anchor, company, seed, index }: DemoInput): DemoFile[] {
+  if (!company) return [];
   const random = prng(seed);
-  const catalogue = demoCves(anchor);
-  const files: DemoFile[] = [];
+  const files: DemoFile[] = index === 0 ? [breachCatalogue(anchor)] : [];
   const search: Record<string, string[]> = {};
   for (let i = 0; i < 70; i += 1) {
     const alias = person(random);
@@ -283,58 +178,6 @@ export function companyFiles(company: DemoCompany, anchor: Date, seed: number): 
     kind: 'infostealer',
     fileName: `stealer-logs-${company.domain}.tar`,
     content: tar(stealer),
-    options: {},
-  });
-  const nuclei: string[] = [];
-  for (let i = 0; i < 160; i += 1) {
-    const host = `https://${pick(random, company.hosts)}`;
-    const withCve = random() < 0.3;
-    const stamp = new Date(anchor.getTime() - Math.floor(random() * 30 * DAY) - Math.floor(random() * DAY));
-    if (withCve) {
-      const cve = pick(random, catalogue);
-      nuclei.push(
-        JSON.stringify(
-          withEvidence({
-            'template-id': cve.id.toLowerCase(),
-            'template-path': `http/cves/2026/${cve.id}.yaml`,
-            info: {
-              name: `${cve.label} ${cve.id} detection`,
-              author: ['vigil-demo'],
-              tags: ['cve'],
-              // As nuclei's CVE templates do: the catalogue's severity, score and vector.
-              severity: cve.severity,
-              classification: { 'cve-id': [cve.id.toLowerCase()], 'cvss-score': cve.score, 'cvss-metrics': cve.vector },
-            },
-            type: 'http',
-            host,
-            'matched-at': `${host}/${pick(random, ['', 'admin', 'api/v1/status', 'wp-login.php'])}`,
-            ip: `198.51.100.${Math.floor(random() * 250) + 1}`,
-            timestamp: iso(scannedAfter(stamp, cve, anchor)),
-            'matcher-status': true,
-          }),
-        ),
-      );
-    } else {
-      const [id, name, severity] = pick(random, templates);
-      nuclei.push(
-        JSON.stringify(
-          withEvidence({
-            'template-id': id,
-            info: { name, author: ['vigil-demo'], tags: ['misconfig'], severity },
-            type: 'http',
-            host,
-            'matched-at': `${host}/${pick(random, ['', '.git/config', 'phpinfo.php', 'static/'])}`,
-            timestamp: iso(stamp),
-            'matcher-status': true,
-          }),
-        ),
-      );
-    }
-  }
-  files.push({
-    kind: 'nuclei',
-    fileName: `nuclei-${company.domain}.jsonl`,
-    content: Buffer.from(nuclei.join('\n')),
     options: {},
   });
   return files;

@@ -74,3 +74,13 @@ export function cvss31VectorScore(vector: string): number | null {
 export function cvss31Vector(m: CvssBase): string {
   return `CVSS:3.1/${baseOrder.map((name) => `${name}:${m[name]}`).join('/')}`;
 }
+
+/** Severity from the best CVSS score (v4 first): the NVD rating scale. */
+export function severityOfScore(score: number | null | undefined): 'critical' | 'high' | 'medium' | 'low' | 'info' {
+  if (score === null || score === undefined) return 'info';
+  if (score >= 9) return 'critical';
+  if (score >= 7) return 'high';
+  if (score >= 4) return 'medium';
+  if (score > 0) return 'low';
+  return 'info';
+}
