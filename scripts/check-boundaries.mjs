@@ -2,7 +2,8 @@
 // The layers Biome cannot express: which folders may import which (run by `npm run lint` and
 // `npm test`). A monitoring module is a feature folder with a `<name>.module.ts(x)` descriptor.
 //   server: shared/ imports no feature; the platform (every folder but the modules and the
-//           composition root: app.ts, modules.ts) imports no module; a module imports no other.
+//           composition root: app.ts, modules.ts) imports no module; a module imports no other;
+//           a condition on the session's company goes through tenantFilter() (shared/tenant.ts).
 //   web:    components/, lib/, config/, theme/ import no feature and not app/; a feature imports
 //           no other feature and not app/ (app/, main.tsx and prerender/ compose them).
 // Tests, test helpers, benchmarks and e2e specs may reach across (they exercise the composition).
@@ -21,6 +22,9 @@ function* sourceFiles(dir) {
     } else if (/\.(ts|tsx|mts|js|mjs)$/.test(name) && !/\.d\.ts$/.test(name)) yield path;
   }
 }
+
+/** `company_id = ${scope.companyId}` or `.where('x.company_id', '=', scope.companyId)`. */
+const HAND_WRITTEN_TENANCY = /company_id\s*=\s*\$\{\s*scope\.companyId|company_id',\s*'=',\s*scope\.companyId/;
 
 const exempt = (file) => /\.test\.tsx?$|[/\\](testing|bench|e2e)[/\\]/.test(file);
 
@@ -58,6 +62,9 @@ export function serverProblems(src) {
   for (const file of sourceFiles(src)) {
     if (exempt(file) || composition.includes(file)) continue;
     const own = folderUnder(file, features);
+    if (own && HAND_WRITTEN_TENANCY.test(readFileSync(file, 'utf8'))) {
+      problems.push(`${relative(root, file)}: filters by company_id by hand; use tenantFilter(table, scope).`);
+    }
     for (const { spec, path } of importsOf(file)) {
       const target = folderUnder(path, features);
       const where = relative(root, file);

@@ -63,15 +63,17 @@ describe('import boundaries', () => {
     expect(problems).toEqual(boundaries.knownProblems);
   });
 
-  it('catch shared code importing a feature, the platform importing a module, a module importing another', () => {
+  it('catch shared code importing a feature, the platform importing a module, a module importing another, a hand-written tenant filter', () => {
     write('api/features/a/a.module.ts', "import { b } from '../b/b.service.js';\n");
     write('api/features/b/b.module.ts', 'export const b = 1;\n');
     write('api/features/b/b.service.ts', 'export const b = 1;\n');
     write('api/features/imports/runner.ts', "import { b } from '../b/b.service.js';\n");
     write('api/shared/util.ts', "import type { X } from '../features/imports/runner.js';\n");
     write('api/features/a/a.test.ts', "import { b } from '../b/b.service.js';\n");
+    write('api/features/b/b.repository.ts', "db.selectFrom('b').where('company_id', '=', scope.companyId);\n");
     expect(boundaries.serverProblems(join(tree, 'api')).map((p) => p.replace(/^.*?: /, ''))).toEqual([
       'the module a imports the module b (../b/b.service.js); modules never import each other.',
+      'filters by company_id by hand; use tenantFilter(table, scope).',
       'platform code imports the module b (../b/b.service.js); reach modules through the registry.',
       'shared/ imports ../features/imports/runner.js (shared code never depends on features).',
     ]);

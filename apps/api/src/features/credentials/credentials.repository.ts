@@ -1,6 +1,6 @@
 // The credentials screen: credential rows (breach, combolist, infostealer) and infected devices,
 // each joined to its finding. Every query starts from the scope's company.
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { type TenantScope, tenantFilter } from '../../shared/tenant.js';
 import { EXPORT_BATCH } from '../findings/findings.csv.js';
@@ -96,7 +96,7 @@ function searchCondition(search: SourceMatch) {
 }
 
 function credentialDetailConditions(scope: TenantScope, input: CredentialListInput, search: SourceMatch | null) {
-  const c = [sql`c.company_id = ${scope.companyId}`];
+  const c: RawBuilder<unknown>[] = [tenantFilter('c', scope)];
   if (search) c.push(searchCondition(search));
   if (input.source_kind) c.push(sql`c.source_kind = ${input.source_kind}`);
   if (input.domain) c.push(sql`c.domain = ${input.domain.toLowerCase()}`);
@@ -178,7 +178,7 @@ export interface DeviceListInput extends Omit<FindingFilters, 'module'>, PageInp
 }
 
 function deviceDetailConditions(scope: TenantScope, input: DeviceListInput) {
-  const c = [sql`d.company_id = ${scope.companyId}`];
+  const c: RawBuilder<unknown>[] = [tenantFilter('d', scope)];
   if (input.q) c.push(sql`d.machine_name ilike ${likePrefix(input.q.trim())}`);
   if (input.malware_family) c.push(sql`lower(d.malware_family) = ${input.malware_family.trim().toLowerCase()}`);
   return c;

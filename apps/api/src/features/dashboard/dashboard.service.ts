@@ -3,7 +3,7 @@
 // module: a new module adds entries, never fields.
 import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.js';
-import { requireScope } from '../../shared/tenant.js';
+import { requireScope, tenantFilter } from '../../shared/tenant.js';
 import { openStatuses, severities } from '../findings/findings.table.js';
 import type { AuthContext } from '../session/session.service.js';
 
@@ -28,14 +28,14 @@ export async function getDashboard({
     ctx.db
       .selectFrom('finding_stats')
       .select(['module', 'severity', sql<number>`sum(n)::int`.as('n')])
-      .where('company_id', '=', scope.companyId)
+      .where(tenantFilter('finding_stats', scope))
       .where('status', 'in', openStatuses)
       .groupBy(['module', 'severity'])
       .execute(),
     ctx.db
       .selectFrom('finding_daily')
       .select(['module', sql<string>`day::text`.as('day'), sql<number>`n::int`.as('n')])
-      .where('company_id', '=', scope.companyId)
+      .where(tenantFilter('finding_daily', scope))
       .where('day', '>=', firstDay)
       .execute(),
     Promise.all(

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { TenantScope } from '../../shared/tenant.js';
+import { type TenantScope, tenantFilter } from '../../shared/tenant.js';
 import { and, capped, type PageInput, pageOf } from '../findings/findings.query.js';
 import type { Module, Severity } from '../findings/findings.table.js';
 
@@ -62,7 +62,7 @@ export interface EventFilters extends PageInput {
 }
 
 export function listEventRows(db: Executor, scope: TenantScope, filters: EventFilters) {
-  const c = [sql`e.company_id = ${scope.companyId}`];
+  const c = [tenantFilter('e', scope)];
   if (filters.module) c.push(sql`e.module = ${filters.module}`);
   if (filters.severity?.length) c.push(sql`e.severity in (${sql.join(filters.severity)})`);
   if (filters.kind) c.push(sql`e.kind = ${filters.kind}`);

@@ -2,7 +2,7 @@
 // checkpoint and a fresh lease; the lists and details the screens read.
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { TenantScope } from '../../shared/tenant.js';
+import { type TenantScope, tenantFilter } from '../../shared/tenant.js';
 import type { PageInput } from '../findings/findings.query.js';
 import { capped, pageOf } from '../findings/findings.query.js';
 import { deleteFile } from './import-files.repository.js';
@@ -129,8 +129,8 @@ export interface JobScope extends TenantScope {
 /** `jobs as j` rows the scope may see. */
 function ofScope(scope: JobScope) {
   return scope.platform
-    ? sql<boolean>`(j.company_id = ${scope.companyId} or j.company_id is null)`
-    : sql<boolean>`j.company_id = ${scope.companyId}`;
+    ? sql<boolean>`(${tenantFilter('j', scope)} or j.company_id is null)`
+    : tenantFilter('j', scope);
 }
 
 export function listJobRows(

@@ -1,7 +1,7 @@
 // The vulnerabilities screen: scanner findings joined to the CVE catalogue for EPSS and KEV.
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { TenantScope } from '../../shared/tenant.js';
+import { type TenantScope, tenantFilter } from '../../shared/tenant.js';
 import { EXPORT_BATCH } from '../findings/findings.csv.js';
 import {
   and,
@@ -31,7 +31,7 @@ export interface VulnerabilityListInput extends Omit<FindingFilters, 'module'>, 
 export const vulnerabilitySearchText = sql`lower(v.matched_at || ' ' || v.host || ' ' || v.template_id || ' ' || v.name || ' ' || coalesce(v.cve_id, ''))`;
 
 function vulnerabilityDetailConditions(scope: TenantScope, input: VulnerabilityListInput) {
-  const c = [sql`v.company_id = ${scope.companyId}`];
+  const c = [tenantFilter('v', scope)];
   const q = input.q?.trim().toLowerCase();
   if (q) c.push(sql`${vulnerabilitySearchText} like ${likeContains(q)}`);
   // Part of the host as people type it (`api.acme`), any case; the company's rows only.
