@@ -17,6 +17,7 @@ import * as vulnerabilityEvidence from './migrations/2026-11-26-1000-vulnerabili
 import * as substringSearch from './migrations/2026-11-26-1300-substring-search.migration.js';
 import * as findingDailyKind from './migrations/2026-11-26-1400-finding-daily-kind.migration.js';
 import * as importFindingCounts from './migrations/2026-11-26-1500-import-finding-counts.migration.js';
+import * as membershipRoles from './migrations/2026-11-27-1000-membership-roles.migration.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-2000-accounts': accounts,
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-1300-substring-search': substringSearch,
   '2026-11-26-1400-finding-daily-kind': findingDailyKind,
   '2026-11-26-1500-import-finding-counts': importFindingCounts,
+  '2026-11-27-1000-membership-roles': membershipRoles,
 };
 
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<MigrationResultSet> {

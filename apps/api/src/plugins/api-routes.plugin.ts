@@ -15,6 +15,7 @@ import { nulProblems } from './input-rules.js';
 
 interface OperationObject {
   operationId?: string;
+  'x-roles'?: string[];
   tags?: string[];
   security?: Record<string, string[]>[];
   requestBody?: { content?: Record<string, unknown> };
@@ -42,7 +43,13 @@ export interface ContractOperation {
   secured: boolean;
   /** The media types its request body may have (none when it takes no body). */
   bodyTypes: string[];
+  /** The membership roles it allows (`x-roles`), or `anyone`; undefined when it declares none. */
+  roles: string[] | undefined;
 }
+
+/** The roles of a company membership; `anyone` in `x-roles` is an operation without a session. */
+export const ROLES = ['administrator', 'analyst', 'viewer'] as const;
+export const ROLE_REFUSED = 'Your role in this company does not allow this action.';
 
 export function contractOperations(doc: OpenApiDocument): ContractOperation[] {
   return Object.entries(doc.paths).flatMap(([path, item]) =>
@@ -58,6 +65,7 @@ export function contractOperations(doc: OpenApiDocument): ContractOperation[] {
           tag: op.tags?.[0],
           secured: security.some((requirement) => Object.keys(requirement).length > 0),
           bodyTypes: Object.keys(op.requestBody?.content ?? {}),
+          roles: op['x-roles'],
         };
       }),
   );
@@ -98,6 +106,13 @@ export const apiRoutesPlugin = fp(
   async (app: FastifyInstance, options: ApiRoutesOptions) => {
     const { ctx } = options.deps;
     const operations = new Map(contractOperations(options.contract).map((op) => [op.operationId, op]));
+    // Every operation says who may call it; one that does not, or names an unknown role, stops the start.
+    for (const op of operations.values()) {
+      const known: readonly string[] = [...ROLES, 'anyone'];
+      if (!op.roles?.length || op.roles.some((role) => !known.includes(role))) {
+        throw new Error(`Operation ${op.operationId} must declare x-roles (${known.join(', ')}) in openapi/.`);
+      }
+    }
     const authenticateHook: onRequestHookHandler = async (request: FastifyRequest) => {
       request.auth = await authenticate({
         ctx,
@@ -107,6 +122,10 @@ export const apiRoutesPlugin = fp(
           ip: request.ip,
         },
       });
+      // The role of the user's membership in the current company decides, before the input is read.
+      const roles = operations.get(String(request.routeOptions.config.operationId))?.roles ?? [];
+      const role = request.auth.role;
+      if (role !== null && !roles.includes('anyone') && !roles.includes(role)) throw new HttpError(403, ROLE_REFUSED);
     };
     const routes: Record<string, RouteTable[OperationId]> = options.routes;
 

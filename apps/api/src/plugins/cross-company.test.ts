@@ -61,7 +61,7 @@ beforeAll(async () => {
   ({ app } = await testApp(database));
   a = await newTenant(app, 'owner');
   const b = await newTenant(app, 'intruder');
-  intruders = [b, await newTenant(app, 'intruderadmin', { join: b, role: 'admin' })];
+  intruders = [b, await newTenant(app, 'intruderadmin', { join: b, role: 'administrator' })];
   for (const [vendor, product] of watch) {
     const r = await a.browser.post(
       '/api/cves/watch-list',

@@ -24,7 +24,7 @@ export interface TenantOptions {
   operator?: boolean;
   /** Join this tenant's company instead of creating one. */
   join?: Tenant;
-  role?: 'analyst' | 'admin';
+  role?: 'administrator' | 'analyst' | 'viewer';
 }
 
 export interface TenantFixture {

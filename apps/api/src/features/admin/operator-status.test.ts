@@ -14,7 +14,7 @@ let operator: Tenant;
 beforeAll(async () => {
   database = await openTestDatabase();
   ({ app } = await testApp(database));
-  member = await newTenant(app, 'status', { role: 'admin' });
+  member = await newTenant(app, 'status', { role: 'administrator' });
   operator = await platformOperator(app);
 });
 afterAll(async () => {

@@ -18,7 +18,7 @@ let member: Tenant;
 beforeAll(async () => {
   database = await openTestDatabase();
   ({ app } = await testApp(database));
-  member = await newTenant(app, 'member', { role: 'admin' });
+  member = await newTenant(app, 'member', { role: 'administrator' });
 });
 afterAll(async () => {
   await app.close();

@@ -83,7 +83,7 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
     });
     for (const companyId of [acme, globex]) {
       await addMembership(trx, analyst.id, companyId, 'analyst', now);
-      await addMembership(trx, admin.id, companyId, 'admin', now);
+      await addMembership(trx, admin.id, companyId, 'administrator', now);
     }
     await addMembership(trx, pending.id, globex, 'analyst', now);
   });

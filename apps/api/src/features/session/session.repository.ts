@@ -59,6 +59,7 @@ function sessionWithUserQuery(db: Executor, tokenHash: string) {
       'sessions.expires_at as session_expires_at',
       'sessions.revoked_at as session_revoked_at',
       'memberships.company_id as member_company_id',
+      'memberships.role as member_role',
     ])
     .where('sessions.token_hash', '=', tokenHash);
 }

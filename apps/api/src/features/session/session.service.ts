@@ -21,6 +21,8 @@ export interface AuthContext {
   user: UserRow;
   /** The user's current company, when the user still belongs to it. */
   scope: TenantScope | null;
+  /** The user's role in that company (administrator, analyst, viewer); null without one. */
+  role: string | null;
 }
 
 export interface NewSession {
@@ -92,6 +94,7 @@ export async function authenticate({
     session_expires_at,
     session_revoked_at,
     member_company_id,
+    member_role,
     ...user
   } = row;
   const session: SessionRow = {
@@ -119,7 +122,7 @@ export async function authenticate({
     await touchSession(ctx.db, session.id, now);
   }
   const scope = member_company_id === null ? null : { userId: user.id, companyId: member_company_id };
-  return { session, user, scope };
+  return { session, user, scope, role: scope ? (member_role ?? null) : null };
 }
 
 export function checkUser({ auth }: { auth: AuthContext }) {
