@@ -1283,6 +1283,11 @@ export interface components {
             domains?: string[];
             /** @description True for the company the session currently works under. */
             current?: boolean;
+            /**
+             * @description The user's role in the company (viewers read and export only; the server checks every operation).
+             * @enum {string}
+             */
+            role?: "administrator" | "analyst" | "viewer";
         };
         ClientList: {
             data: components["schemas"]["Client"][];

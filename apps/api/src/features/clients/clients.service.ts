@@ -14,6 +14,7 @@ export async function listClients({ ctx, auth }: { ctx: AppContext; auth: AuthCo
       name: c.name,
       domains: c.domains,
       current: c.id === auth.scope?.companyId,
+      role: c.role,
     })),
   };
 }

@@ -2,6 +2,7 @@
 // up after its lease, a stopped job resumes from its checkpoint without duplicates.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Executor } from '../../db/database.js';
 import { moduleRegistry } from '../../modules.js';
 import { json } from '../../testing/flows.js';
 import { importFile, newTenant, platformOperator, type Tenant, waitForImport } from '../../testing/monitoring.js';
@@ -170,10 +171,10 @@ describe('the queue', () => {
   });
 
   it('runs one CVE catalogue import at a time, while other imports go ahead', async () => {
-    const catalogueJob = async (kind: 'nvd' | 'kev', content: string) =>
+    const catalogueJob = async (kind: 'nvd' | 'kev', content: string, db: Executor = app.ctx.db) =>
       (
         await insertJob(
-          app.ctx.db,
+          db,
           {
             company_id: null,
             kind,
@@ -189,12 +190,17 @@ describe('the queue', () => {
       ).id;
     const now = app.ctx.clock.now();
     const lease = new Date(now.getTime() + 60_000);
-    const nvd = await catalogueJob('nvd', nvdPage([]));
-    await app.ctx.db
-      .updateTable('jobs')
-      .set({ status: 'running', attempts: 1, lease_expires_at: lease })
-      .where('id', '=', nvd)
-      .execute();
+    // Queued and marked running in one transaction: the background worker could otherwise claim it
+    // (and finish it) in between, freeing the catalogue's group for the KEV import (a CI flake).
+    const nvd = await app.ctx.db.transaction().execute(async (trx) => {
+      const id = await catalogueJob('nvd', nvdPage([]), trx);
+      await trx
+        .updateTable('jobs')
+        .set({ status: 'running', attempts: 1, lease_expires_at: lease })
+        .where('id', '=', id)
+        .execute();
+      return id;
+    });
     const kev = await catalogueJob(
       'kev',
       kevCatalogue([

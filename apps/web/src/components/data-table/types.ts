@@ -50,6 +50,8 @@ export interface FindingSlots {
   renderImport: (kinds: string[]) => ReactNode;
   /** A hook: the members a finding can be assigned to and the signed-in user (the assignee filter). */
   useAssignees: () => AssigneeChoices;
+  /** A hook: whether the user's role in the current company may change things (viewers may not). */
+  useCanChange: () => boolean;
 }
 
 /** Who the assignee filter offers: "assigned to me" needs the signed-in user's id. */

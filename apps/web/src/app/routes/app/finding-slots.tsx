@@ -1,5 +1,5 @@
 import type { AssigneeChoices, FindingSlots } from '@/components/data-table';
-import { useSession } from '@/features/auth';
+import { useCompanies, useSession } from '@/features/auth';
 import { BulkStatusActions, FindingPanel, useAssignees } from '@/features/findings';
 import { ImportDialog } from '@/features/imports';
 
@@ -10,20 +10,37 @@ function useAssigneeChoices(): AssigneeChoices {
   return { currentUserId: user?.id ?? null, members: members.data ?? [] };
 }
 
+/** Viewers read and export; administrators and analysts change (the server checks every call). */
+function useCanChange(): boolean {
+  const { clients, currentId } = useCompanies();
+  return clients.find((c) => c.idCliente === currentId)?.role !== 'viewer';
+}
+
+function FindingPanelForRole({ findingId }: { findingId: number }) {
+  return <FindingPanel findingId={findingId} readOnly={!useCanChange()} />;
+}
+
+function BulkActionsForRole({ ids, onDone }: { ids: number[]; onDone: () => void }) {
+  return useCanChange() ? <BulkStatusActions ids={ids} onDone={onDone} /> : null;
+}
+
 /** The CVE catalogue's feed files: shared reference data that only a platform operator uploads. */
 const CATALOGUE_KINDS = ['nvd', 'kev', 'epss'];
 
 /** The import button with the formats this user may upload (none: no button). */
 function ImportButton({ kinds }: { kinds: string[] }) {
   const { user } = useSession();
+  const canChange = useCanChange();
+  if (!canChange) return null;
   const allowed = kinds.filter((kind) => user?.operator === true || !CATALOGUE_KINDS.includes(kind));
   return allowed.length > 0 ? <ImportDialog kinds={allowed} /> : null;
 }
 
 /** What the monitoring screens borrow from the findings, imports and auth features (composed here, in app/). */
 export const findingSlots: FindingSlots = {
-  renderFinding: (findingId) => <FindingPanel key={findingId} findingId={findingId} />,
-  renderBulkActions: (ids, onDone) => <BulkStatusActions ids={ids} onDone={onDone} />,
+  renderFinding: (findingId) => <FindingPanelForRole key={findingId} findingId={findingId} />,
+  renderBulkActions: (ids, onDone) => <BulkActionsForRole ids={ids} onDone={onDone} />,
   renderImport: (kinds) => <ImportButton kinds={kinds} />,
   useAssignees: useAssigneeChoices,
+  useCanChange,
 };

@@ -14,6 +14,7 @@ export const noSlots: FindingSlots = {
   renderBulkActions: () => null,
   renderImport: () => null,
   useAssignees: () => ({ currentUserId: null, members: [] }),
+  useCanChange: () => true,
 };
 
 /** Slots that render nothing but offer `choices` to the assignee filter. */

@@ -34,6 +34,7 @@ export function CvesScreen({ slots }: { slots: FindingSlots }) {
   const { t } = useTranslation();
   const format = useFormat();
   const watchList = useWatchList();
+  const canChange = slots.useCanChange();
   const vendors = [...new Set((watchList.data ?? []).map((item) => item.vendor))].sort();
   const moduleFilters: FilterDef[] = [
     {
@@ -149,7 +150,7 @@ export function CvesScreen({ slots }: { slots: FindingSlots }) {
           </HStack>
         }
       />
-      <WatchList />
+      <WatchList readOnly={!canChange} />
       <FindingTable
         tableId="cves"
         caption={t('cves.caption')}

@@ -7,7 +7,7 @@ import { useFormat } from '@/lib/i18n/format';
 import { useProducts, useWatchList, useWatchListChange } from '../api/cves-api';
 
 /** The company's technology watch list (vendor or vendor:product from CPE names), with suggestions. */
-export function WatchList() {
+export function WatchList({ readOnly = false }: { readOnly?: boolean }) {
   const { t } = useTranslation();
   const format = useFormat();
   const recipe = useRecipe({ key: 'input' });
@@ -42,49 +42,53 @@ export function WatchList() {
               {item.product ? `${item.vendor}:${item.product}` : `${item.vendor}:*`}
               {` (${format.number(item.match_count)})`}
             </Tag.Label>
-            <Tag.EndElement>
-              <Tag.CloseTrigger
-                aria-label={t('cves.unwatch', { name: item.product ?? item.vendor })}
-                onClick={() => remove.mutate(item.id)}
-              />
-            </Tag.EndElement>
+            {readOnly ? null : (
+              <Tag.EndElement>
+                <Tag.CloseTrigger
+                  aria-label={t('cves.unwatch', { name: item.product ?? item.vendor })}
+                  onClick={() => remove.mutate(item.id)}
+                />
+              </Tag.EndElement>
+            )}
           </Tag.Root>
         ))}
       </HStack>
-      <chakra.form
-        display="flex"
-        gap="2"
-        flexWrap="wrap"
-        alignItems="flex-end"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <Box flex="1" minW="64">
-          <chakra.label htmlFor={inputId} fontSize="sm" fontWeight="medium">
-            {t('cves.watchAdd')}
-          </chakra.label>
-          <chakra.input
-            id={inputId}
-            list={listId}
-            value={text}
-            placeholder={t('cves.watchPlaceholder')}
-            onChange={(event) => setText(event.currentTarget.value)}
-            css={recipe({ size: 'sm', variant: 'outline' })}
-          />
-          <datalist id={listId}>
-            {(suggestions.data ?? []).map((p) => (
-              <option key={`${p.vendor}:${p.product}`} value={`${p.vendor}:${p.product}`}>
-                {t('cves.productCves', { count: p.cve_count })}
-              </option>
-            ))}
-          </datalist>
-        </Box>
-        <Button type="submit" size="sm" loading={add.isPending} disabled={!text.trim()}>
-          {t('cves.watch')}
-        </Button>
-      </chakra.form>
+      {readOnly ? null : (
+        <chakra.form
+          display="flex"
+          gap="2"
+          flexWrap="wrap"
+          alignItems="flex-end"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <Box flex="1" minW="64">
+            <chakra.label htmlFor={inputId} fontSize="sm" fontWeight="medium">
+              {t('cves.watchAdd')}
+            </chakra.label>
+            <chakra.input
+              id={inputId}
+              list={listId}
+              value={text}
+              placeholder={t('cves.watchPlaceholder')}
+              onChange={(event) => setText(event.currentTarget.value)}
+              css={recipe({ size: 'sm', variant: 'outline' })}
+            />
+            <datalist id={listId}>
+              {(suggestions.data ?? []).map((p) => (
+                <option key={`${p.vendor}:${p.product}`} value={`${p.vendor}:${p.product}`}>
+                  {t('cves.productCves', { count: p.cve_count })}
+                </option>
+              ))}
+            </datalist>
+          </Box>
+          <Button type="submit" size="sm" loading={add.isPending} disabled={!text.trim()}>
+            {t('cves.watch')}
+          </Button>
+        </chakra.form>
+      )}
       {failure ? (
         <Alert.Root status="error" mt="2">
           <Alert.Indicator />

@@ -5,7 +5,16 @@ import { useFormat } from '@/lib/i18n/format';
 import { type FindingDetail, useAddComment } from '../api/findings-api';
 
 /** The finding's comments, oldest first, and a box to add one. */
-export function CommentThread({ findingId, comments }: { findingId: number; comments: FindingDetail['comments'] }) {
+export function CommentThread({
+  findingId,
+  comments,
+  readOnly = false,
+}: {
+  findingId: number;
+  comments: FindingDetail['comments'];
+  /** A viewer reads the thread without the form. */
+  readOnly?: boolean;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
   const recipe = useRecipe({ key: 'textarea' });
@@ -28,28 +37,30 @@ export function CommentThread({ findingId, comments }: { findingId: number; comm
           </chakra.li>
         ))}
       </Stack>
-      <chakra.form
-        onSubmit={(event) => {
-          event.preventDefault();
-          const text = body.trim();
-          if (text) add.mutate(text, { onSuccess: () => setBody('') });
-        }}
-      >
-        <chakra.label htmlFor={id} fontSize="sm" fontWeight="medium">
-          {t('findings.addComment')}
-        </chakra.label>
-        <chakra.textarea
-          id={id}
-          value={body}
-          maxLength={5000}
-          rows={3}
-          onChange={(event) => setBody(event.currentTarget.value)}
-          css={recipe({ size: 'sm', variant: 'outline' })}
-        />
-        <Button type="submit" size="sm" mt="2" loading={add.isPending} disabled={!body.trim()}>
-          {t('findings.postComment')}
-        </Button>
-      </chakra.form>
+      {readOnly ? null : (
+        <chakra.form
+          onSubmit={(event) => {
+            event.preventDefault();
+            const text = body.trim();
+            if (text) add.mutate(text, { onSuccess: () => setBody('') });
+          }}
+        >
+          <chakra.label htmlFor={id} fontSize="sm" fontWeight="medium">
+            {t('findings.addComment')}
+          </chakra.label>
+          <chakra.textarea
+            id={id}
+            value={body}
+            maxLength={5000}
+            rows={3}
+            onChange={(event) => setBody(event.currentTarget.value)}
+            css={recipe({ size: 'sm', variant: 'outline' })}
+          />
+          <Button type="submit" size="sm" mt="2" loading={add.isPending} disabled={!body.trim()}>
+            {t('findings.postComment')}
+          </Button>
+        </chakra.form>
+      )}
     </Stack>
   );
 }

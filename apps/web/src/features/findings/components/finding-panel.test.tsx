@@ -107,4 +107,24 @@ describe('FindingPanel', () => {
       { assignee_id: 9 },
     ]);
   });
+
+  it('shows a viewer the finding, its history and comments, with nothing to change', async () => {
+    const client = createApiClient({
+      baseUrl: 'http://vigil.test/api',
+      fetch: findingServer([]),
+      getCookies: () => '',
+    });
+    renderWithProviders(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ApiClientProvider client={client}>
+          <FindingPanel findingId={5} readOnly />
+        </ApiClientProvider>
+      </QueryClientProvider>,
+      { i18n },
+    );
+    expect(await screen.findByText('No changes yet.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Change status/ })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Assignee' })).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
 });

@@ -11,7 +11,7 @@ import { CommentThread } from './comment-thread';
 import { StatusMenu } from './status-menu';
 
 /** Triage of one finding: status workflow, assignee, comments and change history. */
-export function FindingPanel({ findingId }: { findingId: number }) {
+export function FindingPanel({ findingId, readOnly = false }: { findingId: number; readOnly?: boolean }) {
   const { t } = useTranslation();
   const format = useFormat();
   const finding = useFinding(findingId);
@@ -40,34 +40,36 @@ export function FindingPanel({ findingId }: { findingId: number }) {
         {f.risk_accepted_until ? ` · ${t('findings.acceptedUntil', { date: format.date(f.risk_accepted_until) })}` : ''}
         {f.due_at ? ` · ${t('findings.dueAt', { date: format.date(f.due_at) })}` : ''}
       </Text>
-      <HStack gap="3" flexWrap="wrap" alignItems="flex-start">
-        <StatusMenu
-          current={f.status}
-          allowed={f.allowed_statuses}
-          busy={update.isPending}
-          onChange={(status, until) => update.mutate({ status, ...(until ? { risk_accepted_until: until } : {}) })}
-        />
-        <SimpleSelect
-          label={t('findings.severityLabel')}
-          value={f.severity}
-          disabled={update.isPending}
-          onChange={(event) => {
-            const severity = SEVERITIES.find((s) => s === event.currentTarget.value);
-            if (severity) update.mutate({ severity });
-          }}
-        >
-          {SEVERITIES.map((s) => (
-            <option key={s} value={s}>
-              {t(`findings.severity.${s}`)}
-            </option>
-          ))}
-        </SimpleSelect>
-        <AssigneePicker
-          value={f.assignee?.id ?? null}
-          disabled={update.isPending}
-          onChange={(assignee_id) => update.mutate({ assignee_id })}
-        />
-      </HStack>
+      {readOnly ? null : (
+        <HStack gap="3" flexWrap="wrap" alignItems="flex-start">
+          <StatusMenu
+            current={f.status}
+            allowed={f.allowed_statuses}
+            busy={update.isPending}
+            onChange={(status, until) => update.mutate({ status, ...(until ? { risk_accepted_until: until } : {}) })}
+          />
+          <SimpleSelect
+            label={t('findings.severityLabel')}
+            value={f.severity}
+            disabled={update.isPending}
+            onChange={(event) => {
+              const severity = SEVERITIES.find((s) => s === event.currentTarget.value);
+              if (severity) update.mutate({ severity });
+            }}
+          >
+            {SEVERITIES.map((s) => (
+              <option key={s} value={s}>
+                {t(`findings.severity.${s}`)}
+              </option>
+            ))}
+          </SimpleSelect>
+          <AssigneePicker
+            value={f.assignee?.id ?? null}
+            disabled={update.isPending}
+            onChange={(assignee_id) => update.mutate({ assignee_id })}
+          />
+        </HStack>
+      )}
       {failure ? (
         <Alert.Root status="error">
           <Alert.Indicator />
@@ -78,7 +80,7 @@ export function FindingPanel({ findingId }: { findingId: number }) {
       <Heading as="h3" size="sm">
         {t('findings.comments')}
       </Heading>
-      <CommentThread findingId={f.id} comments={f.comments} />
+      <CommentThread findingId={f.id} comments={f.comments} readOnly={readOnly} />
       <Separator />
       <Heading as="h3" size="sm">
         {t('findings.history')}

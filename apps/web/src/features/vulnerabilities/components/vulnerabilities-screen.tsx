@@ -32,6 +32,7 @@ export function VulnerabilitiesScreen({ slots }: { slots: FindingSlots }) {
     },
     { id: 'host', kind: 'text', label: t('vulnerabilities.hostFilter') },
   ];
+  const canChange = slots.useCanChange();
   const { filters, state, filterQuery, list, demo } = useFindingList(
     slots,
     {
@@ -127,7 +128,7 @@ export function VulnerabilitiesScreen({ slots }: { slots: FindingSlots }) {
         actions={
           <HStack gap="2">
             {demo ? <DemoBadge /> : null}
-            <SlaPolicyEditor />
+            {canChange ? <SlaPolicyEditor /> : null}
             {slots.renderImport(VULNERABILITY_IMPORTERS)}
           </HStack>
         }
