@@ -78,7 +78,7 @@ export const credentialsModule: MonitoringModule = {
     {
       // Credentials first seen in the last 30 days (the daily counters; devices are not credentials).
       id: 'leaked_30d',
-      value: async (db, scope, now) => {
+      value: async ({ db, scope, now }) => {
         const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
         const row = await db
           .selectFrom('finding_daily')

@@ -1,8 +1,5 @@
 // The CVE monitor: the shared CVE catalogue (NVD, CISA KEV, FIRST EPSS), written by the platform
 // only and kept current by scheduled feeds, and each company's findings from its watch list.
-
-import { tenantFilter } from '../../shared/tenant.js';
-import { openStatuses } from '../findings/findings.table.js';
 import { defineImporter } from '../imports/import.types.js';
 import type { JobKind } from '../jobs/job-kind.types.js';
 import { referenceGroup } from '../jobs/job-kinds.js';
@@ -54,16 +51,7 @@ export const cvesModule: MonitoringModule = {
     {
       // Open CVE findings: CVEs of the catalogue that match the company's watch list.
       id: 'watched',
-      value: async (db, scope) => {
-        const rows = await db
-          .selectFrom('finding_stats')
-          .select('n')
-          .where(tenantFilter('finding_stats', scope))
-          .where('module', '=', 'cves')
-          .where('status', 'in', openStatuses)
-          .execute();
-        return rows.reduce((sum, row) => sum + Number(row.n), 0);
-      },
+      value: ({ open }) => open,
     },
   ],
   jobs: {

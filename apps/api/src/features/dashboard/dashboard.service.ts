@@ -24,7 +24,7 @@ export async function getDashboard({
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const firstDay = new Date(today - (days - 1) * DAY);
   const modules = ctx.modules.modules;
-  const [stats, daily, kpis] = await Promise.all([
+  const [stats, daily] = await Promise.all([
     ctx.db
       .selectFrom('finding_stats')
       .select(['module', 'severity', sql<number>`sum(n)::int`.as('n')])
@@ -38,11 +38,6 @@ export async function getDashboard({
       .where(tenantFilter('finding_daily', scope))
       .where('day', '>=', firstDay)
       .execute(),
-    Promise.all(
-      modules.flatMap((m) =>
-        (m.kpis ?? []).map(async (kpi) => ({ module: m.id, id: kpi.id, value: await kpi.value(ctx.db, scope, now) })),
-      ),
-    ),
   ]);
   const bySeverity = Object.fromEntries(severities.map((s) => [s, 0])) as Record<(typeof severities)[number], number>;
   const byModule = new Map<string, number>(modules.map((m) => [m.id, 0]));
@@ -50,6 +45,16 @@ export async function getDashboard({
     if (row.severity in bySeverity) bySeverity[row.severity as keyof typeof bySeverity] += row.n;
     if (byModule.has(row.module)) byModule.set(row.module, (byModule.get(row.module) ?? 0) + row.n);
   }
+  // Each module's KPIs, given its open count (read above) so that one which is that count reads nothing.
+  const kpis = await Promise.all(
+    modules.flatMap((m) =>
+      (m.kpis ?? []).map(async (kpi) => ({
+        module: m.id,
+        id: kpi.id,
+        value: await kpi.value({ db: ctx.db, scope, now, open: byModule.get(m.id) ?? 0 }),
+      })),
+    ),
+  );
   const dayList = Array.from({ length: days }, (_, i) =>
     new Date(firstDay.getTime() + i * DAY).toISOString().slice(0, 10),
   );

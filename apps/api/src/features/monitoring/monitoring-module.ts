@@ -11,7 +11,15 @@ import type { JobKind } from '../jobs/job-kind.types.js';
 export interface ModuleKpi {
   /** Unique within the module; the web app's module definition names and links it. */
   id: string;
-  value(db: Executor, scope: TenantScope, now: Date): Promise<number>;
+  value(input: KpiInput): number | Promise<number>;
+}
+
+export interface KpiInput {
+  db: Executor;
+  scope: TenantScope;
+  now: Date;
+  /** The module's open findings, which the dashboard has read already (a KPI that is this reads nothing). */
+  open: number;
 }
 
 /** A reference-data feed the module keeps current (the operator status view lists them). */

@@ -29,7 +29,7 @@ export const vulnerabilitiesModule: MonitoringModule = {
     {
       // Open findings past their SLA due date.
       id: 'overdue_sla',
-      value: async (db, scope, now) => {
+      value: async ({ db, scope, now }) => {
         const row = await db
           .selectFrom('findings')
           .select(sql<number>`count(*)::int`.as('n'))
