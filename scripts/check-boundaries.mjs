@@ -36,9 +36,8 @@ export function modulesOf(featuresDir) {
   );
 }
 
-/** The imports of one file, resolved to absolute paths (package imports are left out). */
-function importsOf(file, aliasRoot) {
-  const text = readFileSync(file, 'utf8');
+/** The imports in one file's text, resolved to absolute paths (package imports are left out). */
+function importsOf(file, text, aliasRoot) {
   const found = [];
   for (const match of text.matchAll(IMPORT)) {
     const spec = match[1] ?? match[2];
@@ -62,10 +61,11 @@ export function serverProblems(src) {
   for (const file of sourceFiles(src)) {
     if (exempt(file) || composition.includes(file)) continue;
     const own = folderUnder(file, features);
-    if (own && HAND_WRITTEN_TENANCY.test(readFileSync(file, 'utf8'))) {
+    const text = readFileSync(file, 'utf8');
+    if (own && HAND_WRITTEN_TENANCY.test(text)) {
       problems.push(`${relative(root, file)}: filters by company_id by hand; use tenantFilter(table, scope).`);
     }
-    for (const { spec, path } of importsOf(file)) {
+    for (const { spec, path } of importsOf(file, text)) {
       const target = folderUnder(path, features);
       const where = relative(root, file);
       if (
@@ -94,7 +94,7 @@ export function webProblems(src) {
   for (const file of sourceFiles(src)) {
     if (exempt(file) || inside(file, app) || entries.some((entry) => inside(file, entry))) continue;
     const own = folderUnder(file, features);
-    for (const { spec, path } of importsOf(file, src)) {
+    for (const { spec, path } of importsOf(file, readFileSync(file, 'utf8'), src)) {
       const where = relative(root, file);
       const target = folderUnder(path, features);
       if (inside(path, app)) problems.push(`${where}: imports app/ (${spec}); app/ composes, nothing imports it.`);

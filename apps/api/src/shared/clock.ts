@@ -33,6 +33,7 @@ export class ManualClock implements Clock {
 export const SECOND = 1000;
 export const MINUTE = 60 * SECOND;
 export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
 
 export function addMs(date: Date, ms: number): Date {
   return new Date(date.getTime() + ms);

@@ -3,10 +3,9 @@
 // the base score computed from it (severity from the score), and each EPSS percentile is the share
 // of the generated CVEs whose EPSS score is the same or lower, as FIRST defines it.
 
+import { DAY } from './clock.js';
 import { type CvssBase, cvss31Score, cvss31Vector, severityOfScore } from './cvss.js';
 import { pick, prng, weighted } from './seeded-random.js';
-
-const DAY = 86_400_000;
 
 export const demoProducts: [string, string, string][] = [
   ['apache', 'http_server', 'Apache HTTP Server'],

@@ -1,11 +1,12 @@
 // The credentials module's demo data in its real formats: the HIBP breach list (with the first
 // company's files), and for each company an HIBP domain search, combolists spread over the month
 // and a stealer-log folder. Seeded, so the same anchor always gives the same files.
+
+import { DAY } from '../../shared/clock.js';
 import { pick, prng } from '../../shared/seeded-random.js';
 import { tar } from '../imports/import-archive.js';
 import type { DemoFile, DemoInput } from '../monitoring/monitoring-module.js';
 
-const DAY = 86_400_000;
 const firstNames = [
   'ana',
   'bruno',
@@ -58,18 +59,14 @@ function person(random: () => number): string {
   return `${pick(random, firstNames)}.${pick(random, lastNames)}`;
 }
 
-function iso(date: Date): string {
-  return date.toISOString();
-}
-
 function breachCatalogue(anchor: Date): DemoFile {
   const breaches = breachNames.map((b, i) => ({
     Name: b.Name,
     Title: b.Title,
     Domain: `${b.Name.toLowerCase()}.example`,
-    BreachDate: iso(new Date(anchor.getTime() - (400 + i * 90) * DAY)).slice(0, 10),
-    AddedDate: iso(new Date(anchor.getTime() - (28 - i * 5) * DAY)),
-    ModifiedDate: iso(new Date(anchor.getTime() - (20 - i * 3) * DAY)),
+    BreachDate: new Date(anchor.getTime() - (400 + i * 90) * DAY).toISOString().slice(0, 10),
+    AddedDate: new Date(anchor.getTime() - (28 - i * 5) * DAY).toISOString(),
+    ModifiedDate: new Date(anchor.getTime() - (20 - i * 3) * DAY).toISOString(),
     PwnCount: 150000 + i * 987654,
     Description: `In a fictional incident, ${b.Title} exposed customer records.`,
     LogoPath: `https://haveibeenpwned.com/Content/Images/PwnedLogos/${b.Name}.png`,
@@ -127,9 +124,9 @@ export function credentialsDemo({ anchor, company, seed, index }: DemoInput): De
     const seenAt = new Date(anchor.getTime() - daysAgo * DAY);
     files.push({
       kind: 'combolist',
-      fileName: `combo-${index + 1}-${iso(seenAt).slice(0, 10)}.txt`,
+      fileName: `combo-${index + 1}-${seenAt.toISOString().slice(0, 10)}.txt`,
       content: Buffer.from(lines.join('\n')),
-      options: { seen_at: iso(seenAt) },
+      options: { seen_at: seenAt.toISOString() },
     });
   }
   const stealer: { path: string; text: string }[] = [];
@@ -140,7 +137,7 @@ export function credentialsDemo({ anchor, company, seed, index }: DemoInput): De
       .padStart(6, '0')}`;
     const family = pick(random, ['RedLine', 'Lumma', 'Vidar', 'StealC', 'Raccoon']);
     const infected = new Date(anchor.getTime() - Math.floor(random() * 28 * DAY) - Math.floor(random() * DAY));
-    const folder = `${family}_${machine}_${iso(infected).slice(0, 10)}`;
+    const folder = `${family}_${machine}_${infected.toISOString().slice(0, 10)}`;
     const stamp = `${String(infected.getUTCDate()).padStart(2, '0')}.${String(infected.getUTCMonth() + 1).padStart(2, '0')}.${infected.getUTCFullYear()} ${String(infected.getUTCHours()).padStart(2, '0')}:${String(infected.getUTCMinutes()).padStart(2, '0')}:00`;
     stealer.push({
       path: `${folder}/System.txt`,

@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
+import { DAY } from '../../shared/clock.js';
 import { tenantFilter } from '../../shared/tenant.js';
 import { companyOf, defineImporter } from '../imports/import.types.js';
 import { jobOptions } from '../imports/import-options.js';
@@ -16,8 +17,6 @@ import { credentialsRoutes } from './credentials.routes.js';
 import { passwordKey } from './credentials.secrets.js';
 import { parseHibp } from './hibp.parser.js';
 import { parseInfostealer } from './infostealer.parser.js';
-
-const DAY = 86_400_000;
 
 /** The company's domains, and the one a file is about (named in its options or its name). */
 async function credentialState(db: Executor, job: ImportJobRow, ctx: AppContext): Promise<CredentialState> {

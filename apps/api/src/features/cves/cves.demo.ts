@@ -1,20 +1,17 @@
 // The CVE monitor's demo data: the platform's catalogue as NVD, KEV and EPSS files (the shared
 // demo CVEs), and each demo company's watch list.
+
+import { DAY } from '../../shared/clock.js';
 import { demoCves } from '../../shared/demo-cves.js';
 import type { DemoFile, DemoInput } from '../monitoring/monitoring-module.js';
 import { epssCsv, type KevFixture, kevCatalogue, type NvdFixture, nvdPage } from './cves.fixtures.js';
-
-const DAY = 86_400_000;
-function iso(date: Date): string {
-  return date.toISOString();
-}
 
 /** The catalogue shared by every company (one NVD page, the KEV catalogue, an EPSS file). */
 export function cveFiles(anchor: Date, count = 300): DemoFile[] {
   const catalogue = demoCves(anchor, count);
   const cves: NvdFixture[] = catalogue.map((c) => ({
     id: c.id,
-    published: iso(c.published).slice(0, 23),
+    published: c.published.toISOString().slice(0, 23),
     description: c.description,
     cvss31: c.score,
     cvss31Vector: c.vector,
@@ -28,26 +25,26 @@ export function cveFiles(anchor: Date, count = 300): DemoFile[] {
             cveID: c.id,
             vendorProject: c.vendor,
             product: c.product,
-            dateAdded: iso(c.kevAdded).slice(0, 10),
-            dueDate: iso(new Date(c.kevAdded.getTime() + 21 * DAY)).slice(0, 10),
+            dateAdded: c.kevAdded.toISOString().slice(0, 10),
+            dueDate: new Date(c.kevAdded.getTime() + 21 * DAY).toISOString().slice(0, 10),
             ransomware: i % 3 === 0 ? ('Known' as const) : ('Unknown' as const),
           },
         ]
       : [],
   );
   const epss = catalogue.map((c): [string, number, number] => [c.id, c.epss, c.percentile]);
-  const date = iso(anchor).slice(0, 10);
+  const date = anchor.toISOString().slice(0, 10);
   return [
     {
       kind: 'nvd',
       fileName: `nvdcve-2.0-${date}.json`,
-      content: Buffer.from(nvdPage(cves, iso(anchor).slice(0, 23))),
+      content: Buffer.from(nvdPage(cves, anchor.toISOString().slice(0, 23))),
       options: {},
     },
     {
       kind: 'kev',
       fileName: 'known_exploited_vulnerabilities.json',
-      content: Buffer.from(kevCatalogue(kev, iso(anchor))),
+      content: Buffer.from(kevCatalogue(kev, anchor.toISOString())),
       options: {},
     },
     {

@@ -3,11 +3,10 @@
 // module: a new module adds entries, never fields.
 import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.js';
+import { DAY } from '../../shared/clock.js';
 import { requireScope, tenantFilter } from '../../shared/tenant.js';
 import { openStatuses, severities } from '../findings/findings.table.js';
 import type { AuthContext } from '../session/session.service.js';
-
-const DAY = 86_400_000;
 
 export async function getDashboard({
   ctx,

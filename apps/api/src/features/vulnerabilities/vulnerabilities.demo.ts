@@ -1,11 +1,12 @@
 // The vulnerabilities module's demo data: nuclei JSONL of each company's hosts, a third of the
 // results CVE templates of the demo catalogue (with the catalogue's score and vector, as nuclei's
 // CVE templates carry them), each scanned only after its CVE was published.
+
+import { DAY } from '../../shared/clock.js';
 import { type DemoCve, demoCves } from '../../shared/demo-cves.js';
 import { pick, prng } from '../../shared/seeded-random.js';
 import type { DemoFile, DemoInput } from '../monitoring/monitoring-module.js';
 
-const DAY = 86_400_000;
 const templates: [string, string, string][] = [
   ['tls-version', 'Deprecated TLS version enabled', 'low'],
   ['missing-hsts', 'Missing Strict-Transport-Security header', 'info'],
@@ -28,10 +29,6 @@ function withEvidence<T extends { 'template-id': string; 'matched-at': string }>
     request: `GET ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nUser-Agent: Mozilla/5.0 (vigil-demo)`,
     response: `HTTP/1.1 200 OK\r\nServer: nginx\r\nContent-Type: text/html\r\n\r\n<!-- ${template} -->`,
   };
-}
-
-function iso(date: Date): string {
-  return date.toISOString();
 }
 
 /** A scan finds a CVE only once it is published: the scan's time, else soon after publication. */
@@ -70,7 +67,7 @@ export function vulnerabilitiesDemo({ anchor, company, seed }: DemoInput): DemoF
             host,
             'matched-at': `${host}/${pick(random, ['', 'admin', 'api/v1/status', 'wp-login.php'])}`,
             ip: `198.51.100.${Math.floor(random() * 250) + 1}`,
-            timestamp: iso(scannedAfter(stamp, cve, anchor)),
+            timestamp: scannedAfter(stamp, cve, anchor).toISOString(),
             'matcher-status': true,
           }),
         ),
@@ -85,7 +82,7 @@ export function vulnerabilitiesDemo({ anchor, company, seed }: DemoInput): DemoF
             type: 'http',
             host,
             'matched-at': `${host}/${pick(random, ['', '.git/config', 'phpinfo.php', 'static/'])}`,
-            timestamp: iso(stamp),
+            timestamp: stamp.toISOString(),
             'matcher-status': true,
           }),
         ),
