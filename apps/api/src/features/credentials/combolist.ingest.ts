@@ -4,8 +4,7 @@
 // event is written when it ends, from the counts each batch adds (findings.ingest).
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { addImportTally, type FindingTally, seenAgain } from '../findings/findings.ingest.js';
-import { type Severity, severities } from '../findings/findings.table.js';
+import { addImportTally, type FindingTally, seenAgain, tallyOf } from '../findings/findings.ingest.js';
 import { companyOf, type Overlap, type WriteContext, type WriteOutcome } from '../imports/import.types.js';
 import type { ComboRecord } from './combolist.parser.js';
 import { addCredentialSources, type CredentialState } from './credentials.ingest.js';
@@ -122,15 +121,9 @@ async function addComboStats(db: Executor, context: WriteContext, outcome: Combo
 }
 
 /** New combolist findings are high; a reopened one keeps its severity. */
-function tallyOf(outcome: ComboOutcome): FindingTally {
-  const tally: FindingTally = {};
-  if (outcome.added > 0) tally.high = { created: outcome.added, reopened: 0 };
-  for (const r of outcome.reopened) {
-    const severity = (severities as readonly string[]).includes(r.severity) ? (r.severity as Severity) : 'high';
-    const entry = tally[severity] ?? { created: 0, reopened: 0 };
-    entry.reopened += 1;
-    tally[severity] = entry;
-  }
+function comboTally(outcome: ComboOutcome): FindingTally {
+  const tally = tallyOf(outcome.reopened.map((r) => ({ severity: r.severity, inserted: false, reopened: true })));
+  if (outcome.added > 0) tally.high = { created: outcome.added, reopened: tally.high?.reopened ?? 0 };
   return tally;
 }
 
@@ -167,7 +160,7 @@ export async function writeCombolist(
   }
   const { job, now } = context;
   // After the batch before committed (overlap): it may be adding the same pairs and counts.
-  await addImportTally(db, job.id, tallyOf(outcome));
+  await addImportTally(db, job.id, comboTally(outcome));
   if (outcome.added > 0) {
     const domains = new Set(rows.map((r) => r.domain));
     await addCredentialSources(

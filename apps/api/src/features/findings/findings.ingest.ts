@@ -88,14 +88,16 @@ export const SYSTEM_EVENTS_AT_MOST = 20;
 /** New and reopened findings by severity: what an import found, or one bulk write of the system. */
 export type FindingTally = Partial<Record<Severity, { created: number; reopened: number }>>;
 
-function tallyOf(results: IngestResult[]): FindingTally {
+/** The new and reopened ones among written findings, by severity (an unknown severity counts as high). */
+export function tallyOf(results: { severity: string; inserted: boolean; reopened: boolean }[]): FindingTally {
   const tally: FindingTally = {};
   for (const r of results) {
     if (!r.inserted && !r.reopened) continue;
-    const entry = tally[r.severity] ?? { created: 0, reopened: 0 };
+    const severity = severities.find((s) => s === r.severity) ?? 'high';
+    const entry = tally[severity] ?? { created: 0, reopened: 0 };
     if (r.inserted) entry.created += 1;
     else entry.reopened += 1;
-    tally[r.severity] = entry;
+    tally[severity] = entry;
   }
   return tally;
 }

@@ -85,13 +85,15 @@ async function summaryEvent(
   // A platform job (the catalogue) tells no company's timeline: its log is for the operator.
   if (job.company_id === null) return;
   const tally = await importTally(db, job.id);
+  const worst = worstOf(tally);
+  const described = describeTally(tally);
   await insertEvents(db, [
     {
       companyId: job.company_id,
       module: ctx.modules.importer(job.kind).module,
       kind,
-      severity: worstOf(tally),
-      title: title(worstOf(tally) === null ? '' : ` (${describeTally(tally)})`, describeTally(tally)),
+      severity: worst,
+      title: title(worst === null ? '' : ` (${described})`, described),
       jobId: job.id,
       actorUserId: job.created_by,
       details: { kind: job.kind, file_name: job.file_name, ...details, ...summaryOf(tally) },
