@@ -2,8 +2,8 @@ import { env } from '@/config/env';
 
 export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
 
-/** An /api URL with a query string (repeated keys for arrays), for plain links such as CSV exports. */
-export function apiUrl(path: string, query: Record<string, QueryValue> = {}): string {
+/** `path` with a query string: repeated keys for arrays, empty values left out. */
+export function withQuery(path: string, query: Record<string, QueryValue> = {}): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null || value === '') continue;
@@ -11,5 +11,10 @@ export function apiUrl(path: string, query: Record<string, QueryValue> = {}): st
     else search.set(key, String(value));
   }
   const text = search.toString();
-  return `${env.apiBaseUrl}${path}${text ? `?${text}` : ''}`;
+  return `${path}${text ? `?${text}` : ''}`;
+}
+
+/** An /api URL with a query string, for plain links such as CSV exports. */
+export function apiUrl(path: string, query: Record<string, QueryValue> = {}): string {
+  return withQuery(`${env.apiBaseUrl}${path}`, query);
 }

@@ -1,6 +1,7 @@
 import type { Schemas } from '@vigil/api-client';
 import type { TFunction } from 'i18next';
 import { SEVERITIES, STATUSES } from '@/components/ui/finding-badges';
+import { withQuery } from '@/lib/api-url';
 import type { AssigneeChoices, FilterDef } from './types';
 import { periodQuery, type TableState } from './use-table-state';
 
@@ -58,12 +59,7 @@ export const OPEN_STATUSES: Status[] = ['new', 'in_review', 'confirmed'];
  * (one parameter a value: `status=new&status=in_review`; a period as `from`/`to`, YYYY-MM-DD).
  */
 export function filteredListHref(path: string, filters: Record<string, string | readonly string[]>): string {
-  const params = new URLSearchParams();
-  for (const [id, value] of Object.entries(filters)) {
-    for (const one of typeof value === 'string' ? [value] : value) params.append(id, one);
-  }
-  const search = params.toString();
-  return search ? `${path}?${search}` : path;
+  return withQuery(path, filters);
 }
 
 const isSeverity = (v: string): v is Severity => (SEVERITIES as string[]).includes(v);
