@@ -143,17 +143,20 @@ export async function listCredentialRows(db: Executor, scope: TenantScope, input
   return pageOf(db, query.orderBy('f.id', dir), credentialCount(db, scope, input, search), input);
 }
 
-export async function credentialBatchAfter(
-  db: Executor,
-  scope: TenantScope,
-  input: CredentialListInput,
-  after: number,
-) {
-  return withColumns(credentialBase(db, scope, input, await matchSources(db, scope, input.q)))
-    .where(sql<boolean>`f.id > ${after}`)
-    .orderBy('f.id')
-    .limit(EXPORT_BATCH)
-    .execute();
+/**
+ * The export's batches: `(lastId) => the next rows by id`. The search's sources are looked up once,
+ * on the first batch, not again for each of the export's batches.
+ */
+export function credentialBatches(db: Executor, scope: TenantScope, input: CredentialListInput) {
+  let search: Promise<SourceMatch | null> | undefined;
+  return async (after: number) => {
+    search ??= matchSources(db, scope, input.q);
+    return withColumns(credentialBase(db, scope, input, await search))
+      .where(sql<boolean>`f.id > ${after}`)
+      .orderBy('f.id')
+      .limit(EXPORT_BATCH)
+      .execute();
+  };
 }
 
 /** One credential of the scope's company; undefined for any other id (a device's included). */

@@ -8,7 +8,7 @@ import { iso } from '../findings/findings.query.js';
 import type { AuthContext } from '../session/session.service.js';
 import {
   type CredentialListInput,
-  credentialBatchAfter,
+  credentialBatches,
   credentialsOfDevice,
   type DeviceListInput,
   deviceBatchAfter,
@@ -96,7 +96,7 @@ export function exportCredentials({ ctx, auth, input }: Verb<CredentialListInput
       'password_masked',
       'url',
     ],
-    (after) => credentialBatchAfter(ctx.db, scope, input, after),
+    credentialBatches(ctx.db, scope, input),
     (r) => [
       ...coreCells(r),
       r.email,
