@@ -51,8 +51,7 @@ export function findingFilters(t: TFunction, assignees: AssigneeChoices): Filter
   ];
 }
 
-/** The statuses the API counts as open (the dashboard's open findings, watched CVEs and overdue SLAs). */
-export const OPEN_STATUSES: Status[] = ['new', 'in_review', 'confirmed'];
+export { OPEN_STATUSES } from '@/config/constants';
 
 /**
  * A list screen's URL with its table's filters set, in the URL parameters `useTableState` reads

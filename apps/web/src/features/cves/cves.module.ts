@@ -1,4 +1,4 @@
-import { OPEN_STATUSES } from '@/components/data-table/finding-filters';
+import { OPEN_STATUSES } from '@/config/constants';
 import type { WebModule } from '@/lib/modules';
 
 /** The CVE monitor (`/cvemonitor`): the catalogue filtered by the company's watch list. */
