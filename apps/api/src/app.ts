@@ -17,6 +17,7 @@ import { findingsRoutes } from './features/findings/findings.routes.js';
 import { importsRoutes, registerUploadParser } from './features/imports/imports.routes.js';
 import { createJobWorker, type JobWorker } from './features/jobs/job-worker.js';
 import { createMailDelivery, type MailDelivery } from './features/mail/mail.delivery.js';
+import { membersRoutes } from './features/members/members.routes.js';
 import { createOidcClient, type OidcClient, type OidcSettings } from './features/microsoft/microsoft.client.js';
 import { microsoftRoutes } from './features/microsoft/microsoft.routes.js';
 import { demoAnchor, loadMonitoringDemo } from './features/monitoring-demo/monitoring-demo.loader.js';
@@ -156,6 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
       ...preferencesRoutes(deps),
       ...microsoftRoutes(deps),
       ...adminRoutes(deps),
+      ...membersRoutes(deps),
       ...findingsRoutes(deps),
       ...eventsRoutes(deps),
       ...importsRoutes(deps, jobs),

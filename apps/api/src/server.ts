@@ -9,7 +9,7 @@ import { openDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrations.js';
 import type { LocalOidcProvider } from './dev/local-oidc-provider.js';
 import { setOperators } from './features/admin/operators.js';
-import { demoAdmin, demoUser, seedDemo } from './features/demo/demo.seed.js';
+import { demoAdmin, demoMembers, demoUser, seedDemo } from './features/demo/demo.seed.js';
 import { findUserByEmail } from './features/users/users.repository.js';
 import { randomToken } from './shared/secrets.js';
 
@@ -111,6 +111,7 @@ async function main(): Promise<void> {
     lines.push(
       `  sign in       ${demoUser.email} / ${demoUser.password}  (then the 6-digit code e-mailed to it)`,
       `  operator      ${demoAdmin.email} / ${demoAdmin.password}  (platform operator: validates accounts, uploads CVE catalogue files)`,
+      ...demoMembers.map((m) => `  ${m.role.padEnd(14)}${m.email} / ${m.password}  (Acme Retail)`),
     );
   }
   if (operators.changed.length > 0) lines.push(`  operators     ${operators.changed.join(', ')} (VIGIL_OPERATORS)`);

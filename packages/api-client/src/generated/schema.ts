@@ -425,6 +425,246 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the members and open invitations of the current company
+         * @description Members with role, status, last sign-in and two-factor method; open invitations (expired ones flagged).
+         */
+        get: operations["listMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/members/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The history of a member in the current company
+         * @description Every change made to the member (invitation, joining, role, activation, deactivation), newest first, with who made it.
+         */
+        get: operations["memberHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/members/{id}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a member's role
+         * @description 409 when it would leave the company without an active administrator.
+         */
+        put: operations["changeMemberRole"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/members/{id}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate an account awaiting validation
+         * @description The account becomes active and the user is told by e-mail; 409 when already active.
+         */
+        post: operations["activateMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/members/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a member in this company
+         * @description The membership stops working for this company and every session of the user ends at once; 409 for the last active administrator.
+         */
+        post: operations["deactivateMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/members/{id}/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reactivate a deactivated member
+         * @description The membership works again; the user signs in normally.
+         */
+        post: operations["reactivateMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/members/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member from this company
+         * @description The account stays (with its other companies); its sessions end. 409 for the last active administrator.
+         */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/members/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite someone by e-mail
+         * @description Sends a single-use link valid 7 days. 409 when the address is a member already or has an open invitation (re-send it instead).
+         */
+        post: operations["inviteMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/members/invitations/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-send an invitation
+         * @description A new link valid 7 days; the previous link stops working.
+         */
+        post: operations["resendInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/members/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an invitation
+         * @description Its link stops working.
+         */
+        delete: operations["revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What an invitation link is for
+         * @description The company, the address, and whether the address has an account already (then accepting only adds the membership). 400 when the link is invalid, used or expired.
+         */
+        post: operations["lookupInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation
+         * @description A new address sets its name and password (the registration rules); an existing account only gains the membership. The link works once. The user then signs in normally.
+         */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -1443,6 +1683,86 @@ export interface components {
                 catalogue: components["schemas"]["CatalogueFeed"][];
                 storage: components["schemas"]["CompanyStorage"][];
             };
+        };
+        /** @enum {string} */
+        Role: "administrator" | "analyst" | "viewer";
+        Member: {
+            id: number;
+            name: string;
+            email: string;
+            position: string | null;
+            role: components["schemas"]["Role"];
+            /** @enum {string} */
+            status: "active" | "awaiting_validation" | "deactivated";
+            /** Format: date-time */
+            last_sign_in_at: string | null;
+            /** @enum {string} */
+            two_factor: "email" | "authenticator" | "none";
+            /** Format: date-time */
+            joined_at: string;
+        };
+        Invitation: {
+            id: number;
+            email: string;
+            role: components["schemas"]["Role"];
+            /** @enum {string} */
+            status: "invited";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            expired: boolean;
+        };
+        MemberList: {
+            data: components["schemas"]["Member"][];
+            invitations: components["schemas"]["Invitation"][];
+        };
+        MemberHistory: {
+            data: {
+                id: number;
+                /** @example member.role_changed */
+                event: string;
+                /** Format: date-time */
+                at: string;
+                by: null | {
+                    name: string;
+                    email: string;
+                };
+                role: string | null;
+                from: string | null;
+            }[];
+        };
+        RoleChange: {
+            role: components["schemas"]["Role"];
+        };
+        MemberAnswer: {
+            data: components["schemas"]["Member"];
+        };
+        InviteRequest: {
+            /** Format: email */
+            email: string;
+            role: components["schemas"]["Role"];
+        };
+        InvitationAnswer: {
+            data: components["schemas"]["Invitation"];
+        };
+        InvitationToken: {
+            token: string;
+        };
+        InvitationLookup: {
+            data: {
+                email: string;
+                company: string;
+                /** @description True when the address has an account already; accepting then only adds the membership. */
+                account_exists: boolean;
+            };
+        };
+        /** @description Name and password are required for a new account and ignored for an existing one. */
+        AcceptInvitation: {
+            token: string;
+            name?: string;
+            password?: string;
+            password_confirmation?: string;
         };
         Health: {
             /** @constant */
@@ -2520,6 +2840,387 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members and invitations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    memberHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberHistory"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    changeMemberRole: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["schemas"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleChange"];
+            };
+        };
+        responses: {
+            /** @description The member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BadRequest"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    activateMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["schemas"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BadRequest"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deactivateMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["schemas"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BadRequest"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    reactivateMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["schemas"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BadRequest"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["schemas"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BadRequest"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    inviteMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteRequest"];
+            };
+        };
+        responses: {
+            /** @description The invitation. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["BadRequest"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    resendInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["schemas"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BadRequest"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["schemas"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BadRequest"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    lookupInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationToken"];
+            };
+        };
+        responses: {
+            /** @description The invitation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationLookup"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptInvitation"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Message"];
+            400: components["responses"]["BadRequest"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     getHealth: {

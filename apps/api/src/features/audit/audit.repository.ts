@@ -22,7 +22,15 @@ export type AuditEvent =
   | 'company.switched'
   | 'language.switched'
   | 'microsoft.signed_in'
-  | 'microsoft.refused';
+  | 'microsoft.refused'
+  | 'member.invited'
+  | 'member.invitation_resent'
+  | 'member.invitation_revoked'
+  | 'member.joined'
+  | 'member.role_changed'
+  | 'member.deactivated'
+  | 'member.reactivated'
+  | 'member.removed';
 
 export interface AuditEntry {
   event: AuditEvent;

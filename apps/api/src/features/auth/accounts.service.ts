@@ -36,7 +36,7 @@ interface Request<I> {
   ip: string | null;
 }
 
-function passwordProblems(password: string, confirmation: string, email: string): Record<string, string[]> {
+export function passwordProblems(password: string, confirmation: string, email: string): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   if (password.length < PASSWORD_MIN_LENGTH) {
     errors.password = [`The password must be at least ${PASSWORD_MIN_LENGTH} characters.`];

@@ -27,6 +27,7 @@ export function listCompaniesOfUser(db: Executor, userId: number) {
       ),
     ])
     .where('memberships.user_id', '=', userId)
+    .where('memberships.deactivated_at', 'is', null)
     .orderBy('companies.name')
     .execute();
 }
@@ -39,6 +40,7 @@ export function findCompanyOfUser(db: Executor, userId: number, companyId: numbe
     .select(['companies.id', 'companies.name', 'memberships.role'])
     .where('memberships.user_id', '=', userId)
     .where('memberships.company_id', '=', companyId)
+    .where('memberships.deactivated_at', 'is', null)
     .executeTakeFirst();
 }
 

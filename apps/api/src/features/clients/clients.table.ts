@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** A client company: the tenant every row of the product belongs to. */
 export interface CompaniesTable {
@@ -17,6 +17,8 @@ export interface MembershipsTable {
   company_id: number;
   role: string;
   created_at: Date;
+  /** Set while the member is deactivated in this company (the account itself stays). */
+  deactivated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export type CompanyRow = Selectable<CompaniesTable>;

@@ -1,5 +1,6 @@
 // First-start demo data: two client companies on reserved .example domains, a demo analyst who
-// belongs to both (e-mail two-factor on), an administrator, and one account awaiting validation.
+// belongs to both (e-mail two-factor on), the platform operator, Acme Retail's people (a company
+// administrator, a second analyst and a viewer) and one account awaiting validation.
 import type { Db } from '../../db/database.js';
 import { LOCAL_TENANT_ID, localAccounts } from '../../dev/local-accounts.js';
 import { hashPassword } from '../../shared/passwords.js';
@@ -24,15 +25,23 @@ export const demoAdmin = {
   name: 'Ada Admin',
 };
 
+/** Acme Retail's members besides the demo analyst, one per role (printed by `npm start`). */
+export const demoMembers = [
+  { email: 'owner@acme-retail.example', password: 'Vigil-owner-2026!', name: 'Olivia Owner', role: 'administrator' },
+  { email: 'analyst2@acme-retail.example', password: 'Vigil-analyst-2026!', name: 'Bruno Analyst', role: 'analyst' },
+  { email: 'viewer@acme-retail.example', password: 'Vigil-viewer-2026!', name: 'Vera Viewer', role: 'viewer' },
+] as const;
+
 export const demoPendingUser = { email: 'pending@globex.example', name: 'Paula Pending' };
 
 /** Seeds an empty database; returns false (and changes nothing) when companies exist already. */
 export async function seedDemo(db: Db, now: Date): Promise<boolean> {
   if ((await countCompanies(db)) > 0) return false;
-  const [userHash, adminHash, pendingHash] = await Promise.all([
+  const [userHash, adminHash, pendingHash, ...memberHashes] = await Promise.all([
     hashPassword(demoUser.password),
     hashPassword(demoAdmin.password),
     hashPassword(`${demoPendingUser.email}-never-shown`),
+    ...demoMembers.map((m) => hashPassword(m.password)),
   ]);
   const analystIdentity = localAccounts.find((a) => a.id === 'analyst');
   await db.transaction().execute(async (trx) => {
@@ -86,6 +95,17 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
       await addMembership(trx, admin.id, companyId, 'administrator', now);
     }
     await addMembership(trx, pending.id, globex, 'analyst', now);
+    for (const [i, member] of demoMembers.entries()) {
+      const user = await insertUser(trx, {
+        ...ready,
+        email: member.email,
+        name: member.name,
+        position: member.role === 'viewer' ? 'Auditor' : member.role === 'administrator' ? 'IT manager' : 'Analyst',
+        password_hash: memberHashes[i] ?? null,
+        is_admin: false,
+      });
+      await addMembership(trx, user.id, acme, member.role, now);
+    }
   });
   return true;
 }

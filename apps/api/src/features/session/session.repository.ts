@@ -47,7 +47,9 @@ function sessionWithUserQuery(db: Executor, tokenHash: string) {
     .leftJoin('memberships', (join) =>
       join
         .onRef('memberships.user_id', '=', 'users.id')
-        .onRef('memberships.company_id', '=', 'users.current_company_id'),
+        .onRef('memberships.company_id', '=', 'users.current_company_id')
+        // A deactivated member keeps the account but no longer works under the company.
+        .on('memberships.deactivated_at', 'is', null),
     )
     .selectAll('users')
     .select([

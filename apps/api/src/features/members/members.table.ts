@@ -1,0 +1,26 @@
+import type { Generated, Selectable } from 'kysely';
+
+/** An invitation to join a company: the link's token is stored as SHA-256, single use, 7 days. */
+export interface InvitationsTable {
+  id: Generated<number>;
+  company_id: number;
+  email: string;
+  role: string;
+  /** The language of the e-mail and of the new account (the inviter's). */
+  language: string | null;
+  token_hash: string;
+  invited_by: number | null;
+  created_at: Date;
+  expires_at: Date;
+  accepted_at: Date | null;
+  revoked_at: Date | null;
+}
+
+export type InvitationRow = Selectable<InvitationsTable>;
+
+// The feature's table joins the database's type here (declaration merging, as the modules do).
+declare module '../../db/database.js' {
+  interface Database {
+    invitations: InvitationsTable;
+  }
+}
