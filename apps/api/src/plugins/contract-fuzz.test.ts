@@ -41,7 +41,8 @@ beforeAll(async () => {
     publicUrl,
     oidc: { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret },
   }));
-  who = await newTenant(app, 'fuzz');
+  // An administrator: every operation allows that role, so each one reads the hostile input.
+  who = await newTenant(app, 'fuzz', { role: 'administrator' });
   token = who.token;
   const job = await importFile(app, who, 'combolist', 'fuzz.txt', `a@${who.domain}:secret-1\nb@${who.domain}:x2\n`);
   const findings = await who.browser.get('/api/findings', { token });

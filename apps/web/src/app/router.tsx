@@ -16,6 +16,7 @@ const dashboard = () => {
 /** The screens that have their own module (app/modules.ts); the others show the honest empty state. */
 const screenModules: Partial<Record<string, NonNullable<RouteObject['lazy']>>> = {
   dashboard,
+  'user-list': () => import('./routes/app/user-list'),
   // The page around a module's screen comes with the screen's chunk, never with the app's.
   ...Object.fromEntries(
     webModules.map((module) => [
@@ -93,6 +94,11 @@ export const routes: RouteObject[] = [
         id: 'ConfirmRegistration',
         lazy: () => import('./routes/auth/link-pages').then((m) => ({ Component: m.ConfirmRegistrationPage })),
         handle: { title: 'auth.confirmRegistration.title' },
+      },
+      {
+        path: publicPaths.invitation,
+        lazy: () => import('./routes/auth/invitation'),
+        handle: { title: 'members.title' },
       },
       {
         path: publicPaths.analytics,

@@ -68,6 +68,7 @@ export const publicPaths = {
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email/:token',
   confirmRegistration: '/confirm-registration/:id/:token',
+  invitation: '/invitation',
 } as const;
 
 /** Route names of the spec, for navigation intents that name a route instead of a path. */
