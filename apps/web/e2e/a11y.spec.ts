@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
-import { expect, monitoringScreens, openWithDemoData, signIn, test } from './support/fixtures.ts';
+import { demoOwner, expect, monitoringScreens, openWithDemoData, signIn, test } from './support/fixtures.ts';
 
 // axe-core on every public screen and on the dashboard shell, light and dark: no serious or
 // critical violation. axe.source is injected into the page (the @axe-core/playwright helper needs Node 22).
@@ -43,6 +43,10 @@ const publicScreens: Array<{
   },
   { path: '/verify-email/not-a-token', ready: (p) => expect(p.getByRole('alert').first()).toBeVisible() },
   { path: '/confirm-registration/1/not-a-token', ready: (p) => expect(p.getByRole('alert').first()).toBeVisible() },
+  {
+    path: '/invitation?token=not-a-token',
+    ready: (p) => expect(p.getByText(/This invitation link is invalid/)).toBeVisible(),
+  },
   { path: '/analytics', ready: (p) => expect(p.locator('h1').first()).toBeVisible() },
   { path: '/blank', ready: (p) => expect(p.locator('#root')).not.toBeEmpty() },
   {
@@ -106,6 +110,27 @@ for (const theme of ['light', 'dark'] as const) {
       problems.push(`/vulnerabilities drawer: ${v}`);
     }
     console.log(`axe (${theme}): monitoring screens ${problems.length} serious/critical`);
+    expect(problems).toEqual([]);
+  });
+  test(`axe: the user list, its invite dialog and a member's drawer, ${theme} theme`, async ({ page }) => {
+    await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+    await signIn(page, demoOwner);
+    await page.goto('/userlist');
+    await expect(page.getByRole('link', { name: 'Ana Analyst' })).toBeVisible();
+    const problems = (await seriousViolations(page, ['main'])).map((v) => `/userlist: ${v}`);
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite by e-mail' });
+    await dialog.evaluate((d) => Promise.all(d.getAnimations({ subtree: true }).map((a) => a.finished)));
+    problems.push(...(await seriousViolations(page, ['[role="dialog"]'])).map((v) => `invite dialog: ${v}`));
+    await page.keyboard.press('Escape');
+    await page.getByRole('link', { name: 'Ana Analyst' }).click();
+    await expect(page.getByRole('heading', { name: 'History' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Change role' })).toBeVisible();
+    await page
+      .getByTestId('detail-drawer')
+      .evaluate((drawer) => Promise.all(drawer.getAnimations({ subtree: true }).map((a) => a.finished)));
+    problems.push(...(await seriousViolations(page, ['[data-testid="detail-drawer"]'])).map((v) => `drawer: ${v}`));
+    console.log(`axe (${theme}): user list ${problems.length} serious/critical`);
     expect(problems).toEqual([]);
   });
 }
