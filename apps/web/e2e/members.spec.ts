@@ -113,7 +113,7 @@ test('a viewer can read but change nothing: no triage, bulk, import or SLA contr
   const headers = { authorization: `Bearer ${viewer.token}` };
   expect((await viewer.request.get('/api/members', { headers })).status()).toBe(403);
   expect(
-    (await viewer.post('/api/members/invitations', { email: 'x@acme-retail.example', role: 'viewer' })).status(),
+    (await viewer.post('/api/member-invitations', { email: 'x@acme-retail.example', role: 'viewer' })).status(),
   ).toBe(403);
   expect((await viewer.post('/api/findings/bulk-status', { ids: [1], status: 'confirmed' })).status()).toBe(403);
   await viewer.request.dispose();

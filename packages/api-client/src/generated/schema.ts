@@ -565,7 +565,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/members/invitations": {
+    "/member-invitations": {
         parameters: {
             query?: never;
             header?: never;
@@ -585,7 +585,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/members/invitations/{id}/resend": {
+    "/member-invitations/{id}/resend": {
         parameters: {
             query?: never;
             header?: never;
@@ -605,7 +605,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/members/invitations/{id}": {
+    "/member-invitations/{id}": {
         parameters: {
             query?: never;
             header?: never;

@@ -34,7 +34,7 @@ const address = () => {
 };
 
 async function invite(who: Tenant, email: string, role = 'analyst') {
-  const response = await who.browser.post('/api/members/invitations', { email, role }, { token: who.token });
+  const response = await who.browser.post('/api/member-invitations', { email, role }, { token: who.token });
   expect(response.statusCode, response.body).toBe(201);
   return json<{ data: { id: number; email: string; status: string } }>(response).data;
 }
@@ -112,17 +112,17 @@ describe('invitations', () => {
     const email = address();
     const { id } = await invite(admin, email);
     expect(
-      (await admin.browser.post('/api/members/invitations', { email, role: 'viewer' }, { token: admin.token }))
+      (await admin.browser.post('/api/member-invitations', { email, role: 'viewer' }, { token: admin.token }))
         .statusCode,
     ).toBe(409);
     const first = await linkToken(email);
-    const resent = await admin.browser.post(`/api/members/invitations/${id}/resend`, undefined, { token: admin.token });
+    const resent = await admin.browser.post(`/api/member-invitations/${id}/resend`, undefined, { token: admin.token });
     expect(resent.statusCode, resent.body).toBe(200);
     const second = await linkToken(email);
     expect(second).not.toBe(first);
     expect((await lookup(first)).statusCode).toBe(400);
     expect((await lookup(second)).statusCode).toBe(200);
-    const revoked = await admin.browser.call('DELETE', `/api/members/invitations/${id}`, { token: admin.token });
+    const revoked = await admin.browser.call('DELETE', `/api/member-invitations/${id}`, { token: admin.token });
     expect(revoked.statusCode, revoked.body).toBe(200);
     expect((await lookup(second)).statusCode).toBe(400);
   });
@@ -153,7 +153,7 @@ describe('invitations', () => {
 
   it('refuses to invite a member of the company again (409)', async () => {
     const response = await admin.browser.post(
-      '/api/members/invitations',
+      '/api/member-invitations',
       { email: admin.email, role: 'viewer' },
       { token: admin.token },
     );
@@ -167,11 +167,11 @@ describe('invitations', () => {
     );
     expect(theirs.invitations.map((i) => i.id)).not.toContain(id);
     expect(
-      (await otherAdmin.browser.post(`/api/members/invitations/${id}/resend`, undefined, { token: otherAdmin.token }))
+      (await otherAdmin.browser.post(`/api/member-invitations/${id}/resend`, undefined, { token: otherAdmin.token }))
         .statusCode,
     ).toBe(404);
     expect(
-      (await otherAdmin.browser.call('DELETE', `/api/members/invitations/${id}`, { token: otherAdmin.token }))
+      (await otherAdmin.browser.call('DELETE', `/api/member-invitations/${id}`, { token: otherAdmin.token }))
         .statusCode,
     ).toBe(404);
     const ours = json<{ invitations: { id: number }[] }>(

@@ -64,7 +64,7 @@ describe('the user list', () => {
       expect((await post(who, `/api/members/${admin.userId}/deactivate`)).statusCode).toBe(403);
       expect((await del(who, `/api/members/${admin.userId}`)).statusCode).toBe(403);
       const invite = await who.browser.post(
-        '/api/members/invitations',
+        '/api/member-invitations',
         { email: 'x@y.example', role: 'analyst' },
         { token: who.token },
       );

@@ -54,9 +54,9 @@ export function useMemberAction() {
         case 'remove':
           return api.DELETE('/members/{id}', path);
         case 'resend':
-          return api.POST('/members/invitations/{id}/resend', path);
+          return api.POST('/member-invitations/{id}/resend', path);
         case 'revoke':
-          return api.DELETE('/members/invitations/{id}', path);
+          return api.DELETE('/member-invitations/{id}', path);
       }
     },
     onSettled: () => client.invalidateQueries({ queryKey: membersKey }),
@@ -67,7 +67,7 @@ export function useInvite() {
   const api = useApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: Schemas['InviteRequest']) => api.POST('/members/invitations', { body }),
+    mutationFn: async (body: Schemas['InviteRequest']) => api.POST('/member-invitations', { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: membersKey }),
   });
 }

@@ -72,7 +72,7 @@ function membersServer(sent: Array<{ method: string; path: string; body: unknown
     if (path === '/members/1/role') return json({ message: LAST_ADMIN }, 409);
     const role = /^\/members\/(\d+)\/role$/.exec(path);
     if (role) return json({ data: { ...members.find((m) => m.id === Number(role[1])), ...(body as object) } });
-    if (path === '/members/invitations') return json({ data: invitations[0] }, 201);
+    if (path === '/member-invitations') return json({ data: invitations[0] }, 201);
     return json({ message: 'Done.' });
   };
 }
@@ -152,7 +152,7 @@ describe('MembersScreen', () => {
     await waitFor(() =>
       expect(sent).toContainEqual({
         method: 'POST',
-        path: '/members/invitations',
+        path: '/member-invitations',
         body: { email: 'someone@acme.test', role: 'viewer' },
       }),
     );
