@@ -4,8 +4,16 @@ import { type APIRequestContext, test as base, expect, type Page } from '@playwr
 export const demoUser = { email: 'analyst@acme-retail.example', password: 'Vigil-demo-2026!', name: 'Ana Analyst' };
 export const demoAdmin = { email: 'admin@acme-retail.example', password: 'Vigil-admin-2026!' };
 /** Acme Retail's company administrator and viewer (demo.seed.ts's demoMembers). */
-export const demoOwner = { email: 'owner@acme-retail.example', password: 'Vigil-owner-2026!', name: 'Olivia Owner' };
-export const demoViewer = { email: 'viewer@acme-retail.example', password: 'Vigil-viewer-2026!', name: 'Vera Viewer' };
+export const demoOwner = {
+  email: 'olivia.owner@acme-retail.example',
+  password: 'Vigil-owner-2026!',
+  name: 'Olivia Owner',
+};
+export const demoViewer = {
+  email: 'vera.viewer@acme-retail.example',
+  password: 'Vigil-viewer-2026!',
+  name: 'Vera Viewer',
+};
 
 export function serverUrl(): string {
   const url = process.env.VIGIL_E2E_URL;

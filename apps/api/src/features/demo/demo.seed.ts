@@ -27,9 +27,19 @@ export const demoAdmin = {
 
 /** Acme Retail's members besides the demo analyst, one per role (printed by `npm start`). */
 export const demoMembers = [
-  { email: 'owner@acme-retail.example', password: 'Vigil-owner-2026!', name: 'Olivia Owner', role: 'administrator' },
-  { email: 'analyst2@acme-retail.example', password: 'Vigil-analyst-2026!', name: 'Bruno Analyst', role: 'analyst' },
-  { email: 'viewer@acme-retail.example', password: 'Vigil-viewer-2026!', name: 'Vera Viewer', role: 'viewer' },
+  {
+    email: 'olivia.owner@acme-retail.example',
+    password: 'Vigil-owner-2026!',
+    name: 'Olivia Owner',
+    role: 'administrator',
+  },
+  {
+    email: 'bruno.analyst@acme-retail.example',
+    password: 'Vigil-analyst-2026!',
+    name: 'Bruno Analyst',
+    role: 'analyst',
+  },
+  { email: 'vera.viewer@acme-retail.example', password: 'Vigil-viewer-2026!', name: 'Vera Viewer', role: 'viewer' },
 ] as const;
 
 export const demoPendingUser = { email: 'pending@globex.example', name: 'Paula Pending' };
