@@ -19,24 +19,18 @@ import {
   findInvitationByToken,
   findMember,
   findOpenInvitation,
-  findOpenInvitationByEmail,
   insertInvitation,
   updateInvitation,
 } from './members.repository.js';
-import type { Role } from './members.service.js';
+import type { Call, Role } from './members.service.js';
 import type { InvitationRow } from './members.table.js';
 
 export const INVITATION_LIFETIME_MS = 7 * DAY;
+export const ALREADY_INVITED = 'An invitation to this address is open already: re-send it from the list.';
 export const INVALID_INVITATION = 'This invitation link is invalid, was used already or has expired.';
 
-interface Call<I> {
-  ctx: AppContext;
-  auth: AuthContext;
-  input: I;
-  ip: string | null;
-}
-
-function invitationJson(invitation: InvitationRow, now: Date) {
+/** An invitation as the user list shows it (status "invited"; `expired` once its link is dead). */
+export function invitationJson(invitation: InvitationRow, now: Date) {
   return {
     id: invitation.id,
     email: invitation.email,
@@ -48,79 +42,87 @@ function invitationJson(invitation: InvitationRow, now: Date) {
   };
 }
 
-/** A fresh link for the invitation: a new token (the old one stops working) and 7 more days. */
+/**
+ * A fresh link for the invitation, inside the caller's transaction: a new token (the old one stops
+ * working), 7 more days, the e-mail queued and the audit row written.
+ */
 async function sendLink(
-  ctx: AppContext,
-  auth: AuthContext,
+  { ctx, auth, ip }: Omit<Call<unknown>, 'input'>,
+  trx: Executor,
   invitation: InvitationRow,
   event: AuditEvent,
-  ip: string | null,
 ) {
   const now = ctx.clock.now();
   const token = randomToken(32);
   const expiresAt = addMs(now, INVITATION_LIFETIME_MS);
-  await ctx.db.transaction().execute(async (trx) => {
-    await updateInvitation(trx, invitation.id, { token_hash: sha256(token), expires_at: expiresAt });
-    const company = await findCompanyOfUser(trx, auth.user.id, invitation.company_id);
-    const link = `${ctx.publicUrl}/invitation?token=${token}`;
-    const mail = { company: company?.name ?? '', inviter: auth.user.name, link, language: invitation.language };
-    await queueMail(trx, invitationMail(invitation.email, mail), now);
-    const existing = await findUserByEmail(trx, invitation.email);
-    await recordAudit(trx, {
-      event,
-      at: now,
-      userId: existing?.id ?? null,
-      companyId: invitation.company_id,
-      ip,
-      details: { by: auth.user.id, email: invitation.email, role: invitation.role, invitation: invitation.id },
-    });
+  await updateInvitation(trx, invitation.id, { token_hash: sha256(token), expires_at: expiresAt });
+  const company = await findCompanyOfUser(trx, auth.user.id, invitation.company_id);
+  const link = `${ctx.publicUrl}/invitation?token=${token}`;
+  const mail = { company: company?.name ?? '', inviter: auth.user.name, link, language: invitation.language };
+  await queueMail(trx, invitationMail(invitation.email, mail), now);
+  const existing = await findUserByEmail(trx, invitation.email);
+  await recordAudit(trx, {
+    event,
+    at: now,
+    userId: existing?.id ?? null,
+    companyId: invitation.company_id,
+    ip,
+    details: { by: auth.user.id, email: invitation.email, role: invitation.role, invitation: invitation.id },
   });
-  void ctx.mail.flush();
   return invitationJson({ ...invitation, expires_at: expiresAt }, now);
 }
 
-export async function inviteMember({ ctx, auth, input, ip }: Call<{ email: string; role: Role }>) {
-  const scope = requireScope(auth.scope);
-  const email = normalizeEmail(input.email);
-  const existing = await findUserByEmail(ctx.db, email);
-  if (existing && (await findMember(ctx.db, scope, existing.id))) {
-    throw new HttpError(409, 'This address is already a member of the company.');
-  }
-  if (await findOpenInvitationByEmail(ctx.db, scope, email)) {
-    throw new HttpError(409, 'An invitation to this address is open already: re-send it from the list.');
-  }
-  const now = ctx.clock.now();
-  const invitation = await insertInvitation(ctx.db, {
-    company_id: scope.companyId,
-    email,
-    role: input.role,
-    language: auth.user.language,
-    // Replaced by sendLink at once: this placeholder is random too, and never e-mailed.
-    token_hash: sha256(randomToken(32)),
-    invited_by: auth.user.id,
-    created_at: now,
-    expires_at: now,
-    accepted_at: null,
-    revoked_at: null,
-  });
-  return { data: await sendLink(ctx, auth, invitation, 'member.invited', ip) };
+/** Runs one invitation change in a transaction, then sends the mail it queued. */
+async function inTransaction<T>(ctx: AppContext, work: (trx: Executor) => Promise<T>): Promise<{ data: T }> {
+  const data = await ctx.db.transaction().execute(work);
+  void ctx.mail.flush();
+  return { data };
 }
 
-async function openInvitation(ctx: AppContext, auth: AuthContext, id: number) {
-  const invitation = await findOpenInvitation(ctx.db, requireScope(auth.scope), id);
+export function inviteMember(call: Call<{ email: string; role: Role }>) {
+  const { ctx, auth, input } = call;
+  const scope = requireScope(auth.scope);
+  const email = normalizeEmail(input.email);
+  return inTransaction(ctx, async (trx) => {
+    const existing = await findUserByEmail(trx, email);
+    if (existing && (await findMember(trx, scope, existing.id))) {
+      throw new HttpError(409, 'This address is already a member of the company.');
+    }
+    const now = ctx.clock.now();
+    const invitation = await insertInvitation(trx, {
+      company_id: scope.companyId,
+      email,
+      role: input.role,
+      language: auth.user.language,
+      // Replaced by sendLink below: this placeholder is random too, and never e-mailed.
+      token_hash: sha256(randomToken(32)),
+      invited_by: auth.user.id,
+      created_at: now,
+      expires_at: now,
+      accepted_at: null,
+      revoked_at: null,
+    });
+    if (!invitation) throw new HttpError(409, ALREADY_INVITED);
+    return sendLink(call, trx, invitation, 'member.invited');
+  });
+}
+
+async function openInvitation(trx: Executor, auth: AuthContext, id: number) {
+  const invitation = await findOpenInvitation(trx, requireScope(auth.scope), id);
   if (!invitation) throw new HttpError(404, 'Invitation not found.');
   return invitation;
 }
 
-export async function resendInvitation({ ctx, auth, input, ip }: Call<{ id: number }>) {
-  const invitation = await openInvitation(ctx, auth, input.id);
-  return { data: await sendLink(ctx, auth, invitation, 'member.invitation_resent', ip) };
+export function resendInvitation(call: Call<{ id: number }>) {
+  return inTransaction(call.ctx, async (trx) =>
+    sendLink(call, trx, await openInvitation(trx, call.auth, call.input.id), 'member.invitation_resent'),
+  );
 }
 
 export async function revokeInvitation({ ctx, auth, input, ip }: Call<{ id: number }>) {
-  const invitation = await openInvitation(ctx, auth, input.id);
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
+    const invitation = await openInvitation(trx, auth, input.id);
     await updateInvitation(trx, invitation.id, { revoked_at: now });
     await recordAudit(trx, {
       event: 'member.invitation_revoked',
@@ -135,13 +137,13 @@ export async function revokeInvitation({ ctx, auth, input, ip }: Call<{ id: numb
 
 /** What the link's page shows: the company, the address, and whether it only needs accepting. */
 export async function lookupInvitation({ ctx, input }: { ctx: AppContext; input: { token: string } }) {
-  const invitation = await usableInvitation(ctx, ctx.db, input.token);
+  const invitation = await usableInvitation(ctx, ctx.db, input.token, false);
   const account = await findUserByEmail(ctx.db, invitation.email);
   return { data: { email: invitation.email, company: invitation.company_name, account_exists: account !== undefined } };
 }
 
-async function usableInvitation(ctx: AppContext, db: Executor, token: string) {
-  const invitation = await findInvitationByToken(db, sha256(token));
+async function usableInvitation(ctx: AppContext, db: Executor, token: string, lock = true) {
+  const invitation = await findInvitationByToken(db, sha256(token), lock);
   if (!invitation || invitation.accepted_at || invitation.revoked_at || invitation.expires_at <= ctx.clock.now()) {
     throw new HttpError(400, INVALID_INVITATION);
   }

@@ -105,31 +105,27 @@ export function findOpenInvitation(db: Executor, scope: TenantScope, id: number)
     .executeTakeFirst();
 }
 
-export function findOpenInvitationByEmail(db: Executor, scope: TenantScope, email: string) {
-  return db
-    .selectFrom('invitations')
-    .selectAll()
-    .where(tenantFilter('invitations', scope))
-    .where('email', '=', email)
-    .where('accepted_at', 'is', null)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-}
-
-/** The invitation of a link, with its company's name; locked, so a link is accepted once. */
-export function findInvitationByToken(db: Executor, tokenHash: string) {
-  return db
+/** The invitation of a link, with its company's name; locked when accepting, so a link is accepted once. */
+export function findInvitationByToken(db: Executor, tokenHash: string, lock: boolean) {
+  const query = db
     .selectFrom('invitations')
     .innerJoin('companies', 'companies.id', 'invitations.company_id')
     .selectAll('invitations')
     .select('companies.name as company_name')
-    .where('invitations.token_hash', '=', tokenHash)
-    .forUpdate('invitations')
-    .executeTakeFirst();
+    .where('invitations.token_hash', '=', tokenHash);
+  return (lock ? query.forUpdate('invitations') : query).executeTakeFirst();
 }
 
+/** The new invitation, or undefined when the address has an open one in this company already. */
 export function insertInvitation(db: Executor, values: Omit<InvitationRow, 'id'>) {
-  return db.insertInto('invitations').values(values).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto('invitations')
+    .values(values)
+    .onConflict((oc) =>
+      oc.columns(['company_id', 'email']).where('accepted_at', 'is', null).where('revoked_at', 'is', null).doNothing(),
+    )
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export async function updateInvitation(

@@ -11,6 +11,7 @@ import { accountActivatedMail } from '../mail/mail.templates.js';
 import { revokeSessionsOfUser } from '../session/session.repository.js';
 import type { AuthContext } from '../session/session.service.js';
 import { updateUser } from '../users/users.repository.js';
+import { invitationJson } from './invitations.service.js';
 import {
   deleteMembership,
   findMember,
@@ -30,7 +31,7 @@ export const MEMBER_NOT_FOUND = 'Member not found.';
 
 export type Role = 'administrator' | 'analyst' | 'viewer';
 
-interface Call<I> {
+export interface Call<I> {
   ctx: AppContext;
   auth: AuthContext;
   input: I;
@@ -64,15 +65,7 @@ export async function listMembers({ ctx, auth }: Omit<Call<undefined>, 'input' |
   const now = ctx.clock.now();
   return {
     data: members.map(memberJson),
-    invitations: invitations.map((i) => ({
-      id: i.id,
-      email: i.email,
-      role: i.role as Role,
-      status: 'invited' as const,
-      created_at: i.created_at.toISOString(),
-      expires_at: i.expires_at.toISOString(),
-      expired: i.expires_at <= now,
-    })),
+    invitations: invitations.map((i) => invitationJson(i, now)),
   };
 }
 
