@@ -2,7 +2,8 @@
 // under concurrency) and isolation between companies. Runs on PGlite and on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VigilApp } from '../../app.js';
-import { json, latestMail } from '../../testing/flows.js';
+import { hashPassword } from '../../shared/passwords.js';
+import { json, latestMail, signIn } from '../../testing/flows.js';
 import { newTenant, type Tenant } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp } from '../../testing/test-app.js';
 import { updateUser } from '../users/users.repository.js';
@@ -128,6 +129,19 @@ describe('the user list', () => {
       await admin.browser.get(`/api/members/${member.userId}/history`, { token: admin.token }),
     ).data.map((e) => e.event);
     expect(events).toEqual(['member.reactivated', 'member.deactivated']);
+  });
+
+  it('a deactivated member can still sign in but no longer works under the company', async () => {
+    const member = await newTenant(app, 'members', { join: admin, role: 'analyst' });
+    const password = 'Known-password-2026!';
+    await updateUser(app.ctx.db, member.userId, { password_hash: await hashPassword(password) });
+    await post(admin, `/api/members/${member.userId}/deactivate`);
+    const again = await signIn(app, { email: member.email, password });
+    // Its one company is left out of the user's companies (none left: 404).
+    expect((await again.browser.get('/api/get-clients', { token: again.token })).statusCode).toBe(404);
+    expect((await again.browser.get('/api/findings', { token: again.token })).statusCode).toBe(400);
+    await post(admin, `/api/members/${member.userId}/reactivate`);
+    expect((await again.browser.get('/api/findings', { token: again.token })).statusCode).toBe(200);
   });
 
   it('activates an account awaiting validation and tells the user', async () => {
