@@ -216,6 +216,7 @@ export function listMembers(db: Executor, scope: TenantScope) {
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .select(['u.id', 'u.name', 'u.email'])
     .where(tenantFilter('m', scope))
+    .where('m.deactivated_at', 'is', null)
     .where('u.active', '=', true)
     .orderBy('u.name')
     .execute();
@@ -227,6 +228,7 @@ export async function isMember(db: Executor, scope: TenantScope, userId: number)
     .select('user_id')
     .where(tenantFilter('memberships', scope))
     .where('user_id', '=', userId)
+    .where('deactivated_at', 'is', null)
     .executeTakeFirst();
   return row !== undefined;
 }

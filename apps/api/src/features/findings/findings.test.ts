@@ -181,6 +181,22 @@ describe('status workflow', () => {
     expect(after[1]?.to).toBe(String(colleague.userId));
   });
 
+  it('offers and accepts as assignee only the active members of the company', async () => {
+    const id = ids[1] ?? 0;
+    const leaving = await newTenant(app, 'leaving', { join: a });
+    const assignees = async () =>
+      json<{ data: { id: number }[] }>(await a.browser.get('/api/findings/assignees', { token: a.token })).data;
+    expect((await assignees()).map((p) => p.id)).toContain(leaving.userId);
+    await app.ctx.db
+      .updateTable('memberships')
+      .set({ deactivated_at: new Date() })
+      .where('user_id', '=', leaving.userId)
+      .where('company_id', '=', a.companyId)
+      .execute();
+    expect((await assignees()).map((p) => p.id)).not.toContain(leaving.userId);
+    expect((await patch(id, { assignee_id: leaving.userId })).statusCode).toBe(422);
+  });
+
   it('bulk-changes what the workflow allows and lists what it refused', async () => {
     const response = await a.browser.post(
       '/api/findings/bulk-status',
