@@ -24,6 +24,7 @@ import { demoAnchor, loadMonitoringDemo } from './features/monitoring-demo/monit
 import { preferencesRoutes } from './features/preferences/preferences.routes.js';
 import { sessionRoutes } from './features/session/session.routes.js';
 import { systemRoutes } from './features/system/system.routes.js';
+import { twoFactorRoutes } from './features/two-factor/two-factor.routes.js';
 import { moduleRegistry } from './modules.js';
 import { apiRoutesPlugin, loadContract, type OpenApiDocument, withoutTags } from './plugins/api-routes.plugin.js';
 import { csrfPlugin } from './plugins/csrf.plugin.js';
@@ -155,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
       ...sessionRoutes(deps),
       ...clientsRoutes(deps),
       ...preferencesRoutes(deps),
+      ...twoFactorRoutes(deps),
       ...microsoftRoutes(deps),
       ...adminRoutes(deps),
       ...membersRoutes(deps),

@@ -22,6 +22,7 @@ import type { JobLogTable, JobSchedulesTable, JobsTable } from '../features/jobs
 import type { OutboxMessagesTable } from '../features/mail/mail.table.js';
 import type { OauthFlowsTable } from '../features/microsoft/microsoft.table.js';
 import type { SessionsTable } from '../features/session/session.table.js';
+import type { AuthenticatorsTable, RecoveryCodesTable } from '../features/two-factor/two-factor.table.js';
 import type { UsersTable } from '../features/users/users.table.js';
 
 /**
@@ -39,6 +40,8 @@ export interface Database {
   one_time_tokens: OneTimeTokensTable;
   login_failures: LoginFailuresTable;
   two_factor_failures: TwoFactorFailuresTable;
+  authenticators: AuthenticatorsTable;
+  recovery_codes: RecoveryCodesTable;
   oauth_flows: OauthFlowsTable;
   outbox_messages: OutboxMessagesTable;
   audit_events: AuditEventsTable;

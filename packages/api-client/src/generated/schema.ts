@@ -224,6 +224,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's two-factor method and recovery codes left */
+        get: operations["getTwoFactor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/two-factor/authenticator": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start setting up an authenticator app
+         * @description Draws a new 160-bit secret (stored encrypted) and answers it with its otpauth:// URI. The app
+         *     becomes the sign-in method only once a first code confirms it; starting again replaces an
+         *     unconfirmed secret. 409 when an app is already set up.
+         */
+        post: operations["startAuthenticator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/two-factor/authenticator/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the authenticator app with a first code
+         * @description A code of the current 30-second step or one either side. On success the app is the sign-in
+         *     method and ten recovery codes are answered, once. 422 for a wrong code; 409 when no set-up was
+         *     started or an app is already set up.
+         */
+        post: operations["confirmAuthenticator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/two-factor/authenticator/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn the authenticator app off (back to the e-mailed code)
+         * @description Needs the current password or a current code (authenticator or recovery). 403 when neither
+         *     is right; wrong codes count towards the account's two-factor lock (429 while it runs).
+         */
+        post: operations["disableAuthenticator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/two-factor/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the ten recovery codes (the old ones stop working)
+         * @description Needs the current password or a current code, like turning the app off.
+         */
+        post: operations["regenerateRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/switch-language": {
         parameters: {
             query?: never;
@@ -1479,6 +1581,11 @@ export interface components {
             email?: string;
             active_validation_required?: boolean;
             two_factor_required?: boolean;
+            /**
+             * @description With two_factor_required, where the code comes from (no e-mail is sent for the authenticator app).
+             * @enum {string}
+             */
+            two_factor_method?: "email" | "authenticator";
             email_verified_required?: boolean;
             terms_accepted_required?: boolean;
         };
@@ -1486,6 +1593,10 @@ export interface components {
         LoginResponse: components["schemas"]["Session"] | components["schemas"]["LoginFlags"];
         VerifyTwoFactorRequest: {
             user_id: components["schemas"]["UserId"];
+            /**
+             * @description The 6-digit code (e-mailed, or of the authenticator app), or for the authenticator method a
+             *     recovery code (xxxxx-xxxxx, the dash optional); the format tells which.
+             */
             code: string;
         };
         UserIdRequest: {
@@ -1542,6 +1653,40 @@ export interface components {
                 /** Format: int64 */
                 idCliente: number;
             };
+        };
+        TwoFactorStatus: {
+            /**
+             * @description What a sign-in asks for after the password.
+             * @enum {string}
+             */
+            method: "none" | "email" | "authenticator";
+            /** @description Unused recovery codes (authenticator method only; 0 otherwise). */
+            recovery_codes_left: number;
+        };
+        AuthenticatorSetup: {
+            /** @description The base32 secret (160 bits), to type into the app when the QR code cannot be scanned. */
+            secret: string;
+            /** @description otpauth://totp/Vigil:<email>?secret=…&issuer=Vigil&algorithm=SHA1&digits=6&period=30, for the QR code. */
+            otpauth_uri: string;
+        };
+        AuthenticatorCode: {
+            code: string;
+        };
+        /** @description Shown once; stored hashed. Each works once. */
+        recovery_codes: string[];
+        AuthenticatorEnrolled: {
+            /** @constant */
+            method: "authenticator";
+            recovery_codes: components["schemas"]["recovery_codes"];
+        };
+        /** @description The current password, or a current code of the authenticator app (or a recovery code). */
+        Reauthentication: {
+            password?: string;
+            code?: string;
+        };
+        RecoveryCodes: {
+            /** @description Shown once; stored hashed. Each works once. */
+            recovery_codes: string[];
         };
         SwitchLanguageRequest: {
             /** @description One of de, en, es, fr, pt-br, pt. Any other value answers 400. */
@@ -2537,6 +2682,203 @@ export interface operations {
             404: components["responses"]["NotFound"];
             419: components["responses"]["CsrfMismatch"];
             422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The method in use. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorStatus"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    startAuthenticator: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The secret to scan or type. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticatorSetup"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The set-up is not in the state this call needs (none started, or already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            419: components["responses"]["CsrfMismatch"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    confirmAuthenticator: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuthenticatorCode"];
+            };
+        };
+        responses: {
+            /** @description The app is set up; the recovery codes, shown once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticatorEnrolled"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The set-up is not in the state this call needs (none started, or already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    disableAuthenticator: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Reauthentication"];
+            };
+        };
+        responses: {
+            /** @description The method now in use. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorStatus"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The set-up is not in the state this call needs (none started, or already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    regenerateRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Reauthentication"];
+            };
+        };
+        responses: {
+            /** @description The new codes, shown once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The set-up is not in the state this call needs (none started, or already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };

@@ -5,6 +5,8 @@ import { HttpError, messages, validationError } from '../../shared/http-error.js
 import { verifyAgainstDummy, verifyPassword } from '../../shared/passwords.js';
 import { safeEqual, sha256 } from '../../shared/secrets.js';
 import { recordAudit } from '../audit/audit.repository.js';
+import { isRecoveryCodeShape, useAuthenticatorCode } from '../two-factor/two-factor.codes.js';
+import { hasActiveAuthenticator } from '../two-factor/two-factor.repository.js';
 import { findUserByEmail, findUserById, maskEmail, normalizeEmail, updateUser } from '../users/users.repository.js';
 import type { UserRow } from '../users/users.table.js';
 import {
@@ -105,9 +107,12 @@ export async function verifyTwoFactor({
   const { pending, user } = await boundPending(ctx, input.pendingToken, input.userId);
   const now = ctx.clock.now();
   assertTwoFactorOpen(user, now);
+  if (await hasActiveAuthenticator(ctx.db, user.id)) {
+    return verifyAuthenticatorCode(ctx, { user, pending, code: input.code, ip });
+  }
   const code = await latestTwoFactorCode(ctx.db, pending.id);
   const usable = code && !code.consumed_at && code.expires_at > now && code.attempts < TWO_FACTOR_MAX_TRIES;
-  if (!code || !usable) throw new HttpError(401, messages.invalidCode);
+  if (!code || !usable || isRecoveryCodeShape(input.code)) throw new HttpError(401, messages.invalidCode);
   if (!safeEqual(code.code_hash, twoFactorCodeHash(ctx, pending.id, input.code))) {
     const { tries, lockedUntil } = await ctx.db.transaction().execute(async (trx) => {
       const count = await countWrongTwoFactorTry(trx, code.id);
@@ -136,6 +141,47 @@ export async function verifyTwoFactor({
   });
 }
 
+/**
+ * The authenticator method's step: an app code (±1 step, never twice) or a recovery code (once).
+ * Wrong codes count per account like wrong e-mailed codes (the same lock).
+ */
+async function verifyAuthenticatorCode(
+  ctx: AppContext,
+  { user, pending, code, ip }: { user: UserRow; pending: PendingLoginRow; code: string; ip: string | null },
+): Promise<SignInResult> {
+  const now = ctx.clock.now();
+  const outcome = await ctx.db.transaction().execute(async (trx) => {
+    const used = await useAuthenticatorCode(ctx, trx, user.id, code);
+    if (!used) {
+      const lockedUntil = await countWrongCodeForAccount(ctx, trx, user, ip);
+      await recordAudit(trx, {
+        event: 'two_factor.failed',
+        at: now,
+        userId: user.id,
+        ip,
+        details: { method: 'authenticator' },
+      });
+      return { ok: false as const, lockedUntil };
+    }
+    await markPendingTwoFactorVerified(trx, pending.id, now);
+    await recordAudit(trx, {
+      event: used === 'recovery' ? 'two_factor.recovery_code_used' : 'two_factor.verified',
+      at: now,
+      userId: user.id,
+      ip,
+      details: { method: 'authenticator' },
+    });
+    const verified: PendingLoginRow = { ...pending, two_factor_verified_at: now };
+    return {
+      ok: true as const,
+      result: await advanceSignIn(ctx, trx, { user, pending: verified, method: methodOf(pending), ip }),
+    };
+  });
+  if (outcome.ok) return outcome.result;
+  if (outcome.lockedUntil) throw twoFactorLockedError(outcome.lockedUntil, now);
+  throw new HttpError(401, messages.invalidCode);
+}
+
 function methodOf(pending: PendingLoginRow): 'password' | 'microsoft' {
   return pending.method === 'microsoft' ? 'microsoft' : 'password';
 }
@@ -146,7 +192,8 @@ export async function resendTwoFactor({
   ip,
 }: Request<{ userId: number; pendingToken: string | undefined }>) {
   const { pending, user } = await boundPending(ctx, input.pendingToken, input.userId);
-  if (!user.two_factor_enabled || pending.two_factor_verified_at) throw new HttpError(404, messages.userNotFound);
+  const noEmailCode = !user.two_factor_enabled || (await hasActiveAuthenticator(ctx.db, user.id));
+  if (noEmailCode || pending.two_factor_verified_at) throw new HttpError(404, messages.userNotFound);
   const now = ctx.clock.now();
   assertTwoFactorOpen(user, now);
   const last = await latestTwoFactorCode(ctx.db, pending.id);

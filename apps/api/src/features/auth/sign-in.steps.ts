@@ -9,6 +9,7 @@ import { recordAudit } from '../audit/audit.repository.js';
 import { queueMail } from '../mail/mail.repository.js';
 import { twoFactorCodeMail } from '../mail/mail.templates.js';
 import { createSession, type NewSession } from '../session/session.service.js';
+import { hasActiveAuthenticator } from '../two-factor/two-factor.repository.js';
 import type { UserRow } from '../users/users.table.js';
 import {
   completePendingLogin,
@@ -35,7 +36,10 @@ export interface StepBase {
 
 export type SignInStep =
   | { kind: 'active_validation'; body: StepBase & { details: string; active_validation_required: true } }
-  | { kind: 'two_factor'; body: StepBase & { two_factor_required: true } }
+  | {
+      kind: 'two_factor';
+      body: StepBase & { two_factor_required: true; two_factor_method: 'email' | 'authenticator' };
+    }
   | { kind: 'email_verification'; body: StepBase & { email_verified_required: true } }
   | { kind: 'terms'; body: StepBase & { terms_accepted_required: true; details: { terms_version: string } } }
   | { kind: 'session'; session: NewSession };
@@ -120,12 +124,31 @@ export async function advanceSignIn(
   const withToken = (step: SignInStep): SignInResult =>
     pendingToken === undefined ? { step, clearPending: false } : { step, pendingToken, clearPending: false };
 
-  if (user.two_factor_enabled && !pending.two_factor_verified_at) {
-    await issueTwoFactorCode(ctx, trx, user, pending, ip);
-    return withToken({
-      kind: 'two_factor',
-      body: { ...base, message: 'A verification code was sent to your e-mail.', two_factor_required: true },
-    });
+  if (!pending.two_factor_verified_at) {
+    // An authenticator app asks for its code whatever the e-mail code setting; no e-mail is sent.
+    if (await hasActiveAuthenticator(trx, user.id)) {
+      return withToken({
+        kind: 'two_factor',
+        body: {
+          ...base,
+          message: 'Enter the code from your authenticator app.',
+          two_factor_required: true,
+          two_factor_method: 'authenticator',
+        },
+      });
+    }
+    if (user.two_factor_enabled) {
+      await issueTwoFactorCode(ctx, trx, user, pending, ip);
+      return withToken({
+        kind: 'two_factor',
+        body: {
+          ...base,
+          message: 'A verification code was sent to your e-mail.',
+          two_factor_required: true,
+          two_factor_method: 'email',
+        },
+      });
+    }
   }
   if (!user.email_verified_at) {
     return withToken({
