@@ -1,7 +1,7 @@
 import { PORTS_MISSING } from './auth.actors.js';
 import { SESSION_EXPIRED_MESSAGE } from './constants.js';
 import type { AuthPorts } from './ports.js';
-import { clearSession, type PendingStep, saveTwoFactorStep } from './session.store.js';
+import { clearSession, saveTwoFactorStep, type TwoFactorStep } from './session.store.js';
 
 function need(ports: AuthPorts | null): AuthPorts {
   if (ports === null) throw new Error(PORTS_MISSING);
@@ -16,7 +16,7 @@ export function createPortActions(ports: AuthPorts | null) {
       need(ports).logger.error(params.message, params.detail);
     },
     /** Keeps the two-factor step the TwoStepVerification screen opened with. */
-    persistTwoFactor: (_: unknown, params: PendingStep) => {
+    persistTwoFactor: (_: unknown, params: TwoFactorStep) => {
       // Fire and forget: the encrypted copy is a mirror, the plain keys are written synchronously.
       void saveTwoFactorStep(need(ports), params).catch((error: unknown) =>
         need(ports).logger.error('Failed to store the two-factor step.', error),

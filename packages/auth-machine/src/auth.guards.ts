@@ -88,6 +88,13 @@ export const authGuards = {
   isUnauthorized: ({ event }: { event: EventObject }) => statusOf(event) === 401,
   canOpenTwoFactor: ({ context, event }: { context: AuthContext; event: AuthEvent }) =>
     event.type === 'auth.twoFactor.open' && (event.userId ?? context.twoFactor?.userId ?? null) !== null,
+  /** The pending two-factor step asks for the authenticator app's code. */
+  usesAuthenticator: ({ context }: { context: AuthContext }) => context.twoFactor?.method === 'authenticator',
+  /** A sign-in answer that leads to the authenticator app's step. */
+  isAuthenticatorStep: ({ event }: { event: EventObject }) => {
+    const outcome = outcomeOf(event);
+    return outcome?.kind === 'twoFactor' && outcome.method === 'authenticator';
+  },
   hasTwoFactorUser: ({ context }: { context: AuthContext }) => (context.twoFactor?.userId ?? null) !== null,
   hasVerificationUser: ({ context }: { context: AuthContext }) => context.verificationUserId !== null,
   hasTermsUser: ({ context }: { context: AuthContext }) => (context.terms?.userId ?? null) !== null,

@@ -94,13 +94,25 @@ function signInVariants(
     ...flagged('active_validation_required', VALIDATION, { kind: 'activeValidation', ...VALIDATION }),
     ...flagged(
       'two_factor_required',
-      { message: 'Code sent.', ...step },
-      {
-        kind: 'twoFactor',
-        userId: MODEL_USER_ID,
-        email: MODEL_EMAIL,
-      },
+      { message: 'Code sent.', ...step, two_factor_method: 'email' },
+      { kind: 'twoFactor', userId: MODEL_USER_ID, email: MODEL_EMAIL, method: 'email' },
     ),
+    // The user's method is the authenticator app: no e-mail, the app's code is asked for.
+    ...(statusOf('two_factor_required') === null
+      ? []
+      : [
+          done(
+            actor,
+            `${operation} answers ${statusOf('two_factor_required')} two_factor_required by authenticator app`,
+            reply(operation, statusOf('two_factor_required') ?? 200, {
+              message: 'Enter the code from your authenticator app.',
+              ...step,
+              two_factor_required: true,
+              two_factor_method: 'authenticator',
+            }),
+            { kind: 'twoFactor', userId: MODEL_USER_ID, email: MODEL_EMAIL, method: 'authenticator' },
+          ),
+        ]),
     ...flagged(
       'email_verified_required',
       { message: 'Verify your e-mail.', ...step },

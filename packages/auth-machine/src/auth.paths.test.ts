@@ -90,9 +90,11 @@ async function expectStorage(world: FakeWorld, step: AuthPathStep): Promise<void
   if (kind === 'twoFactor') {
     expect(session.getItem(SESSION_KEYS.twoFactorUserId)).toBe(String(MODEL_USER_ID));
     expect(session.getItem(SESSION_KEYS.twoFactorEmail)).toBe(MODEL_EMAIL);
+    // The method lives in the encrypted copy only (no session storage key of its own).
     expect(await world.decrypted(SESSION_KEYS.encryptedTwoFactor)).toEqual({
       userId: MODEL_USER_ID,
       email: MODEL_EMAIL,
+      method: step.context.twoFactor?.method,
     });
   }
   if (kind === 'terms') {

@@ -49,7 +49,10 @@ export const authSetup = setup({
         case 'activeValidation':
           return { activeValidation: { message: outcome.message, details: outcome.details } };
         case 'twoFactor':
-          return { twoFactor: { userId: outcome.userId, email: outcome.email }, activeValidation: null };
+          return {
+            twoFactor: { userId: outcome.userId, email: outcome.email, method: outcome.method },
+            activeValidation: null,
+          };
         case 'emailVerification':
           return { verificationUserId: outcome.userId, notice: outcome.message, activeValidation: null };
         case 'terms':
@@ -65,7 +68,8 @@ export const authSetup = setup({
     openTwoFactor: assign(({ context, event }) => {
       assertEvent(event, 'auth.twoFactor.open');
       const userId = event.userId ?? context.twoFactor?.userId ?? null;
-      return { twoFactor: { userId, email: event.email ?? context.twoFactor?.email ?? null } };
+      const email = event.email ?? context.twoFactor?.email ?? null;
+      return { twoFactor: { userId, email, method: context.twoFactor?.method ?? 'email' } };
     }),
     resetSession: assign(({ context }) => ({ ...emptyContext, verificationUserId: context.verificationUserId })),
     navigateToSignin: emit({ type: 'navigate', target: { kind: 'route', name: 'Signin' } } as const),

@@ -25,7 +25,16 @@ export function routeOutcomes(kinds: readonly OutcomeKind[]) {
     notice: { target: '#auth.signedOut.view.signIn', actions: ['applyOutcome'] },
     external: { target: '#auth.signedOut.leaving', actions: ['navigateExternal'] },
   } as const;
-  return kinds.map((kind) => ({ guard: { type: 'isOutcome', params: { kind } } as const, ...targets[kind] }));
+  // The authenticator app's step is a two-factor outcome of its own (checked first).
+  const appStep = {
+    guard: 'isAuthenticatorStep',
+    target: '#auth.signedOut.view.twoFactor.appCode',
+    actions: ['applyOutcome', 'navigateToTwoFactor'],
+  } as const;
+  return kinds.flatMap((kind) => [
+    ...(kind === 'twoFactor' ? [appStep] : []),
+    { guard: { type: 'isOutcome', params: { kind } } as const, ...targets[kind] },
+  ]);
 }
 
 export const SIGN_IN_KINDS = ['activeValidation', 'twoFactor', 'emailVerification', 'terms', 'session'] as const;
@@ -36,6 +45,12 @@ export const noticeTo = (view: string) =>
 
 /** A signed-out action's failure: the message is shown on the view the action started from. */
 export const failTo = (view: string) => ({ target: `#auth.signedOut.view.${view}`, actions: 'assignError' }) as const;
+
+/** A wrong code: back to the step it was typed in (the app's code or the e-mailed one). */
+export const twoFactorFailure = [
+  { guard: 'usesAuthenticator', target: '#auth.signedOut.view.twoFactor.appCode', actions: 'assignError' },
+  failTo('twoFactor'),
+] as const;
 
 /** A 401 (spec §4): logged out in both stores and sent to Signin, which is told why. */
 export const endSession = [

@@ -1,5 +1,5 @@
 import type { Client, RequestBody } from './ports.js';
-import type { PendingStep } from './session.store.js';
+import type { PendingStep, TwoFactorStep } from './session.store.js';
 import type { MicrosoftCallbackParams } from './sign-in.actors.js';
 import type { StepDetails } from './sign-in.outcome.js';
 import type { AuthUser } from './user.transform.js';
@@ -19,7 +19,7 @@ export interface AuthContext {
   /** Set when the account awaits validation: the server's message and details. */
   activeValidation: { message: string | null; details: StepDetails } | null;
   /** The pending two-factor step. */
-  twoFactor: PendingStep | null;
+  twoFactor: TwoFactorStep | null;
   /** The user id the verification e-mail resend needs. */
   verificationUserId: number | null;
   /** The pending terms step. */
@@ -63,6 +63,9 @@ export type AuthEvent =
   | { type: 'auth.twoFactor.open'; userId?: number | null; email?: string | null }
   | { type: 'auth.twoFactor.verify'; code: string }
   | { type: 'auth.twoFactor.resend' }
+  /** The authenticator step: type a recovery code instead of the app's code, and back. */
+  | { type: 'auth.twoFactor.useRecoveryCode' }
+  | { type: 'auth.twoFactor.useAppCode' }
   | { type: 'auth.verification.resend' }
   | { type: 'auth.email.verify'; token: string }
   | { type: 'auth.registration.confirm'; id: number; token: string }

@@ -52,7 +52,7 @@ export type {
   ResponseBody,
   ServerUser,
 } from './ports.js';
-export type { PendingStep, StoredSession } from './session.store.js';
+export type { PendingStep, StoredSession, TwoFactorMethod, TwoFactorStep } from './session.store.js';
 export type { MicrosoftCallbackParams, MicrosoftStartOutcome } from './sign-in.actors.js';
 export type { SignInOutcome, StepDetails } from './sign-in.outcome.js';
 export { type AuthUser, TRANSFORM_USER_FAILED, transformUser } from './user.transform.js';

@@ -19,6 +19,8 @@ export const userEventVariants: AuthEvent[] = [
   { type: 'auth.twoFactor.open' },
   { type: 'auth.twoFactor.verify', code: '123456' },
   { type: 'auth.twoFactor.resend' },
+  { type: 'auth.twoFactor.useRecoveryCode' },
+  { type: 'auth.twoFactor.useAppCode' },
   { type: 'auth.verification.resend' },
   { type: 'auth.email.verify', token: 'tok-email' },
   { type: 'auth.registration.confirm', id: MODEL_USER_ID, token: 'tok-confirm' },

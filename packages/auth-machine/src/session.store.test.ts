@@ -3,7 +3,7 @@ import { createWebCryptoCipher } from './adapters/web-crypto.cipher.js';
 import { createMemoryStorage } from './adapters/web-storage.adapter.js';
 import { MODEL_SERVER_USER, MODEL_USER } from './auth.model.js';
 import { SESSION_KEYS } from './constants.js';
-import { readSession, saveClients, saveSession } from './session.store.js';
+import { readSession, saveClients, saveSession, saveTwoFactorStep } from './session.store.js';
 import { TRANSFORM_USER_FAILED, transformUser } from './user.transform.js';
 
 describe('session storage', () => {
@@ -19,7 +19,8 @@ describe('session storage', () => {
       token: 'tok',
       user: MODEL_USER,
       clients: [{ idCliente: 4, name: 'Acme' }],
-      twoFactor: { userId: 7, email: null },
+      // Without the encrypted copy the step is the e-mailed code's.
+      twoFactor: { userId: 7, email: null, method: 'email' },
       verificationUserId: null,
       terms: { userId: null, email: 'a@b.test' },
     });
@@ -34,6 +35,17 @@ describe('session storage', () => {
       ].sort(),
     );
     expect(storage.session.getItem(SESSION_KEYS.encryptedUser)).not.toContain('Ana');
+  });
+
+  it('keeps the two-factor method in the encrypted copy only (no key of its own)', async () => {
+    const storage = createMemoryStorage();
+    const deps = { storage, cipher: createWebCryptoCipher() };
+    await saveTwoFactorStep(deps, { userId: 7, email: 'a@b.test', method: 'authenticator' });
+    expect((await readSession(deps)).twoFactor).toEqual({ userId: 7, email: 'a@b.test', method: 'authenticator' });
+    expect(Object.keys(storage.session.entries()).sort()).toEqual(
+      ['encryptedTwoFactor', 'two_factor_email', 'two_factor_user_id'].sort(),
+    );
+    expect(storage.session.getItem(SESSION_KEYS.encryptedTwoFactor)).not.toContain('authenticator');
   });
 
   it('a failed decryption gives a null user and an empty client list', async () => {

@@ -8,12 +8,20 @@ export interface PendingStep {
   email: string | null;
 }
 
+/** Where the two-factor code comes from: the e-mail, or the user's authenticator app. */
+export type TwoFactorMethod = 'email' | 'authenticator';
+
+/** The pending two-factor step: who, and which code the step asks for. */
+export interface TwoFactorStep extends PendingStep {
+  method: TwoFactorMethod;
+}
+
 /** What session storage holds, decrypted. A failed decryption gives null or an empty list. */
 export interface StoredSession {
   token: string | null;
   user: AuthUser | null;
   clients: Client[];
-  twoFactor: PendingStep | null;
+  twoFactor: TwoFactorStep | null;
   verificationUserId: number | null;
   terms: PendingStep | null;
 }
@@ -38,6 +46,12 @@ function step(userId: string | null, email: string | null): PendingStep | null {
   return userId === null && email === null ? null : { userId: toId(userId), email };
 }
 
+/** The method kept in the encrypted copy of the two-factor step (no key of its own); 'email' otherwise. */
+function methodIn(raw: unknown): TwoFactorMethod {
+  const method = typeof raw === 'object' && raw !== null && 'method' in raw ? raw.method : null;
+  return method === 'authenticator' ? 'authenticator' : 'email';
+}
+
 /** Reads the whole session back (the machine's start-up check, decision 2). */
 export async function readSession({ storage, cipher }: Deps): Promise<StoredSession> {
   const s = storage.session;
@@ -49,11 +63,13 @@ export async function readSession({ storage, cipher }: Deps): Promise<StoredSess
   } catch {
     user = null;
   }
+  const twoFactor = step(s.getItem(SESSION_KEYS.twoFactorUserId), s.getItem(SESSION_KEYS.twoFactorEmail));
+  const twoFactorMethod = twoFactor && methodIn(await decryptJson(cipher, s.getItem(SESSION_KEYS.encryptedTwoFactor)));
   return {
     token: s.getItem(SESSION_KEYS.token),
     user,
     clients: Array.isArray(rawClients) ? rawClients : [],
-    twoFactor: step(s.getItem(SESSION_KEYS.twoFactorUserId), s.getItem(SESSION_KEYS.twoFactorEmail)),
+    twoFactor: twoFactor && twoFactorMethod ? { ...twoFactor, method: twoFactorMethod } : null,
     verificationUserId: toId(s.getItem(SESSION_KEYS.verificationUserId)),
     terms: step(s.getItem(SESSION_KEYS.termsUserId), s.getItem(SESSION_KEYS.termsEmail)),
   };
@@ -75,8 +91,8 @@ export async function saveClients({ storage, cipher }: Deps, clients: Client[]):
   storage.session.setItem(SESSION_KEYS.encryptedClients, await cipher.encrypt(JSON.stringify(clients)));
 }
 
-/** Keeps the two-factor step: plain id and e-mail for the screen, and an encrypted copy. */
-export async function saveTwoFactorStep({ storage, cipher }: Deps, pending: PendingStep): Promise<void> {
+/** Keeps the two-factor step: plain id and e-mail for the screen, and an encrypted copy (with the method). */
+export async function saveTwoFactorStep({ storage, cipher }: Deps, pending: TwoFactorStep): Promise<void> {
   const s = storage.session;
   if (pending.userId !== null) s.setItem(SESSION_KEYS.twoFactorUserId, String(pending.userId));
   if (pending.email !== null) s.setItem(SESSION_KEYS.twoFactorEmail, pending.email);

@@ -49,7 +49,7 @@ describe('Microsoft callback (spec §4)', () => {
       { state: 'st', code: 'c', two_factor_required: 'true', user_id: '7', email: MODEL_EMAIL },
       'st',
     );
-    expect(await result).toEqual({ value: { kind: 'twoFactor', userId: 7, email: MODEL_EMAIL } });
+    expect(await result).toEqual({ value: { kind: 'twoFactor', userId: 7, email: MODEL_EMAIL, method: 'email' } });
     expect(world.storage.session.getItem(SESSION_KEYS.oauthState)).toBeNull();
   });
 
@@ -96,7 +96,7 @@ describe('Microsoft callback (spec §4)', () => {
       status: 200,
       body: { access_token: 'tmp', user: MODEL_SERVER_USER, two_factor_required: true, user_id: 7, email: MODEL_EMAIL },
     });
-    expect(await result).toEqual({ value: { kind: 'twoFactor', userId: 7, email: MODEL_EMAIL } });
+    expect(await result).toEqual({ value: { kind: 'twoFactor', userId: 7, email: MODEL_EMAIL, method: 'email' } });
     expect(world.storage.session.getItem(SESSION_KEYS.tempToken)).toBe('tmp');
     expect(await world.decrypted(SESSION_KEYS.tempEncryptedUser)).toEqual(MODEL_SERVER_USER);
   });

@@ -7,6 +7,7 @@ import {
   saveTermsStep,
   saveTwoFactorStep,
   saveVerificationStep,
+  type TwoFactorMethod,
 } from './session.store.js';
 import { type AuthUser, transformUser } from './user.transform.js';
 
@@ -19,7 +20,7 @@ export type StepDetails = string | Record<string, unknown> | null;
  */
 export type SignInOutcome =
   | { kind: 'activeValidation'; message: string | null; details: StepDetails }
-  | { kind: 'twoFactor'; userId: number; email: string | null }
+  | { kind: 'twoFactor'; userId: number; email: string | null; method: TwoFactorMethod }
   | { kind: 'emailVerification'; userId: number | null; email: string | null; message: string | null }
   | { kind: 'terms'; userId: number | null; email: string | null; message: string | null }
   | { kind: 'session'; token: string; user: AuthUser }
@@ -64,8 +65,10 @@ export async function interpretSignIn(
   }
   if (b.two_factor_required === true) {
     if (userId === null) throw new AuthError(USER_ID_MISSING_IN_LOGIN);
-    await saveTwoFactorStep(ports, { userId, email });
-    return { kind: 'twoFactor', userId, email };
+    // The login answer names the method (issue 15); an answer without it is the e-mailed code.
+    const method: TwoFactorMethod = b.two_factor_method === 'authenticator' ? 'authenticator' : 'email';
+    await saveTwoFactorStep(ports, { userId, email, method });
+    return { kind: 'twoFactor', userId, email, method };
   }
   if (b.email_verified_required === true) {
     saveVerificationStep(ports.storage, userId);

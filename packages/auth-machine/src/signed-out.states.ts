@@ -1,4 +1,4 @@
-import { assertEvent, assign, not } from 'xstate';
+import { and, assertEvent, assign, not } from 'xstate';
 import { authSetup } from './auth.setup.js';
 import {
   busy,
@@ -13,8 +13,23 @@ import {
   TWO_FACTOR_RESEND_USER_MISSING,
   TWO_FACTOR_STEP_MISSING,
   TWO_FACTOR_USER_MISSING,
+  twoFactorFailure,
   VERIFICATION_USER_MISSING,
 } from './auth.transitions.js';
+import type { AuthContext } from './auth.types.js';
+
+/** Opens the two-step page's state and keeps the step (its method included) in session storage. */
+const openTwoFactor = [
+  'openTwoFactor',
+  {
+    type: 'persistTwoFactor',
+    params: ({ context }: { context: AuthContext }) => ({
+      userId: context.twoFactor?.userId ?? null,
+      email: context.twoFactor?.email ?? null,
+      method: context.twoFactor?.method ?? 'email',
+    }),
+  },
+] as const;
 
 /** Signed out: the sign-in screen's views, and one busy state per call they make. */
 export const signedOutState = authSetup.createStateConfig({
@@ -30,20 +45,13 @@ export const signedOutState = authSetup.createStateConfig({
         'auth.register': 'registering',
         'auth.back': { target: '.signIn', actions: 'clearMessages' },
         'auth.twoFactor.open': [
+          // The step's page (re)opened: the app's code when that is the pending step's method.
           {
-            guard: 'canOpenTwoFactor',
-            target: '.twoFactor',
-            actions: [
-              'openTwoFactor',
-              {
-                type: 'persistTwoFactor',
-                params: ({ context }) => ({
-                  userId: context.twoFactor?.userId ?? null,
-                  email: context.twoFactor?.email ?? null,
-                }),
-              },
-            ],
+            guard: and(['canOpenTwoFactor', 'usesAuthenticator']),
+            target: '.twoFactor.appCode',
+            actions: openTwoFactor,
           },
+          { guard: 'canOpenTwoFactor', target: '.twoFactor', actions: openTwoFactor },
           { target: '.signIn', actions: { type: 'showError', params: { message: TWO_FACTOR_STEP_MISSING } } },
         ],
         'auth.twoFactor.verify': [
@@ -75,9 +83,24 @@ export const signedOutState = authSetup.createStateConfig({
         signIn: {},
         activeValidation: {},
         twoFactor: {
+          initial: 'emailCode',
           on: {
             'auth.navigation.failed': {
               actions: { type: 'showError', params: { message: TWO_FACTOR_REDIRECT_FAILED } },
+            },
+          },
+          states: {
+            // The code e-mailed by the server (with its resend link).
+            emailCode: {},
+            // The authenticator app's code; a recovery code instead when the phone is not at hand.
+            appCode: {
+              on: { 'auth.twoFactor.useRecoveryCode': { target: 'recoveryCode', actions: 'clearMessages' } },
+            },
+            recoveryCode: {
+              on: {
+                'auth.twoFactor.useAppCode': { target: 'appCode', actions: 'clearMessages' },
+                'auth.twoFactor.verify': '#auth.signedOut.verifyingRecoveryCode',
+              },
             },
           },
         },
@@ -110,7 +133,21 @@ export const signedOutState = authSetup.createStateConfig({
           return { userId: requireId(context.twoFactor?.userId), code: event.code };
         },
         onDone: routeOutcomes(SIGN_IN_KINDS),
-        onError: failTo('twoFactor'),
+        onError: twoFactorFailure,
+      },
+    },
+    // The same call as the code: a wrong recovery code leaves the user on the recovery code's form.
+    verifyingRecoveryCode: {
+      ...busy,
+      invoke: {
+        id: 'verifyTwoFactor',
+        src: 'verifyTwoFactor',
+        input: ({ context, event }) => {
+          assertEvent(event, 'auth.twoFactor.verify');
+          return { userId: requireId(context.twoFactor?.userId), code: event.code };
+        },
+        onDone: routeOutcomes(SIGN_IN_KINDS),
+        onError: failTo('twoFactor.recoveryCode'),
       },
     },
     resendingTwoFactor: {
