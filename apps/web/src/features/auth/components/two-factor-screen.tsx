@@ -10,6 +10,7 @@ import { useBooting } from '../hooks/use-booting';
 import { preloadValidation, validateForm } from '../utils/validate-form';
 import { AuthAlerts } from './auth-alerts';
 import { AuthLayout } from './auth-layout';
+import { RecoveryCodeForm } from './recovery-code-form';
 
 const CODE_LENGTH = 6;
 
@@ -30,7 +31,9 @@ function useCooldown(initial: number) {
  * once; `refused` holds while the refusal is shown.
  */
 function useRetryAfterRefusal(clear: () => void) {
-  const verifying = useAuthSelector((s) => s.matches({ signedOut: 'verifyingTwoFactor' }));
+  const verifying = useAuthSelector(
+    (s) => s.matches({ signedOut: 'verifyingTwoFactor' }) || s.matches({ signedOut: 'verifyingRecoveryCode' }),
+  );
   const failed = useAuthSelector((s) => s.context.error !== null);
   const firstDigit = useRef<HTMLInputElement>(null);
   const checking = useRef(false);
@@ -50,7 +53,26 @@ function useRetryAfterRefusal(clear: () => void) {
   return { verifying, refused: refused && failed, firstDigit };
 }
 
-/** TwoStepVerification: the 6-digit e-mail code (paste fills every box), resend with a cooldown. */
+/** The step's heading text: the e-mailed code's, the authenticator app's, or a recovery code's. */
+function useStepDescription(email: string | null): string {
+  const { t } = useTranslation();
+  const step = useAuthSelector((s) =>
+    s.matches({ signedOut: { view: { twoFactor: 'recoveryCode' } } }) ||
+    s.matches({ signedOut: 'verifyingRecoveryCode' })
+      ? 'recovery'
+      : s.context.twoFactor?.method === 'authenticator'
+        ? 'app'
+        : 'email',
+  );
+  if (step === 'recovery') return t('auth.twoFactor.recoveryDescription');
+  if (step === 'app') return t('auth.twoFactor.appDescription');
+  return email ? t('auth.twoFactor.description', { email }) : t('auth.twoFactor.descriptionNoEmail');
+}
+
+/**
+ * TwoStepVerification: the 6-digit code (paste fills every box) — e-mailed, with a resend and its
+ * cooldown, or from the authenticator app, with a recovery code as the way round a lost phone.
+ */
 export function TwoFactorScreen() {
   const { t } = useTranslation();
   const actor = useAuthActorRef();
@@ -70,6 +92,13 @@ export function TwoFactorScreen() {
   const verifySent = useRef(false);
   const resending = useAuthSelector((s) => s.matches({ signedOut: 'resendingTwoFactor' }));
   const email = useAuthSelector((s) => s.context.twoFactor?.email ?? null) ?? search.get('email');
+  const byApp = useAuthSelector((s) => s.context.twoFactor?.method === 'authenticator');
+  const recovery = useAuthSelector(
+    (s) =>
+      s.matches({ signedOut: { view: { twoFactor: 'recoveryCode' } } }) ||
+      s.matches({ signedOut: 'verifyingRecoveryCode' }),
+  );
+  const description = useStepDescription(email);
   const [code, setCode] = useState<string[]>([]);
   const [error, setError] = useState<string | undefined>();
   const errorId = useId();
@@ -111,66 +140,77 @@ export function TwoFactorScreen() {
   };
 
   return (
-    <AuthLayout
-      title={t('auth.twoFactor.title')}
-      description={email ? t('auth.twoFactor.description', { email }) : t('auth.twoFactor.descriptionNoEmail')}
-    >
+    <AuthLayout title={t('auth.twoFactor.title')} description={description}>
       <AuthAlerts errorId={errorId} />
-      <form onSubmit={submit} onFocus={preloadValidation} noValidate aria-label={t('auth.twoFactor.title')}>
-        <Stack gap="5">
-          <Field.Root invalid={Boolean(error) || refused}>
-            <Field.Label>{t('auth.twoFactor.codeLabel')}</Field.Label>
-            <PinInput.Root
-              otp
-              type="numeric"
-              count={CODE_LENGTH}
-              value={code}
-              onValueChange={(details) => setCode(details.value)}
-              onValueComplete={(details) => void submit(undefined, details.value)}
-              translations={{ inputLabel: (index) => t('auth.twoFactor.digitLabel', { index: index + 1 }) }}
-              disabled={verifying}
-              size={{ base: 'md', sm: 'lg' }}
-            >
-              <PinInput.HiddenInput name="code" />
-              <PinInput.Control>
-                {Array.from({ length: CODE_LENGTH }, (_, index) => (
-                  <PinInput.Input
-                    // biome-ignore lint/suspicious/noArrayIndexKey: the boxes are positions, not items
-                    key={index}
-                    index={index}
-                    // The first box, where typing starts again, is described by the server's refusal.
-                    {...(index === 0 ? { ref: firstDigit, 'aria-describedby': refused ? errorId : undefined } : {})}
-                  />
-                ))}
-              </PinInput.Control>
-            </PinInput.Root>
-            <Field.HelperText>{t('auth.twoFactor.pasteHint')}</Field.HelperText>
-            {error ? <Field.ErrorText>{t(error)}</Field.ErrorText> : null}
-          </Field.Root>
-          <Button type="submit" loading={verifying} loadingText={t('auth.twoFactor.submitting')}>
-            {t('auth.twoFactor.submit')}
-          </Button>
-          <Button
-            variant="outline"
-            loading={resending}
-            loadingText={t('auth.twoFactor.resending')}
-            disabled={cooldown > 0 || verifying}
-            onClick={() => {
-              actor.send({ type: 'auth.twoFactor.resend' });
-              setCooldown(RESEND_COOLDOWN_S);
-            }}
-          >
-            {cooldown > 0 ? t('auth.twoFactor.resendIn', { seconds: cooldown }) : t('auth.twoFactor.resend')}
-          </Button>
-          <Text textAlign="center" fontSize="sm">
-            <ChakraLink asChild color="brand.solid">
-              <Link to="/signin" onClick={() => actor.send({ type: 'auth.back' })}>
-                {t('auth.twoFactor.backToSignin')}
-              </Link>
-            </ChakraLink>
-          </Text>
-        </Stack>
-      </form>
+      {recovery ? (
+        <RecoveryCodeForm onSent={() => (verifySent.current = true)} />
+      ) : (
+        <form onSubmit={submit} onFocus={preloadValidation} noValidate aria-label={t('auth.twoFactor.title')}>
+          <Stack gap="5">
+            <Field.Root invalid={Boolean(error) || refused}>
+              <Field.Label>{t('auth.twoFactor.codeLabel')}</Field.Label>
+              <PinInput.Root
+                otp
+                type="numeric"
+                count={CODE_LENGTH}
+                value={code}
+                onValueChange={(details) => setCode(details.value)}
+                onValueComplete={(details) => void submit(undefined, details.value)}
+                translations={{ inputLabel: (index) => t('auth.twoFactor.digitLabel', { index: index + 1 }) }}
+                disabled={verifying}
+                size={{ base: 'md', sm: 'lg' }}
+              >
+                <PinInput.HiddenInput name="code" />
+                <PinInput.Control>
+                  {Array.from({ length: CODE_LENGTH }, (_, index) => (
+                    <PinInput.Input
+                      // biome-ignore lint/suspicious/noArrayIndexKey: the boxes are positions, not items
+                      key={index}
+                      index={index}
+                      // The first box, where typing starts again, is described by the server's refusal.
+                      {...(index === 0 ? { ref: firstDigit, 'aria-describedby': refused ? errorId : undefined } : {})}
+                    />
+                  ))}
+                </PinInput.Control>
+              </PinInput.Root>
+              <Field.HelperText>{t('auth.twoFactor.pasteHint')}</Field.HelperText>
+              {error ? <Field.ErrorText>{t(error)}</Field.ErrorText> : null}
+            </Field.Root>
+            <Button type="submit" loading={verifying} loadingText={t('auth.twoFactor.submitting')}>
+              {t('auth.twoFactor.submit')}
+            </Button>
+            {byApp ? (
+              <Button
+                variant="ghost"
+                disabled={verifying}
+                onClick={() => actor.send({ type: 'auth.twoFactor.useRecoveryCode' })}
+              >
+                {t('auth.twoFactor.useRecoveryCode')}
+              </Button>
+            ) : (
+              <Button
+                variant="outline"
+                loading={resending}
+                loadingText={t('auth.twoFactor.resending')}
+                disabled={cooldown > 0 || verifying}
+                onClick={() => {
+                  actor.send({ type: 'auth.twoFactor.resend' });
+                  setCooldown(RESEND_COOLDOWN_S);
+                }}
+              >
+                {cooldown > 0 ? t('auth.twoFactor.resendIn', { seconds: cooldown }) : t('auth.twoFactor.resend')}
+              </Button>
+            )}
+            <Text textAlign="center" fontSize="sm">
+              <ChakraLink asChild color="brand.solid">
+                <Link to="/signin" onClick={() => actor.send({ type: 'auth.back' })}>
+                  {t('auth.twoFactor.backToSignin')}
+                </Link>
+              </ChakraLink>
+            </Text>
+          </Stack>
+        </form>
+      )}
     </AuthLayout>
   );
 }

@@ -50,6 +50,11 @@ export const twoFactorSchema = z.object({
   code: z.string().check(z.regex(/^\d{6}$/, { error: 'auth.validation.codeInvalid' })),
 });
 
+/** A recovery code: 10 letters or digits, the dash after the fifth optional. */
+export const recoveryCodeSchema = z.object({
+  code: z.string().check(z.regex(/^[0-9a-zA-Z]{5}-?[0-9a-zA-Z]{5}$/, { error: 'auth.validation.recoveryCodeInvalid' })),
+});
+
 export const termsSchema = z
   .object({ terms: z.boolean(), privacy: z.boolean() })
   .check(
@@ -63,6 +68,7 @@ export const forms = {
   resetRequest: resetRequestSchema,
   resetPassword: resetPasswordSchema,
   twoFactor: twoFactorSchema,
+  recoveryCode: recoveryCodeSchema,
   terms: termsSchema,
 };
 
