@@ -108,7 +108,19 @@ export const eventActions: Record<string, EventAction> = {
   },
   'auth.twoFactor.open': sentOnLoad(/\/two-step-verification/),
   'auth.twoFactor.verify': async ({ page }) => {
+    const recovery = page.getByRole('textbox', { name: 'Recovery code' });
+    if (await recovery.isVisible()) {
+      await recovery.fill('abcde-12345');
+      await click(page, 'Verify');
+      return;
+    }
     await enterCode(page, '123456');
+  },
+  'auth.twoFactor.useRecoveryCode': async ({ page }) => {
+    await click(page, 'Use a recovery code');
+  },
+  'auth.twoFactor.useAppCode': async ({ page }) => {
+    await click(page, 'Use the code from the app');
   },
   'auth.twoFactor.resend': async ({ page }) => {
     // The resend button waits out its cooldown (30 s) on the page clock.

@@ -56,8 +56,28 @@ export const stateChecks: Record<string, StateCheck> = {
     await expect(
       page
         .getByRole('textbox', { name: 'Digit 1 of 6' })
-        .or(page.getByRole('alert').filter({ hasText: 'Unable to redirect to 2FA verification' })),
+        .or(page.getByRole('textbox', { name: 'Recovery code' }))
+        .or(page.getByRole('alert').filter({ hasText: 'Unable to redirect to 2FA verification' }))
+        .first(),
     ).toBeVisible();
+  },
+  'auth.signedOut.view.twoFactor.emailCode': async ({ page }) => {
+    // The e-mailed code can be sent again (after its cooldown); the app's step has no such button.
+    await expect(
+      button(page, /^Send a new code/).or(
+        page.getByRole('alert').filter({ hasText: 'Unable to redirect to 2FA verification' }),
+      ),
+    ).toBeVisible();
+    await expect(button(page, 'Use a recovery code')).toHaveCount(0);
+  },
+  'auth.signedOut.view.twoFactor.appCode': async ({ page }) => {
+    await expect(page.getByText('Enter the 6-digit code from your authenticator app.')).toBeVisible();
+    await expect(button(page, 'Use a recovery code')).toBeEnabled();
+    await expect(button(page, /^Send a new code/)).toHaveCount(0);
+  },
+  'auth.signedOut.view.twoFactor.recoveryCode': async ({ page }) => {
+    await expect(page.getByRole('textbox', { name: 'Recovery code' })).toBeEnabled();
+    await expect(button(page, 'Use the code from the app')).toBeEnabled();
   },
   'auth.signedOut.view.emailVerification': async ({ page }) => {
     await expect(button(page, 'Send the link again')).toBeEnabled();
@@ -71,6 +91,10 @@ export const stateChecks: Record<string, StateCheck> = {
   },
   'auth.signedOut.verifyingTwoFactor': async ({ page }) => {
     await expect(button(page, 'Verifying…')).toBeVisible();
+  },
+  'auth.signedOut.verifyingRecoveryCode': async ({ page }) => {
+    await expect(button(page, 'Verifying…')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Recovery code' })).toBeDisabled();
   },
   'auth.signedOut.resendingTwoFactor': async ({ page }) => {
     await expect(button(page, 'Sending…')).toBeVisible();

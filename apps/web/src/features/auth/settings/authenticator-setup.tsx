@@ -1,10 +1,9 @@
 import { Button, Code, HStack, Stack, Text } from '@chakra-ui/react';
-import { ApiError } from '@vigil/api-client';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '@/components/ui/text-input';
-import { useConfirmAuthenticator } from '../api/two-factor-api';
 import { QrCode } from './qr-code';
+import { failureOf, useConfirmAuthenticator } from './two-factor-api';
 
 /** Scan (or type) the secret, then prove it with a first code: only then is the app the method. */
 export function AuthenticatorSetup({
@@ -33,7 +32,7 @@ export function AuthenticatorSetup({
       onSuccess: (answer) => onConfirmed(answer.recovery_codes),
       onError: (failure) =>
         setError(
-          failure instanceof ApiError && failure.status === 422
+          failureOf(failure).status === 422
             ? t('auth.twoFactorSettings.codeRejected')
             : t('auth.twoFactorSettings.failed'),
         ),

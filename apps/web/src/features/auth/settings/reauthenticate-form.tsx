@@ -1,9 +1,8 @@
 import { Button, HStack, Stack } from '@chakra-ui/react';
-import { ApiError } from '@vigil/api-client';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '@/components/ui/text-input';
-import type { Reauthentication } from '../api/two-factor-api';
+import { failureOf, type Reauthentication } from './two-factor-api';
 
 /** Turning the app off or renewing the codes: the current password, or a current code, first. */
 export function ReauthenticateForm({
@@ -35,15 +34,12 @@ export function ReauthenticateForm({
       return;
     }
     setError(undefined);
-    onSubmit({ ...(password ? { password } : {}), ...(typed ? { code: typed } : {}) }, (failure) =>
-      setError(
-        failure instanceof ApiError && failure.status === 429 && failure.serverMessage
-          ? failure.serverMessage
-          : failure instanceof ApiError && failure.status === 403
-            ? t('auth.twoFactorSettings.proofRejected')
-            : t('auth.twoFactorSettings.failed'),
-      ),
-    );
+    onSubmit({ ...(password ? { password } : {}), ...(typed ? { code: typed } : {}) }, (failure) => {
+      const { status, message } = failureOf(failure);
+      // 429: the server's text says how long the account's code step stays locked.
+      if (status === 429 && message) setError(message);
+      else setError(status === 403 ? t('auth.twoFactorSettings.proofRejected') : t('auth.twoFactorSettings.failed'));
+    });
   };
   return (
     <form onSubmit={submit} noValidate>

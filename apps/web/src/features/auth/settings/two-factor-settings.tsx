@@ -1,15 +1,15 @@
 import { Badge, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuthenticatorSetup } from './authenticator-setup';
+import { ReauthenticateForm } from './reauthenticate-form';
+import { RecoveryCodes } from './recovery-codes';
 import {
   useDisableAuthenticator,
   useRegenerateRecoveryCodes,
   useStartAuthenticator,
   useTwoFactorStatus,
-} from '../api/two-factor-api';
-import { AuthenticatorSetup } from './authenticator-setup';
-import { ReauthenticateForm } from './reauthenticate-form';
-import { RecoveryCodes } from './recovery-codes';
+} from './two-factor-api';
 
 type Step = 'idle' | 'setup' | 'codes' | 'disable' | 'regenerate';
 

@@ -54,3 +54,13 @@ export function useRegenerateRecoveryCodes() {
     onSuccess: () => client.invalidateQueries({ queryKey: statusKey }),
   });
 }
+
+/** The HTTP status and server message of a failed call (the client throws an ApiError-shaped error). */
+export function failureOf(error: unknown): { status: number | undefined; message: string | undefined } {
+  if (typeof error !== 'object' || error === null) return { status: undefined, message: undefined };
+  const { status, serverMessage } = error as { status?: unknown; serverMessage?: unknown };
+  return {
+    status: typeof status === 'number' ? status : undefined,
+    message: typeof serverMessage === 'string' ? serverMessage : undefined,
+  };
+}
