@@ -1,6 +1,7 @@
 import { Heading, Stack } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MonitoringQueries } from './monitoring-queries';
 
 // The account settings page composes sections exported by features (issue 15): the two-factor
 // section comes from the auth feature; password, sessions, theme and notifications join it.
@@ -16,9 +17,11 @@ export function AccountSettingsPage() {
       <Heading as="h1" size="xl">
         {t('screens.account-settings.title')}
       </Heading>
-      <Suspense fallback={null}>
-        <TwoFactorSettings />
-      </Suspense>
+      <MonitoringQueries>
+        <Suspense fallback={null}>
+          <TwoFactorSettings />
+        </Suspense>
+      </MonitoringQueries>
     </Stack>
   );
 }
