@@ -1,28 +1,9 @@
-import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
+import { seriousViolations } from './support/axe.ts';
 import { demoOwner, expect, monitoringScreens, openWithDemoData, signIn, test } from './support/fixtures.ts';
 
 // axe-core on every public screen and on the dashboard shell, light and dark: no serious or
-// critical violation. axe.source is injected into the page (the @axe-core/playwright helper needs Node 22).
-const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
-
-interface AxeResult {
-  violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }>;
-}
-
-/** Serious and critical violations on the page, or only inside `include` (CSS selectors). */
-async function seriousViolations(page: Page, include?: string[]): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') forbids inline scripts.
-  await page.evaluate(axeSource);
-  const result = await page.evaluate(async (selectors) => {
-    const axe = (window as unknown as { axe: { run: (context: unknown) => Promise<AxeResult> } }).axe;
-    return axe.run(selectors ? { include: selectors.map((s) => [s]) } : document);
-  }, include);
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')})`);
-}
-
+// critical violation (support/axe.ts).
 const publicScreens: Array<{
   path: string;
   ready: (page: Page) => ReturnType<Page['waitForSelector']> | Promise<void>;
