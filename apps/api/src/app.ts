@@ -8,6 +8,7 @@ import { type AppContext, defaultLimits, type Limits } from './app-context.js';
 import { type AppConfig, webDistExists } from './config/env.js';
 import type { DatabaseHandle } from './db/connect.js';
 import { adminRoutes } from './features/admin/admin.routes.js';
+import { alertsRoutes } from './features/alerts/alerts.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { clientsRoutes } from './features/clients/clients.routes.js';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
@@ -165,6 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
       ...importsRoutes(deps, jobs),
       ...moduleRegistry.routes(deps),
       ...dashboardRoutes(deps),
+      ...alertsRoutes(deps, () => jobs.wake()),
       ...(devMailbox ? devRoutes(deps) : {}),
     },
   });

@@ -36,6 +36,8 @@ const envSchema = z.object({
   NVD_API_KEY: optionalText,
   KEV_URL: z.url().default('https://www.cisa.gov/sites/default/files/feeds/known_exploited_vulnerabilities.json'),
   EPSS_URL: z.url().default('https://epss.empiricalsecurity.com/epss_scores-current.csv.gz'),
+  /** Webhooks to private, loopback and link-local addresses: refused by default in production only. */
+  WEBHOOK_PRIVATE_TARGETS: z.enum(['allow', 'deny']).optional(),
   /** all: HTTP and the job worker (one process); api: HTTP only; worker: the job worker only. */
   VIGIL_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   /** Comma-separated e-mails of platform operators, granted at each start. */
@@ -80,6 +82,8 @@ export interface AppConfig {
   role: 'all' | 'api' | 'worker';
   /** Users made platform operators at each start (VIGIL_OPERATORS). */
   operators: string[];
+  /** Whether a webhook may target a private, loopback or link-local address (WEBHOOK_PRIVATE_TARGETS). */
+  webhookPrivateTargets: boolean;
 }
 
 function fromRoot(path: string): string {
@@ -116,6 +120,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     localOidcPort: env.LOCAL_OIDC_PORT,
     operators: env.VIGIL_OPERATORS,
     role: env.VIGIL_ROLE,
+    webhookPrivateTargets:
+      (env.WEBHOOK_PRIVATE_TARGETS ?? (env.NODE_ENV === 'production' ? 'deny' : 'allow')) === 'allow',
     feeds: {
       sync: (env.CATALOGUE_SYNC ?? (env.NODE_ENV === 'production' ? 'on' : 'off')) === 'on',
       nvdUrl: env.NVD_API_URL,

@@ -1,4 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
+import type {
+  AlertRulesTable,
+  AlertsTable,
+  WebhookDeliveriesTable,
+  WebhooksTable,
+} from '../features/alerts/alerts.table.js';
 import type { AuditEventsTable } from '../features/audit/audit.table.js';
 import type {
   LoginFailuresTable,
@@ -57,6 +63,10 @@ export interface Database {
   import_rejects: ImportRejectsTable;
   job_log: JobLogTable;
   job_schedules: JobSchedulesTable;
+  alert_rules: AlertRulesTable;
+  webhooks: WebhooksTable;
+  alerts: AlertsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type Db = Kysely<Database>;

@@ -20,6 +20,7 @@ import * as importFindingCounts from './migrations/2026-11-26-1500-import-findin
 import * as membershipRoles from './migrations/2026-11-27-1000-membership-roles.migration.js';
 import * as members from './migrations/2026-11-28-1000-members.migration.js';
 import * as authenticatorApp from './migrations/2026-11-28-1200-authenticator-app.migration.js';
+import * as alerts from './migrations/2026-11-28-1300-alerts.migration.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-2000-accounts': accounts,
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-1000-membership-roles': membershipRoles,
   '2026-11-28-1000-members': members,
   '2026-11-28-1200-authenticator-app': authenticatorApp,
+  '2026-11-28-1300-alerts': alerts,
 };
 
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<MigrationResultSet> {

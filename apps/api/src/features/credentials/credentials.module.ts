@@ -66,6 +66,7 @@ const infostealer = defineImporter({
 
 export const credentialsModule: MonitoringModule = {
   id: 'credentials',
+  screen: '/credentials',
   importers: [hibp, combolist, infostealer],
   routes: credentialsRoutes,
   demo: credentialsDemo,

@@ -30,6 +30,7 @@ function feedJob(feed: 'nvd' | 'kev' | 'epss', cron: string): JobKind {
 
 export const cvesModule: MonitoringModule = {
   id: 'cves',
+  screen: '/cvemonitor',
   importers: [
     defineImporter({ ...catalogue, kind: 'nvd', parse: parseNvd, write: writeNvd }),
     defineImporter({ ...catalogue, kind: 'kev', parse: parseKev, write: writeKev }),

@@ -5,6 +5,7 @@
 // findings (the CVE watch) get an event each, or one for the lot when they come in bulk.
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import { queueEvaluation } from '../alerts/alerts.queue.js';
 import { insertEvents } from '../events/events.repository.js';
 import { type Module, type Severity, severities } from './findings.table.js';
 
@@ -190,6 +191,9 @@ async function recordIngestEffects(db: Executor, scope: IngestScope, results: In
   if (scope.jobId !== null) {
     await addImportTally(db, scope.jobId, tallyOf(results));
     return;
+  }
+  if (created.length + reopened.length > 0) {
+    await queueEvaluation(db, scope.companyId, { module: scope.module, at: scope.now.toISOString() }, scope.now);
   }
   if (created.length + reopened.length > SYSTEM_EVENTS_AT_MOST) {
     const tally = tallyOf(results);

@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
+import { queueEvaluation } from '../alerts/alerts.queue.js';
 import { insertEvents } from '../events/events.repository.js';
 import { describeTally, importTally, summaryOf, worstOf } from '../findings/findings.ingest.js';
 import type { RunOutcome } from '../jobs/job-kind.types.js';
@@ -100,6 +101,8 @@ async function summaryEvent(
       at,
     },
   ]);
+  // What it found is committed with this event: the alert rules look at it once, after the commit.
+  if (worst !== null) await queueEvaluation(db, job.company_id, { job_id: job.id }, at);
 }
 
 /** Ends a job as failed with its reason (log, event, stored file deleted) in one transaction. */

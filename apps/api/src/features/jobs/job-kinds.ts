@@ -5,6 +5,7 @@
 
 import type { AppContext } from '../../app-context.js';
 import { purgeExpired } from '../../jobs/purge-expired.job.js';
+import { alertJobKinds } from '../alerts/alerts.jobs.js';
 import { expireRiskAcceptances } from '../findings/findings.expiry.js';
 import { sweepUploads } from '../imports/import-files.repository.js';
 import { runJob } from '../imports/import-runner.js';
@@ -55,6 +56,7 @@ export const platformJobKinds = {
     platformSchedule: '*/5 * * * *',
     run: housekeeping,
   },
+  ...alertJobKinds,
 } satisfies Record<string, JobKind>;
 
 /** The kinds whose group has `running` jobs at its limit (the claim skips them). */

@@ -55,10 +55,16 @@ export async function claimJob(
  * A retried kind's failed attempt: queued again after its back-off, or `dead` once it has had its
  * attempts (the dead-letter state, kept with its reason for the operator). Returns which.
  */
-export async function retryOrBury(db: Db, job: JobRow, reason: string, now: Date): Promise<'queued' | 'dead'> {
+export async function retryOrBury(
+  db: Db,
+  job: JobRow,
+  reason: string,
+  now: Date,
+  backoff: (attempt: number) => number = backoffMs,
+): Promise<'queued' | 'dead'> {
   const dead = job.attempts >= job.max_attempts;
   await db.transaction().execute(async (trx) => {
-    const wait = backoffMs(job.attempts);
+    const wait = backoff(job.attempts);
     await trx
       .insertInto('job_log')
       .values({

@@ -47,6 +47,8 @@ export interface ModuleList {
 export interface MonitoringModule {
   /** `findings.module` of its findings, its contract file's `x-module` and its web folder's name. */
   id: string;
+  /** The web app's path of its screen (`/credentials`): alerts link findings there (`?open=<id>`). */
+  screen?: string;
   /** Its import kinds: parser and writer each (features/imports runs them as jobs). */
   importers: readonly RegisteredImporter[];
   /** Handlers of the operations its contract file declares (list, export, detail, its own). */

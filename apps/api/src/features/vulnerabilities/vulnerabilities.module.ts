@@ -13,6 +13,7 @@ import { slaOf } from './vulnerabilities.sla.js';
 
 export const vulnerabilitiesModule: MonitoringModule = {
   id: 'vulnerabilities',
+  screen: '/vulnerabilities',
   importers: [
     defineImporter({
       kind: 'nuclei',

@@ -1,0 +1,133 @@
+// A user's alert rules in their current company: any role manages its own (a viewer may receive
+// alerts), nobody sees or changes another's. Every query is scoped to the company and the user.
+import type { operations } from '@vigil/api-client';
+import type { AppContext } from '../../app-context.js';
+import { HttpError, validationError } from '../../shared/http-error.js';
+import { requireScope, type TenantScope, tenantFilter } from '../../shared/tenant.js';
+import type { AuthContext } from '../session/session.service.js';
+import type { AlertRuleRow } from './alerts.table.js';
+
+type RuleInput = operations['createAlertRule']['requestBody']['content']['application/json'];
+
+interface Verb<I = undefined> {
+  ctx: AppContext;
+  auth: AuthContext;
+  input: I;
+}
+
+/** Whether the runtime knows an IANA time zone (Intl refuses the others). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function checked(ctx: AppContext, input: RuleInput) {
+  const errors: Record<string, string[]> = {};
+  if (!isTimeZone(input.time_zone)) errors.time_zone = ['Not a known time zone.'];
+  const unknown = (input.modules ?? []).filter((m) => !ctx.modules.isModule(m));
+  if (unknown.length > 0) errors.modules = [`Unknown modules: ${unknown.join(', ')}.`];
+  if (input.delivery === 'digest' && (input.digest_hour ?? null) === null) {
+    errors.digest_hour = ['A digest needs its hour.'];
+  }
+  if (!input.email && !input.webhooks) errors.email = ['Choose at least one channel.'];
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+  const modules = input.modules && input.modules.length > 0 ? JSON.stringify([...new Set(input.modules)]) : null;
+  return {
+    modules,
+    min_severity: input.min_severity,
+    delivery: input.delivery,
+    digest_hour: input.delivery === 'digest' ? (input.digest_hour ?? null) : null,
+    time_zone: input.time_zone,
+    email: input.email,
+    webhooks: input.webhooks,
+  };
+}
+
+export function ruleView(row: AlertRuleRow) {
+  return {
+    id: row.id,
+    modules: row.modules ? (JSON.parse(row.modules) as string[]) : null,
+    min_severity: row.min_severity,
+    delivery: row.delivery,
+    digest_hour: row.digest_hour,
+    time_zone: row.time_zone,
+    email: row.email,
+    webhooks: row.webhooks,
+    last_digest_on: row.last_digest_on,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+function mine(ctx: AppContext, scope: TenantScope) {
+  return ctx.db
+    .selectFrom('alert_rules')
+    .selectAll()
+    .where(tenantFilter('alert_rules', scope))
+    .where('user_id', '=', scope.userId);
+}
+
+export async function listAlertRules({ ctx, auth }: Verb) {
+  const scope = requireScope(auth.scope);
+  const rows = await mine(ctx, scope).orderBy('id').execute();
+  return { data: rows.map(ruleView) };
+}
+
+export async function createAlertRule({ ctx, auth, input }: Verb<RuleInput>) {
+  const scope = requireScope(auth.scope);
+  const values = checked(ctx, input);
+  const now = ctx.clock.now();
+  const row = await ctx.db.transaction().execute((trx) =>
+    trx
+      .insertInto('alert_rules')
+      .values({
+        ...values,
+        company_id: scope.companyId,
+        user_id: scope.userId,
+        last_digest_on: null,
+        digest_since: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  );
+  return { data: ruleView(row) };
+}
+
+export async function updateAlertRule({ ctx, auth, input }: Verb<{ id: number; body: RuleInput }>) {
+  const scope = requireScope(auth.scope);
+  const values = checked(ctx, input.body);
+  const row = await ctx.db.transaction().execute((trx) =>
+    trx
+      .updateTable('alert_rules')
+      .set({ ...values, updated_at: ctx.clock.now() })
+      .where('id', '=', input.id)
+      .where(tenantFilter('alert_rules', scope))
+      .where('user_id', '=', scope.userId)
+      .returningAll()
+      .executeTakeFirst(),
+  );
+  if (!row) throw new HttpError(404, 'Alert rule not found.');
+  return { data: ruleView(row) };
+}
+
+export async function deleteAlertRule({ ctx, auth, input }: Verb<{ id: number }>) {
+  const scope = requireScope(auth.scope);
+  const deleted = await ctx.db
+    .transaction()
+    .execute((trx) =>
+      trx
+        .deleteFrom('alert_rules')
+        .where('id', '=', input.id)
+        .where(tenantFilter('alert_rules', scope))
+        .where('user_id', '=', scope.userId)
+        .executeTakeFirst(),
+    );
+  if (Number(deleted.numDeletedRows) === 0) throw new HttpError(404, 'Alert rule not found.');
+  return { message: 'Alert rule deleted.' };
+}
