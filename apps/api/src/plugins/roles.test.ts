@@ -56,17 +56,20 @@ describe('roles on every operation', () => {
     const viewerWrites = contractOperations(app.contract).filter(
       (op) => op.secured && op.method !== 'GET' && op.roles?.includes('viewer'),
     );
-    // What a viewer may still send: its own session, second factor, language and current company.
+    // What a viewer may still send: its own session, second factor, language, current company and alert rules.
     expect(viewerWrites.map((op) => op.operationId).sort()).toEqual([
       'activateUser',
       'checkUser',
       'confirmAuthenticator',
+      'createAlertRule',
+      'deleteAlertRule',
       'disableAuthenticator',
       'logout',
       'regenerateRecoveryCodes',
       'startAuthenticator',
       'switchClient',
       'switchLanguage',
+      'updateAlertRule',
     ]);
   });
 

@@ -42,3 +42,27 @@ export function alertsOf(app: VigilApp, ruleId: number) {
 export function mailsTo(app: VigilApp, to: string) {
   return app.ctx.db.selectFrom('outbox_messages').selectAll().where('recipient', '=', to).orderBy('id').execute();
 }
+
+/**
+ * Runs the jobs until none is running or due. The app's own worker runs in the background too (a
+ * test's drain can find nothing to claim while it is still posting), so this waits for it.
+ */
+export async function settle(app: VigilApp): Promise<void> {
+  for (let i = 0; i < 400; i += 1) {
+    await app.jobs.drain();
+    const now = app.ctx.clock.now();
+    const busy = await app.ctx.db
+      .selectFrom('jobs')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb('status', '=', 'running'),
+          eb.and([eb('status', '=', 'queued'), eb.or([eb('run_at', 'is', null), eb('run_at', '<=', now)])]),
+        ]),
+      )
+      .executeTakeFirst();
+    if (!busy) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('jobs did not settle');
+}

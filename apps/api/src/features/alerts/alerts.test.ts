@@ -3,7 +3,7 @@
 // user's rules their own, and nothing more for a user removed from the company.
 import { describe, expect, it } from 'vitest';
 import { HOUR, type ManualClock, MINUTE } from '../../shared/clock.js';
-import { addRule, alertsOf, combolist, mailsTo } from '../../testing/alerts.js';
+import { addRule, alertsOf, combolist, mailsTo, settle } from '../../testing/alerts.js';
 import { json } from '../../testing/flows.js';
 import { importFile, newTenant, queueTask, tenantFixture } from '../../testing/monitoring.js';
 import type { AlertDetails } from './alert-payloads.js';
@@ -87,7 +87,7 @@ describe('alerts raised by imports', () => {
     const ruleId = await addRule(admin);
     const job = await importFile(app, admin, 'combolist', 'big.txt', combolist(admin.domain, 500));
     expect(job.counts.added).toBe(500);
-    await app.jobs.drain();
+    await settle(app);
     const alerts = await alertsOf(app, ruleId);
     expect(alerts).toHaveLength(1);
     const details = JSON.parse(alerts[0]?.details ?? '{}') as AlertDetails;
@@ -101,7 +101,7 @@ describe('alerts raised by imports', () => {
     expect(alertMails[0]?.text_body).toContain('…and 495 more.');
     // The same file again finds nothing new: no second alert.
     await importFile(app, admin, 'combolist', 'big-again.txt', combolist(admin.domain, 500));
-    await app.jobs.drain();
+    await settle(app);
     expect(await alertsOf(app, ruleId)).toHaveLength(1);
   });
 
@@ -114,7 +114,7 @@ describe('alerts raised by imports', () => {
     const otherModule = await addRule(a, { modules: ['vulnerabilities'] });
     const rulesOfB = await addRule(b);
     await importFile(app, a, 'combolist', 'small.txt', combolist(a.domain, 3));
-    await app.jobs.drain();
+    await settle(app);
     const [alert] = await alertsOf(app, listing);
     const details = JSON.parse(alert?.details ?? '{}') as AlertDetails;
     expect(details.kind).toBe('findings');
@@ -140,7 +140,7 @@ describe('alerts raised by imports', () => {
       .where('company_id', '=', admin.companyId)
       .execute();
     await importFile(app, admin, 'combolist', 'after.txt', combolist(admin.domain, 2));
-    await app.jobs.drain();
+    await settle(app);
     expect(await alertsOf(app, ruleId)).toEqual([]);
   });
 });
@@ -159,7 +159,7 @@ describe('daily digest', () => {
     await importFile(app, user, 'combolist', 'morning.txt', combolist(user.domain, 4));
     const digest = async () => {
       await queueTask(app, 'alerts.digest');
-      await app.jobs.drain();
+      await settle(app);
       return alertsOf(app, ruleId);
     };
     expect(await digest()).toEqual([]);

@@ -35,6 +35,18 @@ const jobsOfSchedule = (id: number) =>
   app.ctx.db.selectFrom('jobs').selectAll().where('schedule_id', '=', id).orderBy('id').execute();
 const scheduleOf = (kind: 'housekeeping') =>
   app.ctx.db.selectFrom('job_schedules').selectAll().where('kind', '=', kind).executeTakeFirstOrThrow();
+/** Of the runs a call queued, housekeeping's (the platform has other schedules: the alert digests). */
+const housekeepingRuns = async (queued: Promise<number[]>) => {
+  const ids = await queued;
+  if (ids.length === 0) return [];
+  const rows = await app.ctx.db
+    .selectFrom('jobs')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('kind', '=', 'housekeeping')
+    .execute();
+  return rows.map((r) => r.id);
+};
 const settle = async () => {
   // Jobs the app's own worker is running are left to finish; then nothing is claimable.
   for (let i = 0; i < 100; i += 1) {
@@ -54,17 +66,17 @@ describe('schedules', () => {
 
     setClock(new Date(schedule.next_run_at.getTime() + 1000));
     const [first, second] = await Promise.all([
-      enqueueDueRuns(app.ctx, clock.now()),
-      enqueueDueRuns(app.ctx, clock.now()),
+      housekeepingRuns(enqueueDueRuns(app.ctx, clock.now())),
+      housekeepingRuns(enqueueDueRuns(app.ctx, clock.now())),
     ]);
     expect([...first, ...second]).toHaveLength(1);
-    expect(await enqueueDueRuns(app.ctx, clock.now())).toEqual([]);
+    expect(await housekeepingRuns(enqueueDueRuns(app.ctx, clock.now()))).toEqual([]);
     const moved = await scheduleOf('housekeeping');
     expect(moved.next_run_at.getTime()).toBe(schedule.next_run_at.getTime() + 5 * MINUTE);
 
     // Due again while the first run is still queued: the time passes, no second job.
     setClock(new Date(moved.next_run_at.getTime() + 1000));
-    expect(await enqueueDueRuns(app.ctx, clock.now())).toEqual([]);
+    expect(await housekeepingRuns(enqueueDueRuns(app.ctx, clock.now()))).toEqual([]);
     expect((await jobsOfSchedule(schedule.id)).length).toBe(before + 1);
 
     // Once it has run, the next due time queues the next run.
@@ -72,7 +84,7 @@ describe('schedules', () => {
     const ran = (await jobsOfSchedule(schedule.id)).at(-1);
     expect(ran?.status).toBe('succeeded');
     setClock(new Date((await scheduleOf('housekeeping')).next_run_at.getTime() + 1000));
-    expect(await enqueueDueRuns(app.ctx, clock.now())).toHaveLength(1);
+    expect(await housekeepingRuns(enqueueDueRuns(app.ctx, clock.now()))).toHaveLength(1);
     await app.jobs.drain();
   });
 
@@ -90,7 +102,7 @@ describe('retries', () => {
     try {
       const schedule = await scheduleOf('housekeeping');
       setClock(new Date(schedule.next_run_at.getTime() + 1000));
-      const [id] = await enqueueDueRuns(app.ctx, clock.now());
+      const [id] = await housekeepingRuns(enqueueDueRuns(app.ctx, clock.now()));
       const row = () =>
         app.ctx.db.selectFrom('jobs').selectAll().where('id', '=', Number(id)).executeTakeFirstOrThrow();
       const waits: number[] = [];
