@@ -204,6 +204,7 @@ describe('priorities and cancel', () => {
 describe('kinds that build on the one before', () => {
   it('runs HIBP imports one at a time, in the order queued: a domain search waits for the breach catalogue', async () => {
     await settle();
+    await app.jobs.drain(); // what earlier tests left queued (the alert evaluation of a cancelled import)
     const breaches = [
       {
         Name: 'Waitshop',
