@@ -2,6 +2,7 @@
 // alerts), nobody sees or changes another's. Every query is scoped to the company and the user.
 import type { operations } from '@vigil/api-client';
 import type { AppContext } from '../../app-context.js';
+import type { Executor } from '../../db/database.js';
 import { HttpError, validationError } from '../../shared/http-error.js';
 import { requireScope, type TenantScope, tenantFilter } from '../../shared/tenant.js';
 import type { AuthContext } from '../session/session.service.js';
@@ -130,4 +131,26 @@ export async function deleteAlertRule({ ctx, auth, input }: Verb<{ id: number }>
     );
   if (Number(deleted.numDeletedRows) === 0) throw new HttpError(404, 'Alert rule not found.');
   return { message: 'Alert rule deleted.' };
+}
+
+/** The demo administrator's rule: critical findings by e-mail at once (the dev mailbox shows one after the demo import). */
+export async function seedDemoAlertRule(db: Executor, userId: number, companyId: number, now: Date): Promise<void> {
+  await db
+    .insertInto('alert_rules')
+    .values({
+      company_id: companyId,
+      user_id: userId,
+      modules: null,
+      min_severity: 'critical',
+      delivery: 'instant',
+      digest_hour: null,
+      time_zone: 'UTC',
+      email: true,
+      webhooks: false,
+      last_digest_on: null,
+      digest_since: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
 }

@@ -4,6 +4,7 @@
 import type { Db } from '../../db/database.js';
 import { LOCAL_TENANT_ID, localAccounts } from '../../dev/local-accounts.js';
 import { hashPassword } from '../../shared/passwords.js';
+import { seedDemoAlertRule } from '../alerts/alert-rules.service.js';
 import { CURRENT_TERMS_VERSION } from '../auth/sign-in.steps.js';
 import { addMembership, countCompanies, insertCompany } from '../clients/clients.repository.js';
 import { insertUser } from '../users/users.repository.js';
@@ -116,6 +117,7 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
       });
       await addMembership(trx, user.id, acme, member.role, now);
     }
+    await seedDemoAlertRule(trx, admin.id, acme, now);
   });
   return true;
 }

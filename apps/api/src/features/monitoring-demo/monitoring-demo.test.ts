@@ -5,6 +5,7 @@ import { cvss31VectorScore, severityOfScore } from '../../shared/cvss.js';
 import { json, signIn } from '../../testing/flows.js';
 import { type DashboardBody, kpiOf, trendOf } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
+import { demoAdmin } from '../demo/demo.seed.js';
 import type { DemoCompany, DemoFile } from '../monitoring/monitoring-module.js';
 import { loadMonitoringDemo } from './monitoring-demo.loader.js';
 
@@ -111,6 +112,14 @@ describe('demo data', () => {
     expect(jobs.every((j) => j.status === 'succeeded')).toBe(true);
     const seconds = (Date.now() - started) / 1000;
     expect(seconds).toBeLessThan(60);
+    // The demo administrator's rule (critical findings by e-mail) put an alert in the dev mailbox.
+    const alert = await app.ctx.db
+      .selectFrom('outbox_messages')
+      .select('subject')
+      .where('recipient', '=', demoAdmin.email)
+      .where('subject', 'like', 'Vigil: % new finding%')
+      .executeTakeFirst();
+    expect(alert?.subject).toMatch(/critical|new finding/);
     const { browser, token } = await signIn(app);
     for (const url of [
       '/api/credentials',
