@@ -51,8 +51,11 @@ describe('the operator status view', () => {
     expect(response.statusCode, response.body).toBe(200);
     const status = json<Status>(response).data;
     expect(status.catalogue_sync).toBe(false);
-    // The feeds' sync is off outside production (CATALOGUE_SYNC): only housekeeping is scheduled.
-    expect(status.schedules.map((s) => [s.kind, s.enabled])).toEqual([['housekeeping', true]]);
+    // The feeds' sync is off outside production (CATALOGUE_SYNC): only housekeeping and the alert digests are scheduled.
+    expect(status.schedules.map((s) => [s.kind, s.enabled])).toEqual([
+      ['alerts.digest', true],
+      ['housekeeping', true],
+    ]);
     expect(status.jobs.failures[0]).toMatchObject({ kind: 'nvd', company: null, error: broken.error });
     expect(status.jobs.counts.failed).toBeGreaterThanOrEqual(1);
     expect(status.catalogue.map((c) => c.feed)).toEqual(['nvd', 'kev', 'epss']);

@@ -178,7 +178,13 @@ export async function deliverWebhook(ctx: AppContext, job: ClaimedJob): Promise<
     .executeTakeFirst();
   if (!webhook?.enabled) return end(ctx, job, 'failed', 'The webhook was removed or disabled.');
   const content = await details(ctx, job, webhook, options.alert_id);
-  if (!content) return end(ctx, job, 'failed', 'The rule’s owner is no longer a member of the company.');
+  if (!content)
+    return end(
+      ctx,
+      job,
+      'failed',
+      'The alert’s rule was deleted, or its owner is no longer an active member of the company.',
+    );
   const sentAt = ctx.clock.now();
   const body = webhookBody(webhook.format, content, { deliveryId: String(job.id), sentAt, alertId: options.alert_id });
   const headers = {
