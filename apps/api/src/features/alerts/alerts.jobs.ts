@@ -39,10 +39,12 @@ async function evaluate(ctx: AppContext, job: ClaimedJob): Promise<RunOutcome> {
     which = sql<boolean>`((f.last_job_id = ${what.job_id} and f.created_at >= ${source_job.started_at}) or f.reopened_by_job_id = ${what.job_id})`;
     source = `job:${what.job_id}`;
   } else {
-    const at = new Date(what.at);
-    which = sql<boolean>`(f.last_job_id is null and f.module = ${what.module} and f.updated_at = ${at}
-      and (f.created_at = ${at} or f.prev_status = 'resolved'))`;
-    source = `system:${what.module}:${what.at}`;
+    // New in the window, or reopened in it (still new), written by the system (no import).
+    const from = new Date(what.from);
+    const to = new Date(what.to);
+    which = sql<boolean>`(f.last_job_id is null and f.module = ${what.module} and f.updated_at between ${from} and ${to}
+      and (f.created_at = f.updated_at or (f.prev_status = 'resolved' and f.status = 'new')))`;
+    source = `system:${what.module}:${what.from}`;
   }
   let raised = false;
   for (const rule of await liveRules(ctx.db, 'instant', companyId)) {

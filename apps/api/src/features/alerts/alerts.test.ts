@@ -6,7 +6,9 @@ import { HOUR, type ManualClock, MINUTE } from '../../shared/clock.js';
 import { addRule, alertsOf, combolist, mailsTo, settle } from '../../testing/alerts.js';
 import { json } from '../../testing/flows.js';
 import { importFile, newTenant, queueTask, tenantFixture } from '../../testing/monitoring.js';
+import { upsertFindings } from '../findings/findings.ingest.js';
 import type { AlertDetails } from './alert-payloads.js';
+import { SYSTEM_WINDOW_MS } from './alerts.queue.js';
 import { SUMMARY_THRESHOLD, SUMMARY_TOP } from './alerts.raise.js';
 
 const fixture = tenantFixture('alerts');
@@ -142,6 +144,38 @@ describe('alerts raised by imports', () => {
     await importFile(app, admin, 'combolist', 'after.txt', combolist(admin.domain, 2));
     await settle(app);
     expect(await alertsOf(app, ruleId)).toEqual([]);
+  });
+});
+
+describe('alerts raised by the system’s writes (the CVE watch)', () => {
+  it('gathers writes close together, like a catalogue import’s batches, into one alert per rule', async () => {
+    const { app } = fixture;
+    const clock = app.ctx.clock as ManualClock;
+    const admin = await newTenant(app, 'system', { role: 'administrator' });
+    const ruleId = await addRule(admin, { modules: ['cves'] });
+    const write = (from: number, count: number) =>
+      app.ctx.db.transaction().execute((trx) =>
+        upsertFindings(
+          trx,
+          { companyId: admin.companyId, module: 'cves', jobId: null, isDemo: false, now: clock.now() },
+          Array.from({ length: count }, (_, i) => ({
+            fingerprint: `cve:CVE-2026-${from + i}`,
+            title: `CVE-2026-${from + i}`,
+            severity: 'critical' as const,
+            seenAt: clock.now(),
+          })),
+        ),
+      );
+    await write(0, 15);
+    clock.advance(10_000);
+    await write(15, 15);
+    await settle(app);
+    expect(await alertsOf(app, ruleId)).toEqual([]); // still gathering
+    clock.advance(SYSTEM_WINDOW_MS);
+    await settle(app);
+    const alerts = await alertsOf(app, ruleId);
+    expect(alerts).toHaveLength(1);
+    expect(JSON.parse(alerts[0]?.details ?? '{}')).toMatchObject({ kind: 'summary', module: 'cves', total: 30 });
   });
 });
 

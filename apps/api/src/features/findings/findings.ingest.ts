@@ -5,7 +5,7 @@
 // findings (the CVE watch) get an event each, or one for the lot when they come in bulk.
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { queueEvaluation } from '../alerts/alerts.queue.js';
+import { queueSystemEvaluation } from '../alerts/alerts.queue.js';
 import { insertEvents } from '../events/events.repository.js';
 import { type Module, type Severity, severities } from './findings.table.js';
 
@@ -193,7 +193,7 @@ async function recordIngestEffects(db: Executor, scope: IngestScope, results: In
     return;
   }
   if (created.length + reopened.length > 0) {
-    await queueEvaluation(db, scope.companyId, { module: scope.module, at: scope.now.toISOString() }, scope.now);
+    await queueSystemEvaluation(db, scope.companyId, scope.module, scope.now);
   }
   if (created.length + reopened.length > SYSTEM_EVENTS_AT_MOST) {
     const tally = tallyOf(results);

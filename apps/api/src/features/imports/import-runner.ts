@@ -102,7 +102,7 @@ async function summaryEvent(
     },
   ]);
   // What it found is committed with this event: the alert rules look at it once, after the commit.
-  if (worst !== null) await queueEvaluation(db, job.company_id, { job_id: job.id }, at);
+  if (worst !== null) await queueEvaluation(db, job.company_id, job.id, at);
 }
 
 /** Ends a job as failed with its reason (log, event, stored file deleted) in one transaction. */
