@@ -44,7 +44,9 @@ async function evaluate(ctx: AppContext, job: ClaimedJob): Promise<RunOutcome> {
     const to = new Date(what.to);
     which = sql<boolean>`(f.last_job_id is null and f.module = ${what.module} and f.updated_at between ${from} and ${to}
       and (f.created_at = f.updated_at or (f.prev_status = 'resolved' and f.status = 'new')))`;
-    source = `system:${what.module}:${what.from}`;
+    source = what.platform_job_id
+      ? `platform:${what.platform_job_id}:${what.module}`
+      : `system:${what.module}:${what.from}`;
   }
   let raised = false;
   for (const rule of await liveRules(ctx.db, 'instant', companyId)) {

@@ -76,7 +76,7 @@ export async function describeMatches(
   const module = touched.length === 1 ? (touched[0] ?? null) : null;
   const summary = total > SUMMARY_THRESHOLD;
   const rows = await base
-    .select(['f.id', 'f.module', 'f.severity', 'f.title'])
+    .select(['f.id', 'f.module', 'f.severity', 'f.title', 'f.fingerprint'])
     .orderBy(rank)
     .orderBy('f.id')
     .limit(summary ? SUMMARY_TOP : SUMMARY_THRESHOLD)
@@ -87,7 +87,7 @@ export async function describeMatches(
     module: r.module,
     severity: r.severity,
     title: r.title,
-    link: findingLink(ctx, r.module, r.id),
+    link: findingLink(ctx, r.module, r),
   }));
   const single = findings.length === 1 && total === 1 ? findings[0] : undefined;
   return {
@@ -101,12 +101,17 @@ export async function describeMatches(
   };
 }
 
-function screenOf(ctx: AppContext, module: string | null): string {
-  return ctx.modules.modules.find((m) => m.id === module)?.screen ?? '/dashboard';
+function moduleOf(ctx: AppContext, module: string | null) {
+  return ctx.modules.modules.find((m) => m.id === module);
 }
 
-export function findingLink(ctx: AppContext, module: string, id: number): string {
-  return `${ctx.publicUrl}${screenOf(ctx, module)}?open=${id}`;
+function screenOf(ctx: AppContext, module: string | null): string {
+  return moduleOf(ctx, module)?.screen ?? '/dashboard';
+}
+
+export function findingLink(ctx: AppContext, module: string, finding: { id: number; fingerprint: string }): string {
+  const query = moduleOf(ctx, module)?.findingQuery?.(finding) ?? `open=${finding.id}`;
+  return `${ctx.publicUrl}${screenOf(ctx, module)}?${query}`;
 }
 
 /** The module's list of new findings (or the dashboard when the alert spans modules). */

@@ -42,7 +42,7 @@ export interface AlertsTable {
   id: Generated<number>;
   company_id: number;
   rule_id: number;
-  /** What it is about: `job:<id>`, `system:<module>:<time>` or `digest:<local date>` (unique per rule). */
+  /** What it is about: `job:<id>`, `platform:<job id>:<module>`, `system:<module>:<time>` or `digest:<local date>` (unique per rule). */
   source: string;
   module: string | null;
   total: number;

@@ -8,8 +8,8 @@ import { json } from '../../testing/flows.js';
 import { importFile, newTenant, queueTask, tenantFixture } from '../../testing/monitoring.js';
 import { upsertFindings } from '../findings/findings.ingest.js';
 import type { AlertDetails } from './alert-payloads.js';
-import { SYSTEM_WINDOW_MS } from './alerts.queue.js';
-import { SUMMARY_THRESHOLD, SUMMARY_TOP } from './alerts.raise.js';
+import { queuePlatformEvaluations } from './alerts.queue.js';
+import { findingLink, SUMMARY_THRESHOLD, SUMMARY_TOP } from './alerts.raise.js';
 
 const fixture = tenantFixture('alerts');
 
@@ -131,6 +131,16 @@ describe('alerts raised by imports', () => {
     expect((await mailsTo(app, b.email)).filter((m) => m.subject.startsWith('Vigil:'))).toEqual([]);
   });
 
+  it('links each finding where its screen opens it (an infected device on its tab)', () => {
+    const { ctx } = fixture.app;
+    expect(findingLink(ctx, 'credentials', { id: 7, fingerprint: 'device:pc-1' })).toBe(
+      'http://127.0.0.1:3999/credentials?tab=devices&open=7',
+    );
+    expect(findingLink(ctx, 'cves', { id: 8, fingerprint: 'cve:CVE-2026-1' })).toBe(
+      'http://127.0.0.1:3999/cvemonitor?open=8',
+    );
+  });
+
   it('sends nothing more to a member removed from the company', async () => {
     const { app } = fixture;
     const admin = await newTenant(app, 'gone', { role: 'administrator' });
@@ -148,34 +158,52 @@ describe('alerts raised by imports', () => {
 });
 
 describe('alerts raised by the system’s writes (the CVE watch)', () => {
-  it('gathers writes close together, like a catalogue import’s batches, into one alert per rule', async () => {
+  const cveRows = (from: number, count: number, now: Date) =>
+    Array.from({ length: count }, (_, i) => ({
+      fingerprint: `cve:CVE-2026-${from + i}`,
+      title: `CVE-2026-${from + i}`,
+      severity: 'critical' as const,
+      seenAt: now,
+    }));
+
+  it('raises one alert per rule for a watch-list change, and one for a whole catalogue import', async () => {
     const { app } = fixture;
     const clock = app.ctx.clock as ManualClock;
     const admin = await newTenant(app, 'system', { role: 'administrator' });
     const ruleId = await addRule(admin, { modules: ['cves'] });
-    const write = (from: number, count: number) =>
-      app.ctx.db.transaction().execute((trx) =>
-        upsertFindings(
-          trx,
-          { companyId: admin.companyId, module: 'cves', jobId: null, isDemo: false, now: clock.now() },
-          Array.from({ length: count }, (_, i) => ({
-            fingerprint: `cve:CVE-2026-${from + i}`,
-            title: `CVE-2026-${from + i}`,
-            severity: 'critical' as const,
-            seenAt: clock.now(),
-          })),
-        ),
-      );
-    await write(0, 15);
-    clock.advance(10_000);
-    await write(15, 15);
+    const scope = (platformJobId?: number) => ({
+      companyId: admin.companyId,
+      module: 'cves',
+      jobId: null,
+      isDemo: false,
+      now: clock.now(),
+      platformJobId,
+    });
+    // A watch-list change: its matches written in chunks, in one transaction.
+    await app.ctx.db.transaction().execute(async (trx) => {
+      await upsertFindings(trx, scope(), cveRows(0, 15, clock.now()));
+      await upsertFindings(trx, scope(), cveRows(15, 15, clock.now()));
+    });
     await settle(app);
-    expect(await alertsOf(app, ruleId)).toEqual([]); // still gathering
-    clock.advance(SYSTEM_WINDOW_MS);
+    const first = await alertsOf(app, ruleId);
+    expect(first).toHaveLength(1);
+    expect(JSON.parse(first[0]?.details ?? '{}')).toMatchObject({ kind: 'summary', module: 'cves', total: 30 });
+    // A catalogue import's batches, each its own transaction: nothing until the import ends, then one alert.
+    clock.advance(MINUTE);
+    const started = clock.now();
+    for (const batch of [100, 110, 120]) {
+      clock.advance(MINUTE);
+      await app.ctx.db.transaction().execute((trx) => upsertFindings(trx, scope(77), cveRows(batch, 10, clock.now())));
+    }
     await settle(app);
-    const alerts = await alertsOf(app, ruleId);
-    expect(alerts).toHaveLength(1);
-    expect(JSON.parse(alerts[0]?.details ?? '{}')).toMatchObject({ kind: 'summary', module: 'cves', total: 30 });
+    expect(await alertsOf(app, ruleId)).toHaveLength(1);
+    await app.ctx.db
+      .transaction()
+      .execute((trx) => queuePlatformEvaluations(trx, { id: 77, started_at: started }, 'cves', clock.now()));
+    await settle(app);
+    const after = await alertsOf(app, ruleId);
+    expect(after).toHaveLength(2);
+    expect(JSON.parse(after[1]?.details ?? '{}')).toMatchObject({ kind: 'summary', total: 30 });
   });
 });
 

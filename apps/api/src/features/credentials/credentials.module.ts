@@ -67,6 +67,8 @@ const infostealer = defineImporter({
 export const credentialsModule: MonitoringModule = {
   id: 'credentials',
   screen: '/credentials',
+  // Infected devices have their own tab.
+  findingQuery: (f) => (f.fingerprint.startsWith('device:') ? `tab=devices&open=${f.id}` : `open=${f.id}`),
   importers: [hibp, combolist, infostealer],
   routes: credentialsRoutes,
   demo: credentialsDemo,

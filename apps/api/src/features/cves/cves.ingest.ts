@@ -42,7 +42,7 @@ export interface CveMatch {
 /** Findings (and their cve_findings rows) for one company's matching CVEs; returns how many are new. */
 export async function createCveFindings(
   db: Executor,
-  scope: { companyId: number; jobId: number | null; isDemo: boolean; now: Date },
+  scope: { companyId: number; jobId: number | null; isDemo: boolean; now: Date; platformJobId?: number },
   rows: CveMatch[],
 ): Promise<number> {
   let added = 0;
@@ -97,7 +97,7 @@ export async function matchWatchLists(db: Executor, context: WriteContext, cveId
   for (const [companyId, rows] of byCompany) {
     added += await createCveFindings(
       db,
-      { companyId, jobId: null, isDemo: context.job.is_demo, now: context.now },
+      { companyId, jobId: null, isDemo: context.job.is_demo, now: context.now, platformJobId: context.job.id },
       rows,
     );
   }

@@ -24,6 +24,8 @@ export interface IngestScope {
   jobId: number | null;
   isDemo: boolean;
   now: Date;
+  /** The system writes inside this platform job (a catalogue import): its end evaluates the alerts. */
+  platformJobId?: number | undefined;
 }
 
 export interface IngestResult {
@@ -192,7 +194,7 @@ async function recordIngestEffects(db: Executor, scope: IngestScope, results: In
     await addImportTally(db, scope.jobId, tallyOf(results));
     return;
   }
-  if (created.length + reopened.length > 0) {
+  if (created.length + reopened.length > 0 && scope.platformJobId === undefined) {
     await queueSystemEvaluation(db, scope.companyId, scope.module, scope.now);
   }
   if (created.length + reopened.length > SYSTEM_EVENTS_AT_MOST) {

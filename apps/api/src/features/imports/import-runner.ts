@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
-import { queueEvaluation } from '../alerts/alerts.queue.js';
+import { queueEvaluation, queuePlatformEvaluations } from '../alerts/alerts.queue.js';
 import { insertEvents } from '../events/events.repository.js';
 import { describeTally, importTally, summaryOf, worstOf } from '../findings/findings.ingest.js';
 import type { RunOutcome } from '../jobs/job-kind.types.js';
@@ -83,8 +83,12 @@ async function summaryEvent(
   at: Date,
   details: Record<string, unknown> = {},
 ): Promise<void> {
-  // A platform job (the catalogue) tells no company's timeline: its log is for the operator.
-  if (job.company_id === null) return;
+  // A platform job (the catalogue) tells no company's timeline: its log is for the operator. The
+  // findings it gave companies (their watch lists) are evaluated for alerts once, now.
+  if (job.company_id === null) {
+    await queuePlatformEvaluations(db, job, ctx.modules.importer(job.kind).module, at);
+    return;
+  }
   const tally = await importTally(db, job.id);
   const worst = worstOf(tally);
   const described = describeTally(tally);

@@ -49,6 +49,8 @@ export interface MonitoringModule {
   id: string;
   /** The web app's path of its screen (`/credentials`): alerts link findings there (`?open=<id>`). */
   screen?: string;
+  /** The query that opens one finding on its screen, when `open=<id>` is not enough (a tab). */
+  findingQuery?: (finding: { id: number; fingerprint: string }) => string;
   /** Its import kinds: parser and writer each (features/imports runs them as jobs). */
   importers: readonly RegisteredImporter[];
   /** Handlers of the operations its contract file declares (list, export, detail, its own). */
