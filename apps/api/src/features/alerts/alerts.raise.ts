@@ -20,7 +20,7 @@ export const SUMMARY_TOP = 5;
 /** A rule with its owner (address, name, language), who is still an active member of the rule's company. */
 export type LiveRule = AlertRuleRow & { address: string; name: string; language: string | null };
 
-/** The rules of one delivery kind whose owner is an active member of their company (checked when sending). */
+/** The rules of one delivery kind whose owner is an active member of their company (not deactivated there; checked when sending). */
 export function liveRules(db: Executor, delivery: 'instant' | 'digest', companyId?: number) {
   let query = db
     .selectFrom('alert_rules as r')
@@ -31,6 +31,7 @@ export function liveRules(db: Executor, delivery: 'instant' | 'digest', companyI
     .selectAll('r')
     .select(['u.email as address', 'u.name', 'u.language'])
     .where('u.active', '=', true)
+    .where('m.deactivated_at', 'is', null)
     .where('r.delivery', '=', delivery);
   if (companyId !== undefined) query = query.where('r.company_id', '=', companyId);
   return query.orderBy('r.id').execute();

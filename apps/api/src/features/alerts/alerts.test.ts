@@ -141,19 +141,26 @@ describe('alerts raised by imports', () => {
     );
   });
 
-  it('sends nothing more to a member removed from the company', async () => {
+  it('sends nothing more to a member removed from the company, or deactivated in it', async () => {
     const { app } = fixture;
     const admin = await newTenant(app, 'gone', { role: 'administrator' });
     const leaver = await newTenant(app, 'gone', { join: admin, role: 'analyst' });
-    const ruleId = await addRule(leaver);
+    const paused = await newTenant(app, 'gone', { join: admin, role: 'viewer' });
+    const rules = [await addRule(leaver), await addRule(paused)];
     await app.ctx.db
       .deleteFrom('memberships')
       .where('user_id', '=', leaver.userId)
       .where('company_id', '=', admin.companyId)
       .execute();
+    await app.ctx.db
+      .updateTable('memberships')
+      .set({ deactivated_at: app.ctx.clock.now() })
+      .where('user_id', '=', paused.userId)
+      .where('company_id', '=', admin.companyId)
+      .execute();
     await importFile(app, admin, 'combolist', 'after.txt', combolist(admin.domain, 2));
     await settle(app);
-    expect(await alertsOf(app, ruleId)).toEqual([]);
+    for (const ruleId of rules) expect(await alertsOf(app, ruleId)).toEqual([]);
   });
 });
 

@@ -124,7 +124,10 @@ async function details(ctx: AppContext, job: ClaimedJob, webhook: WebhookRow, al
     .selectFrom('alerts as a')
     .innerJoin('alert_rules as r', 'r.id', 'a.rule_id')
     .innerJoin('memberships as m', (join) =>
-      join.onRef('m.user_id', '=', 'r.user_id').onRef('m.company_id', '=', 'a.company_id'),
+      join
+        .onRef('m.user_id', '=', 'r.user_id')
+        .onRef('m.company_id', '=', 'a.company_id')
+        .on('m.deactivated_at', 'is', null),
     )
     .innerJoin('users as u', (join) => join.onRef('u.id', '=', 'r.user_id').on('u.active', '=', true))
     .select('a.details')
