@@ -188,12 +188,20 @@ export async function deliverWebhook(ctx: AppContext, job: ClaimedJob): Promise<
       'failed',
       'The alert’s rule was deleted, or its owner is no longer an active member of the company.',
     );
+  let secret: string;
+  try {
+    secret = openWebhookSecret(ctx, webhook);
+  } catch {
+    const error = 'The signing secret cannot be opened (sealed for another company or under another key).';
+    await logAttempt(ctx, job, webhook, options.alert_id, 'given_up', { error });
+    return end(ctx, job, 'failed', error);
+  }
   const sentAt = ctx.clock.now();
   const body = webhookBody(webhook.format, content, { deliveryId: String(job.id), sentAt, alertId: options.alert_id });
   const headers = {
     'content-type': 'application/json',
     'user-agent': 'Vigil-Webhooks/1',
-    'x-vigil-signature': signatureOf(openWebhookSecret(ctx, webhook), body),
+    'x-vigil-signature': signatureOf(secret, body),
     'x-vigil-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
     'x-vigil-delivery': String(job.id),
   };

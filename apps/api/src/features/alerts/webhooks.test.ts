@@ -11,6 +11,7 @@ import { testApp } from '../../testing/test-app.js';
 import { closedPort, type Received, type Receiver, startReceiver } from '../../testing/webhook-receiver.js';
 import { DELIVERY_ATTEMPTS, deliveryBackoff } from './webhook-delivery.js';
 import { resolveTarget, TargetRefused } from './webhook-target.js';
+import { sealWebhookSecret } from './webhooks.service.js';
 
 const fixture = tenantFixture('hooks');
 let receiver: Receiver;
@@ -199,20 +200,38 @@ describe('webhooks', () => {
       }
       await expect(resolveTarget('http://localhost:1/x', false)).rejects.toBeInstanceOf(TargetRefused);
       // A webhook saved while allowed is checked again when it is sent.
-      const saved = await addWebhook(admin, { url: receiver.url });
+      const now = strict.ctx.clock.now();
+      const saved = await strict.ctx.db
+        .insertInto('webhooks')
+        .values({
+          company_id: strictAdmin.companyId,
+          url: receiver.url,
+          format: 'json',
+          secret_box: sealWebhookSecret(strict.ctx, strictAdmin.companyId, 'saved-while-allowed-0123'),
+          enabled: true,
+          created_by: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // And a secret copied from another company's webhook does not open.
+      const copied = await addWebhook(admin, { url: receiver.url });
       await strict.ctx.db
         .updateTable('webhooks')
         .set({ company_id: strictAdmin.companyId })
-        .where('id', '=', saved.id)
+        .where('id', '=', copied.id)
         .execute();
-      await strictAdmin.browser.post(`/api/alerts/webhooks/${saved.id}/test`, undefined, { token: strictAdmin.token });
+      for (const id of [saved.id, copied.id]) {
+        await strictAdmin.browser.post(`/api/alerts/webhooks/${id}/test`, undefined, { token: strictAdmin.token });
+      }
       await settle(strict);
-      const deliveries = await strict.ctx.db
-        .selectFrom('webhook_deliveries')
-        .selectAll()
-        .where('webhook_id', '=', saved.id)
-        .execute();
-      expect(deliveries.map((d) => d.outcome)).toEqual(['given_up']);
+      const outcome = async (id: number) =>
+        (await strict.ctx.db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', id).execute()).map(
+          (d) => [d.outcome, d.error],
+        );
+      expect(await outcome(saved.id)).toEqual([['given_up', expect.stringMatching(/private, loopback or link-local/)]]);
+      expect(await outcome(copied.id)).toEqual([['given_up', expect.stringMatching(/secret cannot be opened/)]]);
     } finally {
       await strict.close();
     }
