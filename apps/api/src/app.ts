@@ -1,12 +1,14 @@
 // buildApp(): the whole server as a Fastify instance, without listening (tests use inject()).
 // Plugins in the order they act on a request: cookies → security headers → rate limits → CSRF →
 // error handler → API routes from the contract → dev mailbox → web app.
+
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type AppContext, defaultLimits, type Limits } from './app-context.js';
 import { type AppConfig, webDistExists } from './config/env.js';
 import type { DatabaseHandle } from './db/connect.js';
+import { accountRoutes } from './features/account/account.routes.js';
 import { adminRoutes } from './features/admin/admin.routes.js';
 import { alertsRoutes } from './features/alerts/alerts.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
@@ -158,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
       ...clientsRoutes(deps),
       ...preferencesRoutes(deps),
       ...twoFactorRoutes(deps),
+      ...accountRoutes(deps),
       ...microsoftRoutes(deps),
       ...adminRoutes(deps),
       ...membersRoutes(deps),

@@ -116,6 +116,8 @@ async function main(): Promise<void> {
     method: 'password',
     at: now,
     expiresAt: new Date(now.getTime() + DAY),
+    userAgent: null,
+    ip: null,
   });
   for (let v = 0; v < 5; v += 1) {
     await db

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { UserPicturesTable } from '../features/account/account.table.js';
 import type {
   AlertRulesTable,
   AlertsTable,
@@ -41,6 +42,7 @@ export interface Database {
   memberships: MembershipsTable;
   users: UsersTable;
   sessions: SessionsTable;
+  user_pictures: UserPicturesTable;
   pending_logins: PendingLoginsTable;
   two_factor_codes: TwoFactorCodesTable;
   one_time_tokens: OneTimeTokensTable;

@@ -19,6 +19,7 @@ import * as findingDailyKind from './migrations/2026-11-26-1400-finding-daily-ki
 import * as importFindingCounts from './migrations/2026-11-26-1500-import-finding-counts.migration.js';
 import * as membershipRoles from './migrations/2026-11-27-1000-membership-roles.migration.js';
 import * as members from './migrations/2026-11-28-1000-members.migration.js';
+import * as accountSettings from './migrations/2026-11-28-1100-account-settings.migration.js';
 import * as authenticatorApp from './migrations/2026-11-28-1200-authenticator-app.migration.js';
 import * as alerts from './migrations/2026-11-28-1300-alerts.migration.js';
 
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-1500-import-finding-counts': importFindingCounts,
   '2026-11-27-1000-membership-roles': membershipRoles,
   '2026-11-28-1000-members': members,
+  '2026-11-28-1100-account-settings': accountSettings,
   '2026-11-28-1200-authenticator-app': authenticatorApp,
   '2026-11-28-1300-alerts': alerts,
 };

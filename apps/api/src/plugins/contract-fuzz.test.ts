@@ -210,7 +210,9 @@ async function keepSignedIn(): Promise<boolean> {
   if (check.statusCode !== 401) return false;
   const user = await findUserById(app.ctx.db, who.userId);
   if (!user) throw new Error('the fuzzing user is gone');
-  const session = await app.ctx.db.transaction().execute((trx) => createSession(app.ctx, trx, user, 'password', null));
+  const session = await app.ctx.db
+    .transaction()
+    .execute((trx) => createSession(app.ctx, trx, user, 'password', { ip: null }));
   token = session.accessToken;
   return true;
 }

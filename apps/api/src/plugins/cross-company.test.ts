@@ -167,7 +167,9 @@ async function writeEverything(who: Tenant, doc: Schema, random: Random): Promis
 async function signInAgain(who: Tenant): Promise<void> {
   const user = await findUserById(app.ctx.db, who.userId);
   if (!user) throw new Error('the intruder is gone');
-  const session = await app.ctx.db.transaction().execute((trx) => createSession(app.ctx, trx, user, 'password', null));
+  const session = await app.ctx.db
+    .transaction()
+    .execute((trx) => createSession(app.ctx, trx, user, 'password', { ip: null }));
   who.token = session.accessToken;
 }
 

@@ -56,9 +56,11 @@ describe('roles on every operation', () => {
     const viewerWrites = contractOperations(app.contract).filter(
       (op) => op.secured && op.method !== 'GET' && op.roles?.includes('viewer'),
     );
-    // What a viewer may still send: its own session, second factor, language, current company and alert rules.
+    // What a viewer may still send: its own session, second factor, language, current company,
+    // alert rules and its own account (profile, picture, password, sessions, theme).
     expect(viewerWrites.map((op) => op.operationId).sort()).toEqual([
       'activateUser',
+      'changePassword',
       'checkUser',
       'confirmAuthenticator',
       'createAlertRule',
@@ -66,10 +68,16 @@ describe('roles on every operation', () => {
       'disableAuthenticator',
       'logout',
       'regenerateRecoveryCodes',
+      'removeProfilePicture',
+      'revokeAccountSession',
+      'revokeOtherSessions',
+      'setTheme',
       'startAuthenticator',
       'switchClient',
       'switchLanguage',
       'updateAlertRule',
+      'updateProfile',
+      'uploadProfilePicture',
     ]);
   });
 

@@ -21,7 +21,7 @@ export async function httpUpload(
   who: SignedIn & { browser: { cookies: Map<string, string> } },
   query: string,
   body: AsyncIterable<Buffer> | Buffer,
-  options: { contentLength?: number; abortAfter?: number } = {},
+  options: { contentLength?: number; abortAfter?: number; path?: string } = {},
 ): Promise<HttpUpload> {
   const { port } = app.server.address() as AddressInfo;
   const xsrf = who.browser.cookies.get('XSRF-TOKEN') ?? '';
@@ -34,11 +34,14 @@ export async function httpUpload(
   if (options.contentLength !== undefined) headers['content-length'] = options.contentLength;
   else if (Buffer.isBuffer(body)) headers['content-length'] = body.length;
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method: 'POST', path: `/api/imports?${query}`, headers }, (res) => {
-      const parts: Buffer[] = [];
-      res.on('data', (part: Buffer) => parts.push(part));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString('utf8') }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port, method: 'POST', path: options.path ?? `/api/imports?${query}`, headers },
+      (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (part: Buffer) => parts.push(part));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString('utf8') }));
+      },
+    );
     req.on('error', (error) => (options.abortAfter !== undefined ? resolve({ status: 0, body: '' }) : reject(error)));
     (async () => {
       let sent = 0;

@@ -364,6 +364,161 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's profile */
+        get: operations["getProfile"];
+        put?: never;
+        /** Change name, position and language */
+        post: operations["updateProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/profile/picture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a new profile picture
+         * @description The body is the image itself as `application/octet-stream`, at most 2 MiB (2,097,152 bytes;
+         *     a larger body is refused with 413 as soon as it passes the limit, without reading the rest).
+         *     The type is read from the bytes (JPEG, PNG, WebP or GIF; anything else is a 422), whatever the
+         *     file was called. The image is decoded (at most 40 megapixels), resized to fit 256×256 and
+         *     re-encoded as WebP without EXIF or other metadata. Its URL changes on each upload.
+         */
+        post: operations["uploadProfilePicture"];
+        /** Remove the profile picture */
+        delete: operations["removeProfilePicture"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/profile/picture/{userId}/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A profile picture (the user's own, or a member of one of the caller's companies)
+         * @description Served as `image/webp` with `X-Content-Type-Options: nosniff` and a year-long private cache:
+         *     the version in the URL changes on each upload. Another user's picture is a 404 unless the
+         *     two share a company; an old version is a 404.
+         */
+        get: operations["getProfilePicture"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the password (current one required); every other session ends
+         * @description The new password follows the registration rules. On success every other session of the user
+         *     is revoked (this one stays), a notice is e-mailed in the user's language and the change is
+         *     audited. Wrong current passwords count like failed sign-ins (429 past the limits).
+         */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's active sessions, this one marked */
+        get: operations["listAccountSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End one of the user's sessions (its next call is a 401) */
+        delete: operations["revokeAccountSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/sessions/revoke-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End every session of the user but this one */
+        post: operations["revokeOtherSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/theme": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save the interface theme (light, dark or system) on the user */
+        post: operations["setTheme"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/logout": {
         parameters: {
             query?: never;
@@ -1662,6 +1817,11 @@ export interface components {
             picture?: string | null;
             language?: components["schemas"]["LanguageCode"] | null;
             /**
+             * @description light, dark or system (follows the device); saved on the user.
+             * @enum {string}
+             */
+            theme?: "light" | "dark" | "system";
+            /**
              * @description A platform operator: above companies, writes the shared CVE catalogue (manual feed files)
              *     and validates accounts. Set by configuration (VIGIL_OPERATORS) or the operator CLI.
              */
@@ -1817,6 +1977,66 @@ export interface components {
             idle_expires_at?: string;
             /** Format: date-time */
             expires_at?: string;
+        };
+        /** @enum {string} */
+        Theme: "light" | "dark" | "system";
+        Profile: {
+            id: components["schemas"]["UserId"];
+            name: string;
+            /** Format: email */
+            email: string;
+            position: string | null;
+            language: components["schemas"]["LanguageCode"] | null;
+            /** @description The picture's URL (changes on each upload), or null. */
+            picture: string | null;
+            theme: components["schemas"]["Theme"];
+        };
+        ProfileAnswer: {
+            message: string;
+            data: components["schemas"]["Profile"];
+        };
+        ProfileUpdate: {
+            name: string;
+            position?: string | null;
+            language?: components["schemas"]["LanguageCode"];
+        };
+        PasswordChange: {
+            current_password: string;
+            password: string;
+            password_confirmation: string;
+        };
+        PasswordChanged: {
+            message: string;
+            /** @description How many other sessions were ended. */
+            revoked_sessions: number;
+        };
+        AccountSession: {
+            id: number;
+            /** @description How the session signed in (password, microsoft). */
+            method: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            last_activity_at: string;
+            ip: string | null;
+            user_agent: string | null;
+            /** @description Browser name and major version read from the user agent, or null. */
+            browser: string | null;
+            os: string | null;
+            /** @description desktop, mobile, tablet or null when unknown. */
+            device_type: string | null;
+            /** @description True for the session making this call ("this device"). */
+            current: boolean;
+        };
+        AccountSessionList: {
+            data: components["schemas"]["AccountSession"][];
+        };
+        RevokedSessions: {
+            message: string;
+            revoked_sessions: number;
+        };
+        ThemeChange: {
+            theme: components["schemas"]["Theme"];
         };
         /** @description Where to send the browser. The client keeps `state` as oauth_state and compares it on return. */
         MicrosoftStart: {
@@ -3157,6 +3377,289 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             419: components["responses"]["CsrfMismatch"];
             500: components["responses"]["ServerError"];
+        };
+    };
+    getProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    updateProfile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated profile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    uploadProfilePicture: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": unknown;
+            };
+        };
+        responses: {
+            /** @description The profile with the new picture URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["BadRequest"];
+            415: components["responses"]["BadRequest"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    removeProfilePicture: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile without a picture. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            419: components["responses"]["CsrfMismatch"];
+        };
+    };
+    getProfilePicture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: components["schemas"]["UserId"];
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChange"];
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordChanged"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listAccountSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions, most recently active first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSessionList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    revokeAccountSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["schemas"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    revokeOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokedSessions"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            419: components["responses"]["CsrfMismatch"];
+        };
+    };
+    setTheme: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ThemeChange"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
         };
     };
     logout: {

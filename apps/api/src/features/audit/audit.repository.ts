@@ -34,7 +34,15 @@ export type AuditEvent =
   | 'member.role_changed'
   | 'member.deactivated'
   | 'member.reactivated'
-  | 'member.removed';
+  | 'member.removed'
+  | 'profile.updated'
+  | 'profile.picture_changed'
+  | 'profile.picture_removed'
+  | 'password.changed'
+  | 'password.change_failed'
+  | 'session.revoked'
+  | 'session.revoked_others'
+  | 'theme.changed';
 
 export interface AuditEntry {
   event: AuditEvent;

@@ -29,6 +29,7 @@ export function authRoutes({ ctx, cookies }: RouteDeps): RouteTable {
           ctx,
           input: { ...bodyOf('login', request), deviceUserId: readDeviceUserId(request) },
           ip: request.ip,
+          userAgent: request.headers['user-agent'],
         });
         flushMail();
         return reply.code(signInStatus(result)).send(applySignInCookies(reply, result, cookies));
@@ -42,6 +43,7 @@ export function authRoutes({ ctx, cookies }: RouteDeps): RouteTable {
           ctx,
           input: { userId: body.user_id, code: body.code, pendingToken: readPendingToken(request) },
           ip: request.ip,
+          userAgent: request.headers['user-agent'],
         });
         return reply.code(signInStatus(result)).send(applySignInCookies(reply, result, cookies));
       },
@@ -89,6 +91,7 @@ export function authRoutes({ ctx, cookies }: RouteDeps): RouteTable {
             pendingToken: readPendingToken(request),
           },
           ip: request.ip,
+          userAgent: request.headers['user-agent'],
         });
         flushMail();
         return reply.code(signInStatus(result, 200)).send(applySignInCookies(reply, result, cookies));

@@ -35,10 +35,12 @@ interface Request<I> {
   ctx: AppContext;
   input: I;
   ip: string | null;
+  /** The browser's User-Agent, kept on the session a finished sign-in creates. */
+  userAgent?: string | undefined;
 }
 
 /** The e-mail's key in the failure counter (a hash, so the table holds no addresses). */
-function emailKey(email: string): string {
+export function emailKey(email: string): string {
   return sha256(`login:${normalizeEmail(email)}`);
 }
 
@@ -51,6 +53,7 @@ export async function signInWithPassword({
   ctx,
   input,
   ip,
+  userAgent,
 }: Request<{ email: string; password: string; deviceUserId?: number | undefined }>): Promise<SignInResult> {
   const now = ctx.clock.now();
   const key = emailKey(input.email);
@@ -83,7 +86,7 @@ export async function signInWithPassword({
   }
   return ctx.db
     .transaction()
-    .execute((trx) => advanceSignIn(ctx, trx, { user, pending: null, method: 'password', ip }));
+    .execute((trx) => advanceSignIn(ctx, trx, { user, pending: null, method: 'password', ip, userAgent }));
 }
 
 /**
@@ -103,6 +106,7 @@ export async function verifyTwoFactor({
   ctx,
   input,
   ip,
+  userAgent,
 }: Request<{ userId: number; code: string; pendingToken: string | undefined }>): Promise<SignInResult> {
   const { pending, user } = await boundPending(ctx, input.pendingToken, input.userId);
   const now = ctx.clock.now();
@@ -137,7 +141,7 @@ export async function verifyTwoFactor({
     await markPendingTwoFactorVerified(trx, pending.id, now);
     await recordAudit(trx, { event: 'two_factor.verified', at: now, userId: user.id, ip });
     const verified: PendingLoginRow = { ...pending, two_factor_verified_at: now };
-    return advanceSignIn(ctx, trx, { user, pending: verified, method: methodOf(pending), ip });
+    return advanceSignIn(ctx, trx, { user, pending: verified, method: methodOf(pending), ip, userAgent });
   });
 }
 
@@ -215,6 +219,7 @@ export async function acceptTerms({
   ctx,
   input,
   ip,
+  userAgent,
 }: Request<{ userId: number; terms: boolean; privacy: boolean; pendingToken: string | undefined }>) {
   const { pending, user } = await boundPending(ctx, input.pendingToken, input.userId);
   const errors: Record<string, string[]> = {};
@@ -232,7 +237,7 @@ export async function acceptTerms({
       details: { terms_version: CURRENT_TERMS_VERSION },
     });
     const updated: UserRow = { ...user, terms_version: CURRENT_TERMS_VERSION, terms_accepted_at: now };
-    return advanceSignIn(ctx, trx, { user: updated, pending, method: methodOf(pending), ip });
+    return advanceSignIn(ctx, trx, { user: updated, pending, method: methodOf(pending), ip, userAgent });
   });
 }
 

@@ -89,7 +89,13 @@ export async function issueTwoFactorCode(
 export async function advanceSignIn(
   ctx: AppContext,
   trx: Executor,
-  input: { user: UserRow; pending: PendingLoginRow | null; method: SignInMethod; ip: string | null },
+  input: {
+    user: UserRow;
+    pending: PendingLoginRow | null;
+    method: SignInMethod;
+    ip: string | null;
+    userAgent?: string | undefined;
+  },
 ): Promise<SignInResult> {
   const { user, method, ip } = input;
   const now = ctx.clock.now();
@@ -168,6 +174,6 @@ export async function advanceSignIn(
     });
   }
   await completePendingLogin(trx, pending.id, now);
-  const session = await createSession(ctx, trx, user, method, ip);
+  const session = await createSession(ctx, trx, user, method, { ip, userAgent: input.userAgent });
   return { step: { kind: 'session', session }, clearPending: true };
 }

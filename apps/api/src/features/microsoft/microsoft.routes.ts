@@ -44,6 +44,7 @@ export function microsoftRoutes({ ctx, oidc, cookies }: RouteDeps): RouteTable {
           ctx,
           input: { redirectKey: query.redirect_key, tempToken: query.temp_token },
           ip: request.ip,
+          userAgent: request.headers['user-agent'],
         });
         void ctx.mail.flush();
         return reply.code(signInStatus(result, 200)).send(applySignInCookies(reply, result, cookies));

@@ -221,10 +221,12 @@ export async function retrieveMicrosoftToken({
   ctx,
   input,
   ip,
+  userAgent,
 }: {
   ctx: AppContext;
   input: { redirectKey: string; tempToken: string };
   ip: string | null;
+  userAgent?: string | undefined;
 }): Promise<SignInResult> {
   const now = ctx.clock.now();
   // The key is consumed before the temporary token is checked: a wrong guess burns the key.
@@ -242,7 +244,7 @@ export async function retrieveMicrosoftToken({
   const pendingToken = randomToken(32);
   return ctx.db.transaction().execute(async (trx) => {
     await rotatePendingLoginToken(trx, pending.id, pendingCookieHash(pendingToken));
-    const result = await advanceSignIn(ctx, trx, { user, pending, method: 'microsoft', ip });
+    const result = await advanceSignIn(ctx, trx, { user, pending, method: 'microsoft', ip, userAgent });
     return result.step.kind === 'session' || result.step.kind === 'active_validation'
       ? result
       : { ...result, pendingToken };

@@ -3,7 +3,15 @@ import type { Executor } from '../../db/database.js';
 
 export async function insertSession(
   db: Executor,
-  values: { tokenHash: string; userId: number; method: string; at: Date; expiresAt: Date },
+  values: {
+    tokenHash: string;
+    userId: number;
+    method: string;
+    at: Date;
+    expiresAt: Date;
+    userAgent: string | null;
+    ip: string | null;
+  },
 ): Promise<void> {
   await db
     .insertInto('sessions')
@@ -14,6 +22,8 @@ export async function insertSession(
       created_at: values.at,
       last_activity_at: values.at,
       expires_at: values.expiresAt,
+      user_agent: values.userAgent,
+      ip: values.ip,
     })
     .execute();
 }
@@ -31,13 +41,43 @@ export async function revokeSession(db: Executor, id: number, at: Date): Promise
     .execute();
 }
 
-export async function revokeSessionsOfUser(db: Executor, userId: number, at: Date): Promise<void> {
-  await db
+/** Revokes every open session of the user, except `keepId` when given (the caller's own). */
+export async function revokeSessionsOfUser(db: Executor, userId: number, at: Date, keepId?: number): Promise<number> {
+  let query = db
     .updateTable('sessions')
     .set({ revoked_at: at })
     .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (keepId !== undefined) query = query.where('id', '<>', keepId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The user's sessions still usable at `now` (not revoked, not past either expiry), newest first. */
+export function listOpenSessions(db: Executor, userId: number, now: Date, idleSince: Date) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'method', 'created_at', 'last_activity_at', 'user_agent', 'ip'])
+    .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('last_activity_at', '>=', idleSince)
+    .orderBy('last_activity_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(200)
     .execute();
+}
+
+/** Revokes one open session of this user; false when there is none with that id. */
+export async function revokeSessionOfUser(db: Executor, userId: number, id: number, at: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: at })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 function sessionWithUserQuery(db: Executor, tokenHash: string) {
@@ -60,6 +100,8 @@ function sessionWithUserQuery(db: Executor, tokenHash: string) {
       'sessions.last_activity_at as session_last_activity_at',
       'sessions.expires_at as session_expires_at',
       'sessions.revoked_at as session_revoked_at',
+      'sessions.user_agent as session_user_agent',
+      'sessions.ip as session_ip',
       'memberships.company_id as member_company_id',
       'memberships.role as member_role',
     ])

@@ -25,6 +25,15 @@ export interface AuthContext {
   role: string | null;
 }
 
+/** Where a sign-in comes from: kept on the session for the active-sessions list. */
+export interface SessionClient {
+  ip: string | null;
+  userAgent?: string | null | undefined;
+}
+
+/** A User-Agent longer than this is cut (it is only shown, never trusted). */
+const USER_AGENT_MAX = 512;
+
 export interface NewSession {
   accessToken: string;
   body: {
@@ -41,8 +50,9 @@ export async function createSession(
   trx: Executor,
   user: UserRow,
   method: 'password' | 'microsoft',
-  ip: string | null,
+  client: SessionClient,
 ): Promise<NewSession> {
+  const { ip } = client;
   const now = ctx.clock.now();
   const accessToken = randomToken(32);
   await insertSession(trx, {
@@ -51,6 +61,8 @@ export async function createSession(
     method,
     at: now,
     expiresAt: addMs(now, SESSION_LIFETIME_MS),
+    userAgent: client.userAgent?.slice(0, USER_AGENT_MAX) || null,
+    ip,
   });
   await recordAudit(trx, {
     event: 'login.succeeded',
@@ -93,6 +105,8 @@ export async function authenticate({
     session_last_activity_at,
     session_expires_at,
     session_revoked_at,
+    session_user_agent,
+    session_ip,
     member_company_id,
     member_role,
     ...user
@@ -106,6 +120,8 @@ export async function authenticate({
     last_activity_at: session_last_activity_at,
     expires_at: session_expires_at,
     revoked_at: session_revoked_at,
+    user_agent: session_user_agent,
+    ip: session_ip,
   };
   const now = ctx.clock.now();
   if (session.expires_at <= now) throw new HttpError(401, messages.sessionExpired);

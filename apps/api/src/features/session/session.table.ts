@@ -10,6 +10,10 @@ export interface SessionsTable {
   expires_at: Date;
   revoked_at: Date | null;
   method: string;
+  /** The browser's User-Agent header at sign-in (shortened), for the active-sessions list. */
+  user_agent: string | null;
+  /** The address the session was created from. */
+  ip: string | null;
 }
 
 export type SessionRow = Selectable<SessionsTable>;

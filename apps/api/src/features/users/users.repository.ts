@@ -46,6 +46,7 @@ export function toUserJson(user: UserRow) {
     active: user.active,
     picture: user.picture,
     language: user.language,
+    theme: user.theme,
     operator: user.is_admin,
   };
 }

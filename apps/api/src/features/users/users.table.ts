@@ -14,7 +14,10 @@ export interface UsersTable {
   terms_version: string | null;
   terms_accepted_at: Date | null;
   language: string | null;
+  /** The served URL of the profile picture (versioned: it changes on each upload), or null. */
   picture: string | null;
+  /** light, dark or system: the web app applies it on every device. */
+  theme: Generated<'light' | 'dark' | 'system'>;
   current_company_id: number | null;
   microsoft_tid: string | null;
   microsoft_oid: string | null;
