@@ -5,9 +5,12 @@
   let theme = 'light';
   let language = 'en';
   try {
-    if (localStorage.getItem('theme') === 'dark') theme = 'dark';
-    const stored = localStorage.getItem('language');
-    if (stored && /^(de|en|es|fr|pt-br|pt)$/.test(stored)) language = stored;
+    const stored = localStorage.getItem('theme');
+    if (stored === 'dark') theme = 'dark';
+    // "system" (chosen in the account settings) follows the device.
+    if (stored === 'system' && matchMedia('(prefers-color-scheme: dark)').matches) theme = 'dark';
+    const storedLanguage = localStorage.getItem('language');
+    if (storedLanguage && /^(de|en|es|fr|pt-br|pt)$/.test(storedLanguage)) language = storedLanguage;
   } catch {
     // storage blocked: keep the defaults
   }

@@ -25,6 +25,7 @@ export const MODEL_USER: AuthUser = {
   idcliente: 4,
   active: true,
   picture: null,
+  theme: null,
   language: 'en',
   operator: false,
 };

@@ -73,6 +73,7 @@ describe('user transformation (spec §3)', () => {
       idcliente: 3,
       active: null,
       picture: null,
+      theme: null,
       language: null,
       operator: false,
     });

@@ -8,6 +8,8 @@ export interface AuthUser {
   active: boolean | null;
   picture: string | null;
   language: string | null;
+  /** light, dark or system: the theme saved on the account (null when the server does not say). */
+  theme: string | null;
   /** A platform operator (above companies); false when the server does not say. */
   operator: boolean;
 }
@@ -47,6 +49,7 @@ export function transformUser(raw: unknown): AuthUser {
     active: optional(raw.active, isBoolean),
     picture: optional(raw.picture, isString),
     language: optional(raw.language, isString),
+    theme: optional(raw.theme, isString),
     operator: raw.operator === true,
   };
 }

@@ -17,6 +17,7 @@ const dashboard = () => {
 const screenModules: Partial<Record<string, NonNullable<RouteObject['lazy']>>> = {
   dashboard,
   'user-list': () => import('./routes/app/user-list'),
+  profile: () => import('./routes/app/profile'),
   'account-settings': () => import('./routes/app/account-settings'),
   // The page around a module's screen comes with the screen's chunk, never with the app's.
   ...Object.fromEntries(

@@ -16,6 +16,7 @@ export const TEST_USER: AuthUser = {
   idcliente: 1,
   active: true,
   picture: null,
+  theme: null,
   language: null,
   operator: false,
 };

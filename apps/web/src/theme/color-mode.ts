@@ -1,6 +1,8 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
 export type ColorMode = 'light' | 'dark';
+/** What the user chose: a mode, or `system` (follow the device's prefers-color-scheme). */
+export type ThemePreference = ColorMode | 'system';
 
 /** Local storage key of the theme (spec §3, §9). */
 export const THEME_STORAGE_KEY = 'theme';
@@ -8,13 +10,38 @@ export const THEME_STORAGE_KEY = 'theme';
 const listeners = new Set<() => void>();
 let current: ColorMode = readStoredColorMode();
 
-/** The stored theme; light unless 'dark' is stored (or storage is blocked). */
-export function readStoredColorMode(): ColorMode {
+function systemPrefersDark(): boolean {
+  return globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
+}
+
+/** The stored choice; light unless 'dark' or 'system' is stored (or storage is blocked). */
+export function readThemePreference(): ThemePreference {
   try {
-    return globalThis.localStorage?.getItem(THEME_STORAGE_KEY) === 'dark' ? 'dark' : 'light';
+    const stored = globalThis.localStorage?.getItem(THEME_STORAGE_KEY);
+    return stored === 'dark' || stored === 'system' ? stored : 'light';
   } catch {
     return 'light';
   }
+}
+
+/** The mode the stored choice gives on this device. */
+export function readStoredColorMode(): ColorMode {
+  const preference = readThemePreference();
+  if (preference === 'system') return systemPrefersDark() ? 'dark' : 'light';
+  return preference;
+}
+
+/** Stores a choice (from the account settings or the user's saved theme) and applies it. */
+export function setThemePreference(preference: ThemePreference): void {
+  try {
+    globalThis.localStorage?.setItem(THEME_STORAGE_KEY, preference);
+  } catch {
+    // storage blocked: the theme still applies for this page
+  }
+  current = readStoredColorMode();
+  if (preference === 'system') current = systemPrefersDark() ? 'dark' : 'light';
+  applyColorMode(current);
+  for (const listener of listeners) listener();
 }
 
 /** Puts the `dark`/`light` marker class on <html>; Chakra's `_dark` condition and the charts follow it. */

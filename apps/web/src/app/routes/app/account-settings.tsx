@@ -1,13 +1,11 @@
-import { Heading, Separator, Stack } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { AccountSettingsScreen, AppearanceSection, PasswordSection, SessionsSection } from '@/features/account';
 import { NotificationPreferencesSection, WebhooksSection } from '@/features/alerts';
 import { useCompanies } from '@/features/auth';
+import { SessionLanguageSelect } from '@/features/auth/header';
 import { MonitoringQueries } from './monitoring-queries';
 
-// The account settings page composes sections exported by features (issue 15): the two-factor
-// section comes from the auth feature, the notification preferences and (for administrators) the
-// company's webhooks from the alerts feature; password, sessions and theme join them.
+// The two-factor section comes with its own chunk (QR drawing), from the auth feature.
 const TwoFactorSettings = lazy(() =>
   import('@/features/auth/two-factor-settings').then((m) => ({ default: m.TwoFactorSettings })),
 );
@@ -18,29 +16,26 @@ function useIsAdministrator(): boolean {
   return clients.find((c) => c.idCliente === currentId)?.role === 'administrator';
 }
 
-/** `/account-setting`: the signed-in user's own settings. */
+/**
+ * `/account-setting`: one section per concern, each exported by the feature that owns it
+ * (password, sessions, theme and language from features/account; two-factor from features/auth;
+ * notification rules and the company's webhooks from features/alerts).
+ */
 export function AccountSettingsPage() {
-  const { t } = useTranslation();
   const administrator = useIsAdministrator();
   return (
-    <Stack gap="8" p={{ base: '4', md: '6' }} maxW="4xl">
-      <Heading as="h1" size="xl">
-        {t('screens.account-settings.title')}
-      </Heading>
-      <MonitoringQueries>
+    <MonitoringQueries>
+      <AccountSettingsScreen>
+        <PasswordSection />
         <Suspense fallback={null}>
           <TwoFactorSettings />
         </Suspense>
-        <Separator />
+        <SessionsSection />
+        <AppearanceSection languageControl={<SessionLanguageSelect />} />
         <NotificationPreferencesSection />
-        {administrator ? (
-          <>
-            <Separator />
-            <WebhooksSection />
-          </>
-        ) : null}
-      </MonitoringQueries>
-    </Stack>
+        {administrator ? <WebhooksSection /> : null}
+      </AccountSettingsScreen>
+    </MonitoringQueries>
   );
 }
 

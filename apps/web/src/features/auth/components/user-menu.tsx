@@ -4,13 +4,17 @@ import { useNavigate } from 'react-router-dom';
 import { useAuthActorRef } from '../auth-actor';
 import { useSession } from '../hooks/use-session';
 
-/** The signed-in user's menu: profile, account settings, the platform status (operators), logout. */
-export function UserMenu() {
+/**
+ * The signed-in user's menu: profile, account settings, the platform status (operators), logout.
+ * `picture` is the latest picture URL when the layout knows a newer one than the sign-in's.
+ */
+export function UserMenu({ picture }: { picture?: string | null }) {
   const { t } = useTranslation();
   const actor = useAuthActorRef();
   const navigate = useNavigate();
   const { user } = useSession();
   const name = user?.name ?? '';
+  const shown = picture === undefined ? user?.picture : picture;
   return (
     <Menu.Root
       positioning={{ placement: 'bottom-end' }}
@@ -24,7 +28,7 @@ export function UserMenu() {
         <Button variant="ghost" size="sm" px="1">
           <Avatar.Root size="xs" aria-hidden="true">
             <Avatar.Fallback name={name} />
-            {user?.picture ? <Avatar.Image src={user.picture} alt="" /> : null}
+            {shown ? <Avatar.Image src={shown} alt="" /> : null}
           </Avatar.Root>
           <chakra.span srOnly>{t('header.userMenu.label', { name })}</chakra.span>
           <Text as="span" aria-hidden="true" display={{ base: 'none', lg: 'inline' }} maxW="40" truncate>
