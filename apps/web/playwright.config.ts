@@ -46,7 +46,7 @@ export default defineConfig({
   projects: [
     { name: 'desktop', testMatch: /smoke\.spec\.ts/, use: desktop },
     { name: 'mobile', testMatch: /(smoke|layout)\.spec\.ts/, use: mobile },
-    { name: 'qa', testMatch: /(auth-paths|flows|two-factor|a11y|members|alerts)\.spec\.ts/, use: desktop },
+    { name: 'qa', testMatch: /(auth-paths|flows|two-factor|a11y|members|alerts|account)\.spec\.ts/, use: desktop },
     { name: 'monitoring', testMatch: /monitoring\.spec\.ts/, use: desktop },
     // Not part of `npm run e2e`: `npm run screenshots` writes docs/screenshots/.
     { name: 'screenshots', testMatch: /screenshots\.tool\.ts/ },

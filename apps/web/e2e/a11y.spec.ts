@@ -70,6 +70,22 @@ for (const theme of ['light', 'dark'] as const) {
     console.log(`axe (${theme}): dashboard shell ${problems.length} serious/critical`);
     expect(problems).toEqual([]);
   });
+  test(`axe: profile and account settings, ${theme} theme`, async ({ page }) => {
+    await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+    await signIn(page);
+    const problems: string[] = [];
+    for (const [path, heading, ready] of [
+      ['/profile', 'Profile', 'profile-avatar'],
+      ['/account-setting', 'Account settings', 'sessions-table'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByTestId(ready)).toBeVisible();
+      for (const v of await seriousViolations(page, ['main'])) problems.push(`${path}: ${v}`);
+    }
+    console.log(`axe (${theme}): account screens ${problems.length} serious/critical`);
+    expect(problems).toEqual([]);
+  });
   test(`axe: the four monitoring screens and a finding's drawer, ${theme} theme`, async ({ page }) => {
     await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
     await signIn(page);

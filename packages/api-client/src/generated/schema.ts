@@ -1816,11 +1816,8 @@ export interface components {
             active?: boolean | null;
             picture?: string | null;
             language?: components["schemas"]["LanguageCode"] | null;
-            /**
-             * @description light, dark or system (follows the device); saved on the user.
-             * @enum {string}
-             */
-            theme?: "light" | "dark" | "system";
+            /** @description light, dark or system (follows the device), saved on the user; null until chosen. */
+            theme?: ("light" | "dark" | "system") | null;
             /**
              * @description A platform operator: above companies, writes the shared CVE catalogue (manual feed files)
              *     and validates accounts. Set by configuration (VIGIL_OPERATORS) or the operator CLI.
@@ -1989,7 +1986,8 @@ export interface components {
             language: components["schemas"]["LanguageCode"] | null;
             /** @description The picture's URL (changes on each upload), or null. */
             picture: string | null;
-            theme: components["schemas"]["Theme"];
+            /** @description Null until the user picks one. */
+            theme: components["schemas"]["Theme"] | null;
         };
         ProfileAnswer: {
             message: string;

@@ -7,8 +7,8 @@ import { type Kysely, sql } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table sessions add column user_agent text`.execute(db);
   await sql`alter table sessions add column ip text`.execute(db);
-  await sql`alter table users add column theme text not null default 'system'
-    check (theme in ('light', 'dark', 'system'))`.execute(db);
+  // Null until the user picks one: the device's own choice stays until then.
+  await sql`alter table users add column theme text check (theme in ('light', 'dark', 'system'))`.execute(db);
   await sql`create table user_pictures (
     user_id integer primary key references users (id) on delete cascade,
     version text not null,

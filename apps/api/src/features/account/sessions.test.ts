@@ -55,7 +55,7 @@ describe('profile', () => {
     const user = await createUser(app, clock.now(), 'profile-edit@acme-retail.example');
     const me = await session(user.email, CHROME_WINDOWS);
     const read = await me.browser.get('/api/profile', { token: me.token });
-    expect(json(read)).toMatchObject({ data: { id: user.id, email: user.email, picture: null, theme: 'system' } });
+    expect(json(read)).toMatchObject({ data: { id: user.id, email: user.email, picture: null, theme: null } });
     const saved = await me.browser.post(
       '/api/profile',
       { name: '  Ana Souza ', position: 'CISO', language: 'pt-br' },

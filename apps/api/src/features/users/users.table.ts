@@ -16,8 +16,8 @@ export interface UsersTable {
   language: string | null;
   /** The served URL of the profile picture (versioned: it changes on each upload), or null. */
   picture: string | null;
-  /** light, dark or system: the web app applies it on every device. */
-  theme: Generated<'light' | 'dark' | 'system'>;
+  /** light, dark or system: the web app applies it on every device; null until the user picks one. */
+  theme: Generated<'light' | 'dark' | 'system' | null>;
   current_company_id: number | null;
   microsoft_tid: string | null;
   microsoft_oid: string | null;
