@@ -121,7 +121,8 @@ async function whatASees(): Promise<Map<string, string>> {
     ...cvesOfA.slice(0, DETAILS).map((id) => `/api/cves/${id}`),
   ];
   const seen = new Map<string, string>();
-  for (const url of urls) seen.set(url, await get(a, url));
+  // When an answer was computed is not data of A: B's throttled password guesses move the test clock.
+  for (const url of urls) seen.set(url, (await get(a, url)).replace(/"generated_at":"[^"]*"/, ''));
   return seen;
 }
 
