@@ -10,6 +10,8 @@ function need(ports: AuthPorts | null): AuthPorts {
 
 /** The machine's side-effecting actions, bound to the ports (or throwing when there are none). */
 export function createPortActions(ports: AuthPorts | null) {
+  // Encrypted copies are written one after the other, so a later step never loses to an earlier one.
+  let twoFactorWrites: Promise<void> = Promise.resolve();
   return {
     /** Logs an error the machine noticed itself (not an action's failure: those log themselves). */
     logError: (_: unknown, params: { message: string; detail?: unknown }) => {
@@ -18,8 +20,9 @@ export function createPortActions(ports: AuthPorts | null) {
     /** Keeps the two-factor step the TwoStepVerification screen opened with. */
     persistTwoFactor: (_: unknown, params: TwoFactorStep) => {
       // Fire and forget: the encrypted copy is a mirror, the plain keys are written synchronously.
-      void saveTwoFactorStep(need(ports), params).catch((error: unknown) =>
-        need(ports).logger.error('Failed to store the two-factor step.', error),
+      const p = need(ports);
+      twoFactorWrites = saveTwoFactorStep(p, params, twoFactorWrites).catch((error: unknown) =>
+        p.logger.error('Failed to store the two-factor step.', error),
       );
     },
     /** A 401 (spec §4): both stores are cleared without a server call, since the token is refused. */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type Actor, createActor, type InspectedMicrostepEvent, SimulatedClock, type StateValue } from 'xstate';
 import { getStateNodes } from 'xstate/graph';
 import { authMachine, createAuthMachine } from './auth.machine.js';
@@ -90,12 +90,15 @@ async function expectStorage(world: FakeWorld, step: AuthPathStep): Promise<void
   if (kind === 'twoFactor') {
     expect(session.getItem(SESSION_KEYS.twoFactorUserId)).toBe(String(MODEL_USER_ID));
     expect(session.getItem(SESSION_KEYS.twoFactorEmail)).toBe(MODEL_EMAIL);
-    // The method lives in the encrypted copy only (no session storage key of its own).
-    expect(await world.decrypted(SESSION_KEYS.encryptedTwoFactor)).toEqual({
-      userId: MODEL_USER_ID,
-      email: MODEL_EMAIL,
-      method: step.context.twoFactor?.method,
-    });
+    // The method lives in the encrypted copy only (no session storage key of its own), which the
+    // machine writes without waiting (Web Crypto is asynchronous): wait for it, bounded.
+    await vi.waitFor(async () =>
+      expect(await world.decrypted(SESSION_KEYS.encryptedTwoFactor)).toEqual({
+        userId: MODEL_USER_ID,
+        email: MODEL_EMAIL,
+        method: step.context.twoFactor?.method,
+      }),
+    );
   }
   if (kind === 'terms') {
     expect(session.getItem(SESSION_KEYS.termsUserId)).toBe(String(MODEL_USER_ID));

@@ -48,6 +48,26 @@ describe('session storage', () => {
     expect(storage.session.getItem(SESSION_KEYS.encryptedTwoFactor)).not.toContain('authenticator');
   });
 
+  it('lands the encrypted two-factor copies in the order they were asked for, however long each encryption takes', async () => {
+    const storage = createMemoryStorage();
+    const real = createWebCryptoCipher();
+    let calls = 0;
+    // The first encryption is the slow one: without ordering, the older step would land last.
+    const cipher = {
+      ...real,
+      encrypt: async (plain: string) => {
+        const delay = calls++ === 0 ? 30 : 0;
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        return real.encrypt(plain);
+      },
+    };
+    const deps = { storage, cipher };
+    const first = saveTwoFactorStep(deps, { userId: 7, email: 'a@b.test', method: 'email' });
+    const second = saveTwoFactorStep(deps, { userId: 7, email: 'a@b.test', method: 'authenticator' }, first);
+    await Promise.all([first, second]);
+    expect((await readSession({ storage, cipher: real })).twoFactor?.method).toBe('authenticator');
+  });
+
   it('a failed decryption gives a null user and an empty client list', async () => {
     const storage = createMemoryStorage();
     const cipher = createWebCryptoCipher({ secret: 'other' });

@@ -91,12 +91,21 @@ export async function saveClients({ storage, cipher }: Deps, clients: Client[]):
   storage.session.setItem(SESSION_KEYS.encryptedClients, await cipher.encrypt(JSON.stringify(clients)));
 }
 
-/** Keeps the two-factor step: plain id and e-mail for the screen, and an encrypted copy (with the method). */
-export async function saveTwoFactorStep({ storage, cipher }: Deps, pending: TwoFactorStep): Promise<void> {
+/**
+ * Keeps the two-factor step: plain id and e-mail for the screen at once, and an encrypted copy (with
+ * the method) once encrypted and once `after` (an earlier write) has settled, so copies land in order.
+ */
+export async function saveTwoFactorStep(
+  { storage, cipher }: Deps,
+  pending: TwoFactorStep,
+  after: Promise<void> = Promise.resolve(),
+): Promise<void> {
   const s = storage.session;
   if (pending.userId !== null) s.setItem(SESSION_KEYS.twoFactorUserId, String(pending.userId));
   if (pending.email !== null) s.setItem(SESSION_KEYS.twoFactorEmail, pending.email);
-  s.setItem(SESSION_KEYS.encryptedTwoFactor, await cipher.encrypt(JSON.stringify(pending)));
+  const sealed = await cipher.encrypt(JSON.stringify(pending));
+  await after;
+  s.setItem(SESSION_KEYS.encryptedTwoFactor, sealed);
 }
 
 /** Keeps the user id the verification e-mail resend needs. */
