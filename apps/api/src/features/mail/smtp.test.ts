@@ -1,62 +1,35 @@
 // Real SMTP delivery to an smtp-server on 127.0.0.1; the dev mailbox exists only without SMTP and
 // outside production.
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../testing/browser.js';
 import { json } from '../../testing/flows.js';
+import { type SmtpReceiver, startSmtpReceiver } from '../../testing/smtp-receiver.js';
 import { openTestDatabase, type TestDatabase, testApp } from '../../testing/test-app.js';
 import { demoUser } from '../demo/demo.seed.js';
 
-interface Received {
-  from: string;
-  to: string[];
-  data: string;
-}
-
 let database: TestDatabase;
-let smtp: SMTPServer;
-let port = 0;
-const received: Received[] = [];
+let smtp: SmtpReceiver;
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          data: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  port = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpReceiver();
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   await database.close();
 });
 
 describe('e-mail', () => {
   it('delivers the two-factor code through SMTP and keeps no body afterwards', async () => {
     const { app } = await testApp(database, {
-      env: { SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true`, MAIL_FROM: 'Vigil <vigil@vigil.example>' },
+      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Vigil <vigil@vigil.example>' },
     });
     try {
       const browser = await TestBrowser.open(app);
       const login = await browser.post('/api/login', demoUser);
       expect(login.statusCode).toBe(200);
       await app.mail.flush();
-      const message = received.at(-1);
+      const message = smtp.received.at(-1);
       expect(message?.to).toEqual([demoUser.email]);
       expect(message?.from).toBe('vigil@vigil.example');
       const code = /code is (\d{6})/.exec(message?.data ?? '')?.[1];
