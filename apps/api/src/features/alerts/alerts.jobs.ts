@@ -7,18 +7,14 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.js';
 import type { JobKind, RunOutcome } from '../jobs/job-kind.types.js';
+import { endJob } from '../jobs/jobs.repository.js';
 import type { ClaimedJob } from '../jobs/jobs.table.js';
 import type { Evaluation } from './alerts.queue.js';
 import { describeMatches, liveRules, raiseAlert } from './alerts.raise.js';
 import { deliverWebhook } from './webhook-delivery.js';
 
-async function succeed(ctx: AppContext, job: ClaimedJob): Promise<RunOutcome> {
-  await ctx.db
-    .updateTable('jobs')
-    .set({ status: 'succeeded', progress: 1, finished_at: ctx.clock.now(), lease_expires_at: null, error: null })
-    .where('id', '=', job.id)
-    .execute();
-  return 'succeeded';
+function succeed(ctx: AppContext, job: ClaimedJob): Promise<RunOutcome> {
+  return endJob(ctx.db, job.id, ctx.clock.now());
 }
 
 async function evaluate(ctx: AppContext, job: ClaimedJob): Promise<RunOutcome> {

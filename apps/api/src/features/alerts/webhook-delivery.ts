@@ -10,7 +10,7 @@ import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
 import { derivedKey, unseal } from '../../shared/secrets.js';
 import type { RunOutcome } from '../jobs/job-kind.types.js';
-import { retryOrBury } from '../jobs/jobs.repository.js';
+import { endJob, retryOrBury } from '../jobs/jobs.repository.js';
 import type { ClaimedJob } from '../jobs/jobs.table.js';
 import { type AlertDetails, signatureOf, webhookBody } from './alert-payloads.js';
 import type { DeliveryOutcome, WebhookRow } from './alerts.table.js';
@@ -162,13 +162,8 @@ async function logAttempt(
     .execute();
 }
 
-async function end(ctx: AppContext, job: ClaimedJob, status: 'succeeded' | 'failed', error: string | null) {
-  await ctx.db
-    .updateTable('jobs')
-    .set({ status, error, finished_at: ctx.clock.now(), lease_expires_at: null, progress: 1 })
-    .where('id', '=', job.id)
-    .execute();
-  return status;
+function end(ctx: AppContext, job: ClaimedJob, status: 'succeeded' | 'failed', error: string | null) {
+  return endJob(ctx.db, job.id, ctx.clock.now(), status === 'failed' ? { status, error } : { status });
 }
 
 export async function deliverWebhook(ctx: AppContext, job: ClaimedJob): Promise<RunOutcome> {

@@ -11,6 +11,7 @@ import { sweepUploads } from '../imports/import-files.repository.js';
 import { runJob } from '../imports/import-runner.js';
 import { appendLog } from '../imports/imports.repository.js';
 import type { JobKind, RunOutcome } from './job-kind.types.js';
+import { endJob } from './jobs.repository.js';
 import type { ClaimedJob } from './jobs.table.js';
 
 /** Ended risk acceptances, dead secrets and sessions, uploads a dead process left half-written. */
@@ -22,11 +23,7 @@ async function housekeeping(ctx: AppContext, job: ClaimedJob): Promise<RunOutcom
   const summary = `${acceptances} risk acceptances ended, ${purged.sessions} sessions, ${purged.oneTimeTokens} one-time tokens and ${purged.pendingLogins} pending sign-ins purged, ${uploads} unfinished uploads removed.`;
   await ctx.db.transaction().execute(async (trx) => {
     await appendLog(trx, job.id, 'info', summary, now);
-    await trx
-      .updateTable('jobs')
-      .set({ status: 'succeeded', progress: 1, finished_at: now, lease_expires_at: null, error: null })
-      .where('id', '=', job.id)
-      .execute();
+    await endJob(trx, job.id, now);
   });
   return 'succeeded';
 }

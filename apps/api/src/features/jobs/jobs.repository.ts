@@ -130,6 +130,22 @@ export async function cancelRequested(db: Executor, id: number): Promise<boolean
   return row?.cancel_requested_at != null;
 }
 
+/** Ends a job that ran to its end: succeeded, or failed with its reason; its lease released. */
+export async function endJob(
+  db: Executor,
+  id: number,
+  now: Date,
+  outcome: { status: 'succeeded' } | { status: 'failed'; error: string | null } = { status: 'succeeded' },
+): Promise<'succeeded' | 'failed'> {
+  const error = outcome.status === 'failed' ? outcome.error : null;
+  await db
+    .updateTable('jobs')
+    .set({ status: outcome.status, progress: 1, finished_at: now, lease_expires_at: null, error })
+    .where('id', '=', id)
+    .execute();
+  return outcome.status;
+}
+
 /** Keeps a running job's lease until `until` (a kind that waits: a back-off, a rate limit, a slow feed). */
 export async function extendLease(db: Executor, id: number, until: Date): Promise<void> {
   await db

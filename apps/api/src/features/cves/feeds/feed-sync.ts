@@ -13,7 +13,7 @@ import { isRecord, type ParsedItem, type WriteContext } from '../../imports/impo
 import { LEASE_MS } from '../../imports/import-runner.js';
 import { textUpload } from '../../imports/import-unpack.js';
 import type { RunOutcome } from '../../jobs/job-kind.types.js';
-import { extendLease } from '../../jobs/jobs.repository.js';
+import { endJob, extendLease } from '../../jobs/jobs.repository.js';
 import type { ClaimedJob } from '../../jobs/jobs.table.js';
 import { writeEpss, writeKev, writeNvd } from '../cves.ingest.js';
 import type { CatalogueFeedsTable } from '../cves.table.js';
@@ -207,12 +207,7 @@ export function feedSync(feed: FeedName) {
         last_updated: totals.updated,
       });
       await log(ctx, job, `Synced ${what}: ${totals.added} added, ${totals.updated} updated.`);
-      await ctx.db
-        .updateTable('jobs')
-        .set({ status: 'succeeded', progress: 1, finished_at: ctx.clock.now(), lease_expires_at: null, error: null })
-        .where('id', '=', job.id)
-        .execute();
-      return 'succeeded';
+      return await endJob(ctx.db, job.id, ctx.clock.now());
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       await recordFeed(ctx.db, feed, { last_error: reason });
