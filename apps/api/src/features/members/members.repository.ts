@@ -17,6 +17,16 @@ function memberQuery(db: Executor, scope: TenantScope) {
       sql<Date | null>`(select max(a.created_at) from audit_events a where a.user_id = users.id and a.event = 'login.succeeded')`.as(
         'last_sign_in_at',
       ),
+      (eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('authenticators')
+              .select('authenticators.user_id')
+              .whereRef('authenticators.user_id', '=', 'users.id')
+              .where('authenticators.confirmed_at', 'is not', null),
+          )
+          .as('has_authenticator'),
     ])
     .where(tenantFilter('memberships', scope));
 }

@@ -10,6 +10,7 @@ import { queueMail } from '../mail/mail.repository.js';
 import { accountActivatedMail } from '../mail/mail.templates.js';
 import { revokeSessionsOfUser } from '../session/session.repository.js';
 import type { AuthContext } from '../session/session.service.js';
+import { methodOf } from '../two-factor/two-factor.service.js';
 import { updateUser } from '../users/users.repository.js';
 import { invitationJson } from './invitations.service.js';
 import {
@@ -23,7 +24,6 @@ import {
   otherCompanyOf,
   updateMembership,
 } from './members.repository.js';
-import { twoFactorMethodOf } from './two-factor-method.js';
 
 export const LAST_ADMINISTRATOR =
   'The last active administrator of a company cannot be demoted, deactivated or removed. Make another member an administrator first.';
@@ -54,7 +54,7 @@ function memberJson(member: MemberRow) {
     role: member.role as Role,
     status: statusOf(member),
     last_sign_in_at: iso(member.last_sign_in_at),
-    two_factor: twoFactorMethodOf(member),
+    two_factor: methodOf(Boolean(member.has_authenticator), member.two_factor_enabled),
     joined_at: iso(member.joined_at) as string,
   };
 }

@@ -58,6 +58,21 @@ describe('the user list', () => {
     expect(mine?.last_sign_in_at).not.toBeNull();
   });
 
+  it('shows the authenticator app as the method of a member who confirmed one', async () => {
+    const now = new Date();
+    await app.ctx.db
+      .insertInto('authenticators')
+      .values({ user_id: viewer.userId, secret_sealed: 'sealed', created_at: now, confirmed_at: now, last_step: null })
+      .execute();
+    try {
+      const { data } = await members(admin);
+      expect(data.find((m) => m.id === viewer.userId)?.two_factor).toBe('authenticator');
+      expect(data.find((m) => m.id === analyst.userId)?.two_factor).toBe('email');
+    } finally {
+      await app.ctx.db.deleteFrom('authenticators').where('user_id', '=', viewer.userId).execute();
+    }
+  });
+
   it('refuses analysts and viewers every member operation (403)', async () => {
     for (const who of [analyst, viewer]) {
       expect((await who.browser.get('/api/members', { token: who.token })).statusCode).toBe(403);

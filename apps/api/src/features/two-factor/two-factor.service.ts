@@ -37,10 +37,15 @@ interface Request<I = undefined> {
 
 export type TwoFactorMethod = 'none' | 'email' | 'authenticator';
 
+/** The method of an account: a confirmed authenticator app wins over the e-mailed code. */
+export function methodOf(hasAuthenticator: boolean, emailCodeEnabled: boolean): TwoFactorMethod {
+  if (hasAuthenticator) return 'authenticator';
+  return emailCodeEnabled ? 'email' : 'none';
+}
+
 /** The method a sign-in of this user asks for after the password. */
 export async function twoFactorMethodOf(db: Executor, user: UserRow): Promise<TwoFactorMethod> {
-  if (await hasActiveAuthenticator(db, user.id)) return 'authenticator';
-  return user.two_factor_enabled ? 'email' : 'none';
+  return methodOf(await hasActiveAuthenticator(db, user.id), user.two_factor_enabled);
 }
 
 export async function twoFactorStatus(ctx: AppContext, user: UserRow) {
