@@ -16,7 +16,7 @@ import {
   twoFactorFailure,
   VERIFICATION_USER_MISSING,
 } from './auth.transitions.js';
-import type { AuthContext } from './auth.types.js';
+import type { AuthContext, AuthEvent } from './auth.types.js';
 
 /** Opens the two-step page's state and keeps the step (its method included) in session storage. */
 const openTwoFactor = [
@@ -30,6 +30,12 @@ const openTwoFactor = [
     }),
   },
 ] as const;
+
+/** What the two-factor call sends: the step's user and the code typed (an app's, an e-mailed or a recovery code). */
+const codeToVerify = ({ context, event }: { context: AuthContext; event: AuthEvent }) => {
+  assertEvent(event, 'auth.twoFactor.verify');
+  return { userId: requireId(context.twoFactor?.userId), code: event.code };
+};
 
 /** Signed out: the sign-in screen's views, and one busy state per call they make. */
 export const signedOutState = authSetup.createStateConfig({
@@ -128,10 +134,7 @@ export const signedOutState = authSetup.createStateConfig({
       invoke: {
         id: 'verifyTwoFactor',
         src: 'verifyTwoFactor',
-        input: ({ context, event }) => {
-          assertEvent(event, 'auth.twoFactor.verify');
-          return { userId: requireId(context.twoFactor?.userId), code: event.code };
-        },
+        input: codeToVerify,
         onDone: routeOutcomes(SIGN_IN_KINDS),
         onError: twoFactorFailure,
       },
@@ -142,10 +145,7 @@ export const signedOutState = authSetup.createStateConfig({
       invoke: {
         id: 'verifyTwoFactor',
         src: 'verifyTwoFactor',
-        input: ({ context, event }) => {
-          assertEvent(event, 'auth.twoFactor.verify');
-          return { userId: requireId(context.twoFactor?.userId), code: event.code };
-        },
+        input: codeToVerify,
         onDone: routeOutcomes(SIGN_IN_KINDS),
         onError: failTo('twoFactor.recoveryCode'),
       },
