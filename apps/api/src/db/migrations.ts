@@ -22,6 +22,7 @@ import * as members from './migrations/2026-11-28-1000-members.migration.js';
 import * as accountSettings from './migrations/2026-11-28-1100-account-settings.migration.js';
 import * as authenticatorApp from './migrations/2026-11-28-1200-authenticator-app.migration.js';
 import * as alerts from './migrations/2026-11-28-1300-alerts.migration.js';
+import * as attackSurface from './migrations/2026-11-29-1000-attack-surface.migration.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-2000-accounts': accounts,
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-1100-account-settings': accountSettings,
   '2026-11-28-1200-authenticator-app': authenticatorApp,
   '2026-11-28-1300-alerts': alerts,
+  '2026-11-29-1000-attack-surface': attackSurface,
 };
 
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<MigrationResultSet> {

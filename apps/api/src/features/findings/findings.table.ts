@@ -38,6 +38,8 @@ export interface FindingsTable {
   last_job_id: number | null;
   reopened_by_job_id: number | null;
   is_demo: Generated<boolean>;
+  /** The supplier whose asset the finding is on (attack surface); null for the company's own. */
+  supplier_id: Generated<number | null>;
   created_at: Date;
   updated_at: Date;
 }
