@@ -1311,6 +1311,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/probe-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the probe runs of the company's (or one supplier's) attack surface, newest first */
+        get: operations["listProbeRuns"];
+        put?: never;
+        /**
+         * Queue a probe run now
+         * @description Queues one `assets.probe` job over the in-scope assets of the company (or of the supplier
+         *     given). Only the scope's domains and netblocks are ever contacted. 409 when a run of the
+         *     same inventory is already queued or running; 404 for a supplier of another company. The run
+         *     is cancelled through `POST /jobs/{id}/cancel` with the job's id.
+         */
+        post: operations["startProbeRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/probe-runs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One probe run with its diff against the run before
+         * @description What changed (assets new or gone, probe results new, changed or gone, at most 500, newest
+         *     first) and the findings the run opened, reopened or resolved (at most 500).
+         */
+        get: operations["getProbeRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/credentials": {
         parameters: {
             query?: never;
@@ -2628,6 +2673,84 @@ export interface components {
         WebhookDeliveryList: {
             data: components["schemas"]["WebhookDelivery"][];
         };
+        /** @enum {string} */
+        ProbeRunStatus: "running" | "done" | "failed" | "cancelled";
+        ProbeRun: {
+            id: number;
+            job_id: number | null;
+            supplier_id: number | null;
+            status: components["schemas"]["ProbeRunStatus"];
+            /** @description Hosts probed (in scope). */
+            targets: number;
+            /** @description Probe results written (one per host and probe). */
+            checks: number;
+            new_assets: number;
+            gone_assets: number;
+            /** @description New and reopened findings. */
+            findings_opened: number;
+            findings_resolved: number;
+            is_demo: boolean;
+            error: string | null;
+            /** Format: date-time */
+            started_at: string;
+            finished_at: components["schemas"]["NullableDateTime"];
+        };
+        /** @description The run queued or running for this inventory, when there is one (its job). */
+        PendingProbeJob: {
+            job_id: number;
+            /** @enum {string} */
+            status: "queued" | "running";
+        } | null;
+        ProbeRunList: {
+            data: components["schemas"]["ProbeRun"][];
+            meta: components["schemas"]["PageMeta"];
+            pending: components["schemas"]["PendingProbeJob"];
+        };
+        StartProbeRun: {
+            /** @description Probe this supplier's inventory; absent or null, the company's own. */
+            supplier_id?: number | null;
+        };
+        ProbeRunQueued: {
+            data: {
+                job_id: number;
+                supplier_id: number | null;
+            };
+        };
+        RunId: number;
+        ProbeDiffEntry: {
+            asset_id: number;
+            asset_type: string;
+            asset_value: string;
+            /**
+             * @description The probe whose result changed; null when the asset itself is new or gone.
+             * @enum {string|null}
+             */
+            probe: "dns" | "http" | "tls" | "services" | null;
+            /** @enum {string} */
+            change: "new" | "changed" | "gone";
+            /** @description The result before, in one line (null when new). */
+            from: string | null;
+            /** @description The result now, in one line (null when gone). */
+            to: string | null;
+            /** Format: date-time */
+            at: string;
+        };
+        ProbeRunFinding: {
+            id: number;
+            title: string;
+            severity: components["schemas"]["Severity"];
+            status: components["schemas"]["FindingStatus"];
+            /** @enum {string} */
+            change: "opened" | "reopened" | "resolved";
+            asset_id: number;
+        };
+        ProbeRunDetail: {
+            data: {
+                run: components["schemas"]["ProbeRun"];
+                changes: components["schemas"]["ProbeDiffEntry"][];
+                findings: components["schemas"]["ProbeRunFinding"][];
+            };
+        };
     };
     responses: {
         /** @description The X-XSRF-TOKEN header is missing or does not match the XSRF-TOKEN cookie. */
@@ -2739,6 +2862,8 @@ export interface components {
         FindingId: number;
         RuleId: number;
         WebhookId: number;
+        /** @description A supplier of the company (its inventory's runs); absent, the company's own. */
+        SupplierFilter: number;
     };
     requestBodies: never;
     headers: never;
@@ -5073,6 +5198,98 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listProbeRuns: {
+        parameters: {
+            query?: {
+                /** @description A supplier of the company (its inventory's runs); absent, the company's own. */
+                supplier_id?: components["parameters"]["SupplierFilter"];
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                page_size?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of probe runs, with the queued or running job when there is one. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProbeRunList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    startProbeRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartProbeRun"];
+            };
+        };
+        responses: {
+            /** @description The job, queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProbeRunQueued"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BadRequest"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getProbeRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["RunId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run and its diff. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProbeRunDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
         };
     };
     listCredentials: {
