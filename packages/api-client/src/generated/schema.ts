@@ -1356,6 +1356,131 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One page of the company's assets, or of its suppliers' */
+        get: operations["listAssets"];
+        put?: never;
+        /** Add an asset by hand (an existing one gains the source `manual`) */
+        post: operations["createAsset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assets/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export the filtered assets as CSV (streamed) */
+        get: operations["exportAssets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One asset with its relations both ways, its findings, its history and its latest probe results */
+        get: operations["getAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change an asset's tags or owner (each change is kept in its history) */
+        patch: operations["updateAsset"];
+        trace?: never;
+    };
+    "/asset-scopes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What probes may contact, the company's own or one supplier's */
+        get: operations["listAssetScopes"];
+        put?: never;
+        /** Declare a domain or netblock in scope (the company's, or a supplier's) */
+        post: operations["createAssetScope"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/asset-scopes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Take a domain or netblock out of scope */
+        delete: operations["deleteAssetScope"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/suppliers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The supplier portfolio with each supplier's rating, trend, open findings and assets */
+        get: operations["listSuppliers"];
+        put?: never;
+        /** Add a supplier to the portfolio */
+        post: operations["createSupplier"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/suppliers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One supplier with its rating, trend, counts and scope domains */
+        get: operations["getSupplier"];
+        /** Change a supplier (every field is replaced) */
+        put: operations["updateSupplier"];
+        post?: never;
+        /** Remove a supplier with its assets, scope and findings */
+        delete: operations["deleteSupplier"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/credentials": {
         parameters: {
             query?: never;
@@ -1634,6 +1759,202 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @enum {string} */
+        AssetType: "domain" | "subdomain" | "ip" | "netblock" | "url" | "certificate" | "service" | "email_domain";
+        /** @enum {string} */
+        RelationKind: "resolves_to" | "cname_to" | "subdomain_of" | "serves_certificate" | "has_service" | "mail_exchanger" | "name_server" | "in_netblock" | "hosts_url" | "redirects_to";
+        /**
+         * @description One asset. `value` is normalised per type: a lower-case host name (domain, subdomain,
+         *     e-mail domain), a canonical IP, a CIDR, a URL, a certificate's SHA-256 fingerprint, a
+         *     service as `host:port/protocol`. `details` holds type-specific facts (a URL's status and
+         *     title, a service's product…).
+         */
+        Asset: {
+            id: number;
+            type: components["schemas"]["AssetType"];
+            value: string;
+            supplier: components["schemas"]["SupplierRef"];
+            sources: string[];
+            tags: string[];
+            owner: string | null;
+            details: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            first_seen_at: string;
+            /** Format: date-time */
+            last_seen_at: string;
+            gone_at: components["schemas"]["NullableDateTime"];
+            last_probed_at: components["schemas"]["NullableDateTime"];
+            open_findings: number;
+            is_demo: boolean;
+        };
+        /** @description The supplier whose inventory holds it (null for the company's own). */
+        SupplierRef: {
+            id: number;
+            name: string;
+        } | null;
+        AssetRef: {
+            id: number;
+            type: components["schemas"]["AssetType"];
+            value: string;
+        };
+        AssetList: {
+            data: components["schemas"]["Asset"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        AssetResponse: {
+            data: components["schemas"]["Asset"];
+        };
+        /** @description `out`: this asset → the other (`kind` read left to right); `in`: the other → this asset. */
+        AssetRelation: {
+            /** @enum {string} */
+            direction: "out" | "in";
+            kind: components["schemas"]["RelationKind"];
+            asset: components["schemas"]["AssetRef"];
+            source: string;
+            /** Format: date-time */
+            first_seen_at: string;
+            /** Format: date-time */
+            last_seen_at: string;
+        };
+        AssetFinding: {
+            id: number;
+            module: components["schemas"]["Module"];
+            title: string;
+            severity: components["schemas"]["Severity"];
+            status: components["schemas"]["FindingStatus"];
+            probe: string;
+            /** Format: date-time */
+            first_seen_at: string;
+            /** Format: date-time */
+            last_seen_at: string;
+        };
+        AssetChange: {
+            id: number;
+            /** @enum {string} */
+            change: "discovered" | "seen_again" | "changed" | "gone" | "tagged" | "owner";
+            field: string | null;
+            from_value: string | null;
+            to_value: string | null;
+            source: string | null;
+            actor: components["schemas"]["UserRef"];
+            /** Format: date-time */
+            at: string;
+        };
+        ProbeObservation: {
+            probe: string;
+            run_id: number;
+            result: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            observed_at: string;
+        };
+        AssetDetail: {
+            data: components["schemas"]["Asset"] & {
+                relations: components["schemas"]["AssetRelation"][];
+                findings: components["schemas"]["AssetFinding"][];
+                /** @description The latest 100 changes, newest first. */
+                history: components["schemas"]["AssetChange"][];
+                observations: components["schemas"]["ProbeObservation"][];
+            };
+        };
+        AssetTag: string;
+        AssetInput: {
+            type: components["schemas"]["AssetType"];
+            value: string;
+            /** @description In this supplier's inventory (absent, the company's own). */
+            supplier_id?: number;
+            tags?: components["schemas"]["AssetTag"][];
+            owner?: string | null;
+        };
+        AssetUpdate: {
+            tags?: components["schemas"]["AssetTag"][];
+            owner?: string | null;
+        };
+        AssetScope: {
+            id: number;
+            supplier_id: number | null;
+            /** @enum {string} */
+            kind: "domain" | "netblock";
+            value: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        AssetScopeList: {
+            data: components["schemas"]["AssetScope"][];
+        };
+        AssetScopeResponse: {
+            data: components["schemas"]["AssetScope"];
+        };
+        AssetScopeInput: {
+            /** @enum {string} */
+            kind: "domain" | "netblock";
+            /** @description A domain name (its subdomains are in scope too) or a CIDR netblock (IPv4 or IPv6). */
+            value: string;
+            supplier_id?: number;
+        };
+        /** @enum {string} */
+        SupplierTier: "critical" | "high" | "medium" | "low";
+        /** @enum {string|null} */
+        QuestionnaireStatus: "not_sent" | "sent" | "in_progress" | "completed" | "overdue" | null;
+        /**
+         * @description The latest daily rating snapshot (null before the first), and its change from the
+         *     snapshot about 30 days before it (null without one).
+         */
+        SupplierRating: {
+            score: number;
+            /** @enum {string} */
+            grade: "A" | "B" | "C" | "D" | "F";
+            /** Format: date */
+            day: string;
+            change_30d: number | null;
+        } | null;
+        Supplier: {
+            id: number;
+            name: string;
+            tier: components["schemas"]["SupplierTier"];
+            website: string | null;
+            contact_name: string | null;
+            contact_email: string | null;
+            /** Format: date */
+            contract_start: string | null;
+            /** Format: date */
+            contract_end: string | null;
+            notes: string | null;
+            questionnaire_status: components["schemas"]["QuestionnaireStatus"];
+            rating: components["schemas"]["SupplierRating"];
+            open_findings: number;
+            asset_count: number;
+            /** @description The supplier's scope domains. */
+            domains: string[];
+            is_demo: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        SupplierList: {
+            data: components["schemas"]["Supplier"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        SupplierResponse: {
+            data: components["schemas"]["Supplier"];
+        };
+        SupplierInput: {
+            name: string;
+            tier: components["schemas"]["SupplierTier"];
+            website?: string | null;
+            contact_name?: string | null;
+            contact_email?: string | null;
+            /** Format: date */
+            contract_start?: string | null;
+            /** Format: date */
+            contract_end?: string | null;
+            notes?: string | null;
+            questionnaire_status?: components["schemas"]["QuestionnaireStatus"];
+        };
         Credential: components["schemas"]["FindingCore"] & {
             /** @description E-mail or user name of one of the company's domains. */
             email: string;
@@ -4754,6 +5075,8 @@ export interface operations {
                 file_name: string;
                 /** @description For an HIBP domain search, the searched domain (default the file name's or the company's only domain). */
                 domain?: string;
+                /** @description For an assets import kind, put the assets in this supplier's inventory (a supplier of the company). */
+                supplier_id?: number;
             };
             header?: {
                 /**
@@ -5290,6 +5613,431 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+        };
+    };
+    listAssets: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                page_size?: components["parameters"]["PageSize"];
+                /** @description Part of the asset's value, any case. */
+                q?: string;
+                /** @description This supplier's inventory (absent, the company's own unless `owner=suppliers`). */
+                supplier_id?: number;
+                /** @description Whose inventory: the company's own (`company`, the default) or every supplier's (`suppliers`). Ignored when `supplier_id` is given. */
+                owner?: "company" | "suppliers";
+                /** @description Repeat to select several. */
+                type?: components["schemas"]["AssetType"][];
+                /** @description Seen by this source (an import kind, `probe` or `manual`). */
+                source?: string;
+                tag?: string;
+                /** @description `active`: still there; `gone`: a probe run found it gone. */
+                status?: "active" | "gone";
+                /** @description Only assets first seen since the start of the inventory's latest probe run (every asset when it was never probed). */
+                new_since_last_scan?: boolean;
+                /** @description Only demo (true) or only real (false) rows. */
+                is_demo?: components["parameters"]["Demo"];
+                sort?: "-last_seen_at" | "last_seen_at" | "-first_seen_at" | "first_seen_at" | "value" | "-value" | "type" | "-type";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of assets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssetList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    createAsset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssetInput"];
+            };
+        };
+        responses: {
+            /** @description The asset. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssetResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    exportAssets: {
+        parameters: {
+            query?: {
+                /** @description Part of the asset's value, any case. */
+                q?: string;
+                /** @description This supplier's inventory (absent, the company's own unless `owner=suppliers`). */
+                supplier_id?: number;
+                /** @description Whose inventory: the company's own (`company`, the default) or every supplier's (`suppliers`). Ignored when `supplier_id` is given. */
+                owner?: "company" | "suppliers";
+                /** @description Repeat to select several. */
+                type?: components["schemas"]["AssetType"][];
+                /** @description Seen by this source (an import kind, `probe` or `manual`). */
+                source?: string;
+                tag?: string;
+                /** @description `active`: still there; `gone`: a probe run found it gone. */
+                status?: "active" | "gone";
+                /** @description Only assets first seen since the start of the inventory's latest probe run (every asset when it was never probed). */
+                new_since_last_scan?: boolean;
+                /** @description Only demo (true) or only real (false) rows. */
+                is_demo?: components["parameters"]["Demo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV with a header line, every filtered asset, streamed in batches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["FindingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The asset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssetDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAsset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["parameters"]["FindingId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssetUpdate"];
+            };
+        };
+        responses: {
+            /** @description The asset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssetResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    listAssetScopes: {
+        parameters: {
+            query?: {
+                /** @description This supplier's inventory (absent, the company's own unless `owner=suppliers`). */
+                supplier_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scope entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssetScopeList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    createAssetScope: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssetScopeInput"];
+            };
+        };
+        responses: {
+            /** @description The scope entry. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssetScopeResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    deleteAssetScope: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["parameters"]["FindingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            419: components["responses"]["CsrfMismatch"];
+        };
+    };
+    listSuppliers: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                page_size?: components["parameters"]["PageSize"];
+                /** @description Part of the supplier's name or website, any case. */
+                q?: string;
+                tier?: components["schemas"]["SupplierTier"][];
+                sort?: "name" | "-name" | "tier" | "-tier" | "score" | "-score" | "contract_end" | "-contract_end";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of suppliers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupplierList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    createSupplier: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupplierInput"];
+            };
+        };
+        responses: {
+            /** @description The supplier. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupplierResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getSupplier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["FindingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The supplier. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupplierResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateSupplier: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["parameters"]["FindingId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupplierInput"];
+            };
+        };
+        responses: {
+            /** @description The supplier. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupplierResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    deleteSupplier: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["parameters"]["FindingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            419: components["responses"]["CsrfMismatch"];
         };
     };
     listCredentials: {
