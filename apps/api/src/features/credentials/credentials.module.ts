@@ -72,6 +72,13 @@ export const credentialsModule: MonitoringModule = {
   importers: [hibp, combolist, infostealer],
   routes: credentialsRoutes,
   demo: credentialsDemo,
+  // Leaked passwords, breaches, stealer logs and infected devices are all leaked credentials.
+  riskFactors: {
+    combo: 'leaked_credentials',
+    breach: 'leaked_credentials',
+    stealer: 'leaked_credentials',
+    device: 'leaked_credentials',
+  },
   lists: [
     { path: '/credentials', export: '/credentials/export', detail: '/credentials/{id}' },
     { path: '/credentials/devices', export: '/credentials/devices/export', detail: '/credentials/devices/{id}' },

@@ -47,6 +47,8 @@ export const cvesModule: MonitoringModule = {
         .execute();
     }
   },
+  // A watched product's CVE is a patch to apply.
+  riskFactors: { cve: 'patching_cadence' },
   lists: [{ path: '/cves', export: '/cves/export', detail: '/cves/{cve_id}' }],
   kpis: [
     {

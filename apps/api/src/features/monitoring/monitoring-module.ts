@@ -6,6 +6,7 @@ import type { RouteDeps, RouteTable } from '../../route-table.js';
 import type { TenantScope } from '../../shared/tenant.js';
 import type { RegisteredImporter } from '../imports/import.types.js';
 import type { JobKind } from '../jobs/job-kind.types.js';
+import type { RiskFactorId } from '../risk/risk.factors.js';
 
 /** A figure of the dashboard beyond the open-findings counts every module has (e.g. overdue SLAs). */
 export interface ModuleKpi {
@@ -60,6 +61,11 @@ export interface MonitoringModule {
   /** Background work of its own (a feed's sync), by job kind name. */
   jobs?: Readonly<Record<string, JobKind>>;
   feeds?: (db: Executor) => Promise<FeedFreshness[]>;
+  /**
+   * The technical risk factor each kind of its findings (the fingerprint's prefix) counts in
+   * (docs/risk-rating.md); a kind left out does not count in the rating.
+   */
+  riskFactors?: Readonly<Record<string, RiskFactorId>>;
   /**
    * Demo files in its real import formats for one demo company (or, with `company` null, the
    * platform's reference data), queued through its importers on a development start.

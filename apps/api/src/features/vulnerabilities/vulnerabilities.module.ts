@@ -25,6 +25,8 @@ export const vulnerabilitiesModule: MonitoringModule = {
   ],
   routes: vulnerabilitiesRoutes,
   demo: vulnerabilitiesDemo,
+  // Scanner findings on the company's hosts, each with its SLA due date: patching cadence.
+  riskFactors: { nuclei: 'patching_cadence' },
   lists: [{ path: '/vulnerabilities', export: '/vulnerabilities/export', detail: '/vulnerabilities/{id}' }],
   kpis: [
     {
