@@ -25,6 +25,7 @@ import { createOidcClient, type OidcClient, type OidcSettings } from './features
 import { microsoftRoutes } from './features/microsoft/microsoft.routes.js';
 import { demoAnchor, loadMonitoringDemo } from './features/monitoring-demo/monitoring-demo.loader.js';
 import { preferencesRoutes } from './features/preferences/preferences.routes.js';
+import { riskRoutes } from './features/risk/risk.routes.js';
 import { sessionRoutes } from './features/session/session.routes.js';
 import { systemRoutes } from './features/system/system.routes.js';
 import { twoFactorRoutes } from './features/two-factor/two-factor.routes.js';
@@ -169,6 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
       ...importsRoutes(deps, jobs),
       ...moduleRegistry.routes(deps),
       ...dashboardRoutes(deps),
+      ...riskRoutes(deps),
       ...alertsRoutes(deps, () => jobs.wake()),
       ...(devMailbox ? devRoutes(deps) : {}),
     },

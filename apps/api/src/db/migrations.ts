@@ -23,6 +23,7 @@ import * as accountSettings from './migrations/2026-11-28-1100-account-settings.
 import * as authenticatorApp from './migrations/2026-11-28-1200-authenticator-app.migration.js';
 import * as alerts from './migrations/2026-11-28-1300-alerts.migration.js';
 import * as attackSurface from './migrations/2026-11-29-1000-attack-surface.migration.js';
+import * as riskCounters from './migrations/2026-11-29-1300-risk-counters.migration.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-2000-accounts': accounts,
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-1200-authenticator-app': authenticatorApp,
   '2026-11-28-1300-alerts': alerts,
   '2026-11-29-1000-attack-surface': attackSurface,
+  '2026-11-29-1300-risk-counters': riskCounters,
 };
 
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<MigrationResultSet> {

@@ -1356,6 +1356,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/risk/rating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rating now, with each factor
+         * @description Computed from the findings counters at the time of the call: each factor's open findings,
+         *     overdue ones, points, score and grade (null while the factor has no data: it does not
+         *     count), and the weighted score 0–100 with its grade A–F (null while no factor has data).
+         */
+        get: operations["getRiskRating"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/risk/trend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The daily snapshots of the rating, oldest first */
+        get: operations["getRiskTrend"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/risk/fixes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Top fixes by score impact
+         * @description The formula re-run without one open finding of each group of equal findings (module, kind,
+         *     severity, overdue), best first: `gain` is what resolving one of them adds to the score,
+         *     `gain_all` what resolving the whole group adds; `finding` is the one to start with.
+         */
+        get: operations["listRiskFixes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/assets": {
         parameters: {
             query?: never;
@@ -3072,6 +3133,57 @@ export interface components {
                 findings: components["schemas"]["ProbeRunFinding"][];
             };
         };
+        /** @enum {string} */
+        Grade: "A" | "B" | "C" | "D" | "F";
+        /** @enum {string} */
+        RiskFactorId: "patching_cadence" | "application_security" | "network_tls" | "dns_email" | "leaked_credentials" | "exposed_code" | "client_scripts" | "closed_source_mentions";
+        RiskFactor: {
+            id: components["schemas"]["RiskFactorId"];
+            /** @description Its weight in the score (the eight add up to 100). */
+            weight: number;
+            /** @description A finding of the factor was ever recorded (otherwise "no data yet"). */
+            measured: boolean;
+            open: number;
+            /** @description Open findings past their due day (they count twice in patching cadence). */
+            overdue: number;
+            points: number;
+            score: number | null;
+            grade: components["schemas"]["Grade"] | null;
+        };
+        RiskRating: {
+            supplier_id: number | null;
+            /** @description 0–100, one decimal. */
+            score: number | null;
+            grade: components["schemas"]["Grade"] | null;
+            factors: components["schemas"]["RiskFactor"][];
+            /** Format: date-time */
+            computed_at: string;
+        };
+        RiskTrendPoint: {
+            /** Format: date */
+            day: string;
+            score: number;
+            grade: components["schemas"]["Grade"];
+        };
+        RiskFix: {
+            module: components["schemas"]["Module"];
+            kind: string;
+            factor: components["schemas"]["RiskFactorId"];
+            severity: components["schemas"]["Severity"];
+            overdue: boolean;
+            /** @description Open findings in the group. */
+            findings: number;
+            /** @description Points the score gains when one of them is resolved. */
+            gain: number;
+            /** @description Points the score gains when all of them are resolved. */
+            gain_all: number;
+            finding: null | {
+                id: number;
+                title: string;
+                /** @description Where it opens in the web app (its module's screen). */
+                link: string;
+            };
+        };
     };
     responses: {
         /** @description The X-XSRF-TOKEN header is missing or does not match the XSRF-TOKEN cookie. */
@@ -3185,6 +3297,8 @@ export interface components {
         WebhookId: number;
         /** @description A supplier of the company (its inventory's runs); absent, the company's own. */
         SupplierFilter: number;
+        /** @description A supplier of the current company (its rating); without it, the company's own. */
+        SupplierParameter: number;
     };
     requestBodies: never;
     headers: never;
@@ -5611,6 +5725,94 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getRiskRating: {
+        parameters: {
+            query?: {
+                /** @description A supplier of the current company (its rating); without it, the company's own. */
+                supplier_id?: components["parameters"]["SupplierParameter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rating. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RiskRating"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getRiskTrend: {
+        parameters: {
+            query?: {
+                /** @description A supplier of the current company (its rating); without it, the company's own. */
+                supplier_id?: components["parameters"]["SupplierParameter"];
+                /** @description How many days back, today included. */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One point per day that has a snapshot. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RiskTrendPoint"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    listRiskFixes: {
+        parameters: {
+            query?: {
+                /** @description A supplier of the current company (its rating); without it, the company's own. */
+                supplier_id?: components["parameters"]["SupplierParameter"];
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fixes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RiskFix"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
         };

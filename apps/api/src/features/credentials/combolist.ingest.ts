@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { addImportTally, type FindingTally, seenAgain, tallyOf } from '../findings/findings.ingest.js';
 import { companyOf, type Overlap, type WriteContext, type WriteOutcome } from '../imports/import.types.js';
+import { addRiskCounts } from '../risk/risk.counters.js';
 import type { ComboRecord } from './combolist.parser.js';
 import { addCredentialSources, type CredentialState } from './credentials.ingest.js';
 import { inDomains, maskPassword, passwordHmac } from './credentials.secrets.js';
@@ -110,6 +111,11 @@ async function addComboStats(db: Executor, context: WriteContext, outcome: Combo
       select ${companyId}, 'credentials', t.severity, t.status, t.n
       from unnest(${severities}::text[], ${statuses}::text[], ${changes.map(([, n]) => n)}::bigint[]) as t(severity, status, n)
       on conflict (company_id, module, severity, status) do update set n = finding_stats.n + excluded.n`.execute(db);
+    const counts = changes.map(([key, n]) => {
+      const [severity = '', status = ''] = key.split('\u0000');
+      return { severity, status, n };
+    });
+    await addRiskCounts(db, { companyId, module: 'credentials', kind: 'combo', changes: counts });
   }
   if (outcome.added > 0) {
     const seen = context.seenAt > context.now ? context.now : context.seenAt;

@@ -1,7 +1,7 @@
 // On PostgreSQL a combolist writes two batches at once on two connections (ADR 0007); on PGlite one
 // at a time. Either way: a line repeated in the next batch is one finding (added once, updated
 // after), a resolved finding seen again reopens once, and the counters (finding_stats,
-// finding_daily) match the findings they count.
+// finding_daily, risk_counts) match the findings they count.
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { moduleRegistry } from '../../modules.js';
@@ -12,11 +12,14 @@ const fixture = tenantFixture('overlap');
 
 const line = (i: number) => `user${i}@${fixture.tenant.domain}:Password-${i}`;
 
-/** finding_stats and finding_daily of the company beside what they count. */
+/** finding_stats, finding_daily and risk_counts of the company beside what they count. */
 async function counters() {
   const stats = await sql<{ severity: string; status: string; n: string }>`
     select severity, status, n from finding_stats where company_id = ${fixture.tenant.companyId} and n <> 0
     order by severity, status`.execute(fixture.app.ctx.db);
+  const risk = await sql<{ severity: string; status: string; n: string }>`
+    select severity, status, sum(n) as n from risk_counts where company_id = ${fixture.tenant.companyId}
+    group by severity, status having sum(n) <> 0 order by severity, status`.execute(fixture.app.ctx.db);
   const actual = await sql<{ severity: string; status: string; n: string }>`
     select severity, status, count(*) as n from findings where company_id = ${fixture.tenant.companyId}
     group by severity, status order by severity, status`.execute(fixture.app.ctx.db);
@@ -28,6 +31,7 @@ async function counters() {
     select count(*) as n from findings where company_id = ${fixture.tenant.companyId}`.execute(fixture.app.ctx.db);
   return {
     stats: stats.rows.map((r) => [r.severity, r.status, Number(r.n)]),
+    risk: risk.rows.map((r) => [r.severity, r.status, Number(r.n)]),
     actual: actual.rows.map((r) => [r.severity, r.status, Number(r.n)]),
     daily: Number(daily.rows[0]?.n),
     total: Number(total.rows[0]?.n),
@@ -50,6 +54,7 @@ describe('batches written at once', () => {
     const after = await counters();
     expect(after.total).toBe(unique);
     expect(after.stats).toEqual(after.actual);
+    expect(after.risk).toEqual(after.actual);
     expect(after.daily).toBe(unique);
   });
 
@@ -81,6 +86,7 @@ describe('batches written at once', () => {
     expect(Number(reopened.rows[0]?.n)).toBe(reopening);
     const after = await counters();
     expect(after.stats).toEqual(after.actual);
+    expect(after.risk).toEqual(after.actual);
     expect(after.actual).toEqual([['high', 'new', 3 * batch]]);
   });
 
@@ -113,5 +119,6 @@ describe('batches written at once', () => {
     expect(job.log.some((l) => l.level === 'warn' && l.message.includes('deadlock'))).toBe(true);
     const after = await counters();
     expect(after.stats).toEqual(after.actual);
+    expect(after.risk).toEqual(after.actual);
   });
 });

@@ -10,6 +10,7 @@ import { expireRiskAcceptances } from '../findings/findings.expiry.js';
 import { sweepUploads } from '../imports/import-files.repository.js';
 import { runJob } from '../imports/import-runner.js';
 import { appendLog } from '../imports/imports.repository.js';
+import { riskJobKinds } from '../risk/risk.snapshots.js';
 import type { JobKind, RunOutcome } from './job-kind.types.js';
 import { endJob } from './jobs.repository.js';
 import type { ClaimedJob } from './jobs.table.js';
@@ -54,6 +55,7 @@ export const platformJobKinds = {
     run: housekeeping,
   },
   ...alertJobKinds,
+  ...riskJobKinds,
 } satisfies Record<string, JobKind>;
 
 /** The kinds whose group has `running` jobs at its limit (the claim skips them). */

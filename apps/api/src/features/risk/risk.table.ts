@@ -16,8 +16,24 @@ export interface RiskSnapshotsTable {
   computed_at: Date;
 }
 
+/**
+ * Findings counted by what the rating groups them by (migration 2026-11-29-1300, kept by statement
+ * triggers on findings): `due_day` is set for open findings with a due date.
+ */
+export interface RiskCountsTable {
+  company_id: number;
+  supplier_id: number | null;
+  module: string;
+  kind: string;
+  severity: string;
+  status: string;
+  due_day: ColumnType<Date | null, string | null, string | null>;
+  n: ColumnType<string, number, number>;
+}
+
 declare module '../../db/database.js' {
   interface Database {
+    risk_counts: RiskCountsTable;
     risk_snapshots: RiskSnapshotsTable;
   }
 }
