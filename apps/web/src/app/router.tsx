@@ -19,6 +19,7 @@ const screenModules: Partial<Record<string, NonNullable<RouteObject['lazy']>>> =
   'user-list': () => import('./routes/app/user-list'),
   profile: () => import('./routes/app/profile'),
   'account-settings': () => import('./routes/app/account-settings'),
+  'technical-risk': () => import('./routes/app/technical-risk'),
   // The page around a module's screen comes with the screen's chunk, never with the app's.
   ...Object.fromEntries(
     webModules.map((module) => [

@@ -1,0 +1,1 @@
+export { RiskScreen } from './components/risk-screen';
