@@ -1,3 +1,4 @@
+import { seriousViolations } from './support/axe.ts';
 import { expect, openWithDemoData, signIn, test } from './support/fixtures.ts';
 
 // Issue 16's /technicalrisk on a fresh start: the rating of the demo company's own findings (the
@@ -23,8 +24,10 @@ test('technical risk: the demo company is rated, and its best fix opens the find
     await expect(page.getByTestId('factor-closed_source_mentions')).toContainText('No data yet');
   });
 
-  await test.step('the trend has its chart and table', async () => {
+  await test.step('the trend has its chart and table; axe finds nothing serious', async () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Score over the last 90 days' })).toBeVisible();
+    await expect(page.getByTestId('fix').first()).toBeVisible();
+    expect(await seriousViolations(page, ['main'])).toEqual([]);
   });
 
   await test.step('the best fix promises points and opens its finding', async () => {

@@ -38,7 +38,7 @@ export function FactorGrid({ factors }: { factors: RiskFactor[] | undefined }) {
                   points: factor.points,
                   weight: factor.weight,
                 })}
-                {factor.overdue > 0 ? ` ${t('risk.overdue', { count: factor.overdue })}` : ''}
+                {factor.overdue > 0 ? ` · ${t('risk.overdue', { count: factor.overdue })}` : ''}
               </Text>
             ) : (
               <Text mt="2" fontSize="sm" color="fg.muted">
