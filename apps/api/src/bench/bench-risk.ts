@@ -1,6 +1,8 @@
 // The technical risk rating at bench:data's scale (issue 16: p95 under 100 ms at a million findings
 // on PostgreSQL): the rating, the top fixes and the trend through the HTTP layer, beside what the
 // same figures would cost counted from the findings themselves (why risk_counts exists, ADR 0020).
+// bench-data.ts calls it once its data is loaded and its list endpoints are timed:
+//   worst = Math.max(worst, await benchRisk(app, token, companyId));
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import type { VigilApp } from '../app.js';

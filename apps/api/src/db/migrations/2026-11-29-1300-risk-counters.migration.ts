@@ -67,7 +67,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       for each statement execute function risk_counts_delete()`.execute(db);
   await sql
     .raw(`create index findings_open_kind on findings
-      (company_id, coalesce(supplier_id, 0), module, split_part(fingerprint, ':', 1), severity, due_at)
+      (company_id, coalesce(supplier_id, 0), module, split_part(fingerprint, ':', 1), severity, due_at, id)
       where ${open}`)
     .execute(db);
 }

@@ -104,7 +104,7 @@ export async function fixesOf(
   const today = dayStart(now);
   return Promise.all(
     fixes.map(async (fix) => {
-      // The expressions of index findings_open_kind (migration 2026-11-29-1300).
+      // The expressions and order of index findings_open_kind (migration 2026-11-29-1300).
       const found = await db
         .selectFrom('findings')
         .select(['id', 'title', 'fingerprint'])
