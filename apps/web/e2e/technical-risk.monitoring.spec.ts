@@ -33,7 +33,7 @@ test('technical risk: the demo company is rated, and its best fix opens the find
   await test.step('the best fix promises points and opens its finding', async () => {
     const fixes = page.getByTestId('top-fixes');
     const best = fixes.getByTestId('fix').first();
-    await expect(best.getByTestId('fix-gain')).toHaveText(/^\+\d+\.\d points$/);
+    await expect(best.getByTestId('fix-gain')).toHaveText(/^\+\d+\.\d points( for all \d+)?$/);
     const link = best.getByRole('link');
     await link.click();
     await expect(page).toHaveURL(/\/(vulnerabilities|cvemonitor|credentials)\?(tab=devices&)?open=\d+/);

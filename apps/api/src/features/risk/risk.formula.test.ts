@@ -28,16 +28,16 @@ describe('the risk formula', () => {
     expect(factor(rating, 'dns_email')).toMatchObject({ points: 0, score: 100, grade: 'A' });
   });
 
-  it('takes 20 points for one high finding: 100 × 50 / 70 = 71.4, C', () => {
+  it('takes 20 points for one high finding: 100 × 2^−0.35 = 78.46… → 78.5, C', () => {
     const rating = rate({ measured: new Set(['leaked_credentials']), open: [tally('leaked_credentials', 'high', 1)] });
-    expect(factor(rating, 'leaked_credentials')).toMatchObject({ open: 1, points: 20, score: 71.4, grade: 'C' });
-    expect(rating).toMatchObject({ score: 71.4, grade: 'C' });
+    expect(factor(rating, 'leaked_credentials')).toMatchObject({ open: 1, points: 20, score: 78.5, grade: 'C' });
+    expect(rating).toMatchObject({ score: 78.5, grade: 'C' });
   });
 
   it('doubles an overdue patching finding and weighs the measured factors only', () => {
-    // patching: critical overdue 2 × 40 = 80, medium 8: 88 points → 5000 / 138 = 36.23… → 36.2 (F)
+    // patching: critical overdue 2 × 40 = 80, medium 8: 88 points → 100 × 5.4^−0.35 = 55.40… → 55.4 (F)
     // leaked credentials measured, nothing open → 100 (A); the unmeasured factors do not count:
-    // (20 × 36.2 + 15 × 100) / (20 + 15) = 2224 / 35 = 63.54… → 63.5 (D)
+    // (20 × 55.4 + 15 × 100) / (20 + 15) = 2608 / 35 = 74.51… → 74.5 (C)
     const rating = rate({
       measured: new Set(['patching_cadence', 'leaked_credentials']),
       open: [tally('patching_cadence', 'critical', 1, true), tally('patching_cadence', 'medium', 1)],
@@ -46,36 +46,37 @@ describe('the risk formula', () => {
       open: 2,
       overdue: 1,
       points: 88,
-      score: 36.2,
+      score: 55.4,
       grade: 'F',
     });
     expect(factor(rating, 'leaked_credentials')).toMatchObject({ points: 0, score: 100 });
     expect(factor(rating, 'exposed_code')).toMatchObject({ measured: false, score: null });
-    expect(rating).toMatchObject({ score: 63.5, grade: 'D' });
+    expect(rating).toMatchObject({ score: 74.5, grade: 'C' });
   });
 
   it('does not double an overdue finding outside patching cadence', () => {
     const rating = rate({ measured: new Set(['dns_email']), open: [tally('dns_email', 'high', 1, true)] });
-    expect(factor(rating, 'dns_email')).toMatchObject({ points: 20, score: 71.4 });
+    expect(factor(rating, 'dns_email')).toMatchObject({ points: 20, score: 78.5 });
   });
 
-  it('adds every open finding: 3 low + 2 info + 1 medium = 14 points → 5000 / 64 = 78.125 → 78.1', () => {
+  it('adds every open finding: 3 low + 2 info + 1 medium = 14 points → 100 × 1.7^−0.35 = 83.05… → 83.1', () => {
     const rating = rate({
       measured: new Set(['network_tls']),
       open: [tally('network_tls', 'low', 3), tally('network_tls', 'info', 2), tally('network_tls', 'medium', 1)],
     });
-    expect(factor(rating, 'network_tls')).toMatchObject({ open: 6, points: 14, score: 78.1, grade: 'C' });
+    expect(factor(rating, 'network_tls')).toMatchObject({ open: 6, points: 14, score: 83.1, grade: 'B' });
   });
 
-  it('rounds half up and reads grades from their lower bounds', () => {
-    expect(factorTenths(30)).toBe(625); // 5000 / 80 = 62.5
+  it('never reaches 0, so every fix counts, and reads grades from their lower bounds', () => {
     expect(factorTenths(0)).toBe(1000);
+    expect(factorTenths(40)).toBe(681); // one critical: 3^−0.35 = 0.6808…
+    expect(factorTenths(1_000_000)).toBe(23); // 50,001^−0.35 = 0.00226…
     expect([90, 89.9, 80, 70, 60, 59.9].map(gradeOf)).toEqual(['A', 'B', 'B', 'C', 'D', 'F']);
   });
 
   it('weighs all eight factors to 100', () => {
-    // every factor measured; patching 1 high (20 points → 71.4), the rest clean (100):
-    // (20 × 71.4 + 80 × 100) / 100 = 9428 / 100 = 94.28 → 94.3 (A)
+    // every factor measured; patching 1 high (20 points → 78.5), the rest clean (100):
+    // (20 × 78.5 + 80 × 100) / 100 = 9570 / 100 = 95.7 (A)
     const all = new Set<RiskFactorId>([
       'patching_cadence',
       'application_security',
@@ -88,7 +89,7 @@ describe('the risk formula', () => {
     ]);
     const rating = rate({ measured: all, open: [tally('patching_cadence', 'high', 1)] });
     expect(rating.factors.reduce((sum, f) => sum + f.weight, 0)).toBe(100);
-    expect(rating).toMatchObject({ score: 94.3, grade: 'A' });
+    expect(rating).toMatchObject({ score: 95.7, grade: 'A' });
   });
 });
 
@@ -104,19 +105,19 @@ describe('top fixes', () => {
   };
 
   it('re-runs the formula without one finding of each group, best first', () => {
-    // now: patching 88 points → 36.2; credentials 40 points → 5000 / 90 = 55.6;
-    // (20 × 36.2 + 15 × 55.6) / 35 = (724 + 834) / 35 = 44.51… → 44.5
-    expect(rate(input).score).toBe(44.5);
+    // now: patching 88 points → 55.4; credentials 40 points → 3^−0.35 → 68.1;
+    // (20 × 55.4 + 15 × 68.1) / 35 = (1108 + 1021.5) / 35 = 60.84… → 60.8
+    expect(rate(input).score).toBe(60.8);
     const fixes = topFixes(input, 10);
-    // without the overdue critical: patching 8 → 86.2; (1724 + 834) / 35 = 73.08… → 73.1: +28.6
-    // without one high credential: credentials 20 → 71.4; (724 + 1071) / 35 = 51.28… → 51.3: +6.8
-    //   (both: credentials 100; (724 + 1500) / 35 = 63.54… → 63.5: +19.0)
-    // without the medium: patching 80 → 38.5; (770 + 834) / 35 = 45.82… → 45.8: +1.3
+    // without the overdue critical: patching 8 → 1.4^−0.35 → 88.9; (1778 + 1021.5) / 35 = 79.98… → 80.0: +19.2
+    // without one high credential: credentials 20 → 78.5; (1108 + 1177.5) / 35 = 65.3: +4.5
+    //   (both: credentials 100; (1108 + 1500) / 35 = 74.51… → 74.5: +13.7)
+    // without the medium: patching 80 → 5^−0.35 → 56.9; (1138 + 1021.5) / 35 = 61.7: +0.9
     // info findings take no points: no fix
     expect(fixes.map((f) => [f.factor, f.severity, f.overdue, f.findings, f.gain, f.gainAll])).toEqual([
-      ['patching_cadence', 'critical', true, 1, 28.6, 28.6],
-      ['leaked_credentials', 'high', false, 2, 6.8, 19],
-      ['patching_cadence', 'medium', false, 1, 1.3, 1.3],
+      ['patching_cadence', 'critical', true, 1, 19.2, 19.2],
+      ['leaked_credentials', 'high', false, 2, 4.5, 13.7],
+      ['patching_cadence', 'medium', false, 1, 0.9, 0.9],
     ]);
     expect(topFixes(input, 1)).toHaveLength(1);
   });
@@ -127,7 +128,8 @@ describe('top fixes', () => {
       ...input,
       open: input.open.map((t) => (t.kind === best?.kind ? { ...t, open: t.open - 1 } : t)),
     });
-    expect(after.score).toBe(44.5 + (best?.gain ?? 0));
+    expect(after.score).toBe(80);
+    expect(after.score).toBe(Math.round((60.8 + (best?.gain ?? 0)) * 10) / 10);
   });
 
   it('has nothing to fix without a score', () => {

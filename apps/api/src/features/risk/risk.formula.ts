@@ -1,7 +1,7 @@
 // The technical risk rating as a pure function of what the counters hold (docs/risk-rating.md):
 // each open finding takes points from its factor by severity (twice as many when a patching finding
-// is overdue), a factor scores 100 × 50 / (50 + points), the overall score is the weighted mean of
-// the measured factors, and a grade is read from a score. Figures are kept in tenths (integers), so
+// is overdue), a factor scores 100 × (1 + points / 20)^−0.35, the overall score is the weighted mean
+// of the measured factors, and a grade is read from a score. Figures are kept in tenths (integers), so
 // every score is exact to its one decimal and can be recomputed by hand from what the API shows.
 import type { Severity } from '../findings/findings.table.js';
 import { factorWeights, type RiskFactorId, riskFactorIds } from './risk.factors.js';
@@ -17,8 +17,9 @@ export const severityPoints: Readonly<Record<Severity, number>> = {
   info: 0,
 };
 
-/** The points at which a factor scores 50: the curve's half point. */
-export const HALF_POINTS = 50;
+/** The curve of a factor's score: 100 × (1 + points / SCALE_POINTS)^−DECAY (docs/risk-rating.md). */
+export const SCALE_POINTS = 20;
+export const DECAY = 0.35;
 
 /** Open findings of one module's kind, severity and overdue state (the counters' grouping). */
 export interface OpenTally {
@@ -73,9 +74,9 @@ export function pointsOf(t: Pick<OpenTally, 'factor' | 'severity' | 'overdue'>):
   return t.overdue && t.factor === 'patching_cadence' ? base * 2 : base;
 }
 
-/** A factor's score in tenths: 100 × 50 / (50 + points), rounded half up to one decimal. */
+/** A factor's score in tenths: 100 × (1 + points / 20)^−0.35, rounded half up to one decimal. */
 export function factorTenths(points: number): number {
-  return Math.round((1000 * HALF_POINTS) / (HALF_POINTS + points));
+  return Math.round(1000 * (1 + points / SCALE_POINTS) ** -DECAY);
 }
 
 export function gradeOf(score: number): Grade {

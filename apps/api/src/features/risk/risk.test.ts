@@ -85,33 +85,33 @@ describe('technical risk rating', () => {
     await importFile(app, tenant, 'combolist', 'combo.txt', `a@${d}:Alpha-1\nb@${d}:Bravo-2`);
 
     const rating = await get<RatingBody>(tenant, '/risk/rating');
-    // patching: 2 × 40 + 8 = 88 points → 36.2; credentials: 2 × 20 = 40 → 55.6;
-    // (20 × 36.2 + 15 × 55.6) / 35 = 44.5 (docs/risk-rating.md, worked example)
+    // patching: 2 × 40 + 8 = 88 points → 55.4; credentials: 2 × 20 = 40 → 68.1;
+    // (20 × 55.4 + 15 × 68.1) / 35 = 60.8 (docs/risk-rating.md, worked example)
     expect(rating.factors.find((f) => f.id === 'patching_cadence')).toMatchObject({
       open: 2,
       overdue: 1,
       points: 88,
-      score: 36.2,
+      score: 55.4,
     });
     expect(rating.factors.find((f) => f.id === 'leaked_credentials')).toMatchObject({
       open: 2,
       points: 40,
-      score: 55.6,
+      score: 68.1,
     });
-    expect(rating).toMatchObject({ score: 44.5, grade: 'F' });
+    expect(rating).toMatchObject({ score: 60.8, grade: 'D' });
 
     const fixes = (await get<{ data: FixBody[] }>(tenant, '/risk/fixes')).data;
     expect(fixes.map((f) => [f.module, f.kind, f.severity, f.overdue, f.findings, f.gain, f.gain_all])).toEqual([
-      ['vulnerabilities', 'nuclei', 'critical', true, 1, 28.6, 28.6],
-      ['credentials', 'combo', 'high', false, 2, 6.8, 19],
-      ['vulnerabilities', 'nuclei', 'medium', false, 1, 1.3, 1.3],
+      ['vulnerabilities', 'nuclei', 'critical', true, 1, 19.2, 19.2],
+      ['credentials', 'combo', 'high', false, 2, 4.5, 13.7],
+      ['vulnerabilities', 'nuclei', 'medium', false, 1, 0.9, 0.9],
     ]);
-    // The best fix applied: the score rises by exactly what it promised (44.5 + 28.6).
+    // The best fix applied: the score rises by exactly what it promised (60.8 + 19.2).
     const [best] = fixes;
     await resolve(tenant, best?.finding?.id);
     const after = await get<RatingBody>(tenant, '/risk/rating');
     expect(after.score).toBe(Math.round(((rating.score ?? 0) + (best?.gain ?? 0)) * 10) / 10);
-    expect(after.score).toBe(73.1);
+    expect(after.score).toBe(80);
     expect(fixes[0]?.finding?.link).toBe(`/vulnerabilities?open=${fixes[0]?.finding?.id}`);
     expect(fixes[1]?.finding?.link).toMatch(/^\/credentials\?open=\d+$/);
     expect(await countersAndFindings(tenant.companyId)).toSatisfy(
@@ -135,9 +135,9 @@ describe('technical risk rating', () => {
       db,
     );
     const theirs = await get<RatingBody>(tenant, `/risk/rating?supplier_id=${supplier.id}`);
-    expect(theirs).toMatchObject({ supplier_id: supplier.id, score: 71.4, grade: 'C' });
-    // Ours: credentials 20 points → 71.4; patching 8 → 86.2; (20 × 86.2 + 15 × 71.4) / 35 = 79.9
-    expect((await get<RatingBody>(tenant, '/risk/rating')).score).toBe(79.9);
+    expect(theirs).toMatchObject({ supplier_id: supplier.id, score: 78.5, grade: 'C' });
+    // Ours: credentials 20 points → 78.5; patching 8 → 88.9; (20 × 88.9 + 15 × 78.5) / 35 = 84.4
+    expect((await get<RatingBody>(tenant, '/risk/rating')).score).toBe(84.4);
 
     const other = await newTenant(app, 'risk-other');
     const refused = await other.browser.get(`/api/risk/rating?supplier_id=${supplier.id}`, { token: other.token });
@@ -159,11 +159,11 @@ describe('technical risk rating', () => {
       later,
       app.ctx.modules.modules,
     );
-    // 120 days on, the medium (due 90 days after 1 November) is overdue too: 16 points → 75.8.
+    // 120 days on, the medium (due 90 days after 1 November) is overdue too: 16 points → 1.8^−0.35 → 81.4.
     expect(rating.factors.find((f) => f.id === 'patching_cadence')).toMatchObject({
       overdue: 1,
       points: 16,
-      score: 75.8,
+      score: 81.4,
     });
   });
 
@@ -182,10 +182,10 @@ describe('technical risk rating', () => {
         .orderBy('day')
         .execute();
     expect((await mine()).map((s) => [s.supplier_id, Number(s.score)])).toEqual([
-      [expect.any(Number), 71.4],
-      [expect.any(Number), 71.4],
-      [null, 79.9],
-      [null, 79.9],
+      [expect.any(Number), 78.5],
+      [expect.any(Number), 78.5],
+      [null, 84.4],
+      [null, 84.4],
     ]);
     const events = () =>
       db
@@ -197,7 +197,7 @@ describe('technical risk rating', () => {
     expect(await events()).toEqual([]);
 
     // A fix applied: today's row is replaced and the change is an event of the timeline.
-    // Patching has nothing open (100), credentials 71.4: (20 × 100 + 15 × 71.4) / 35 = 87.7
+    // Patching has nothing open (100), credentials 78.5: (20 × 100 + 15 × 78.5) / 35 = 90.8
     const medium = await db
       .selectFrom('findings')
       .select('id')
@@ -206,10 +206,10 @@ describe('technical risk rating', () => {
       .executeTakeFirstOrThrow();
     await resolve(tenant, medium.id);
     await snapshotAll(app.ctx, now);
-    expect((await mine()).filter((s) => s.supplier_id === null).map((s) => Number(s.score))).toEqual([79.9, 87.7]);
-    expect((await events()).map((e) => e.title)).toEqual(['Technical risk rating: 79.9 → 87.7 (B)']);
+    expect((await mine()).filter((s) => s.supplier_id === null).map((s) => Number(s.score))).toEqual([84.4, 90.8]);
+    expect((await events()).map((e) => e.title)).toEqual(['Technical risk rating: 84.4 → 90.8 (A)']);
     const trend = await get<{ data: { day: string; score: number; grade: string }[] }>(tenant, '/risk/trend?days=7');
-    expect(trend.data.map((p) => p.score)).toEqual([79.9, 87.7]);
+    expect(trend.data.map((p) => p.score)).toEqual([84.4, 90.8]);
     expect(trend.data.at(-1)?.day).toBe(now.toISOString().slice(0, 10));
   });
 });

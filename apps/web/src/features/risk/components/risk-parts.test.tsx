@@ -58,11 +58,17 @@ describe('TopFixes', () => {
     finding: { id: 7, title: 'rce on www', link: '/vulnerabilities?open=7' },
   };
 
-  it('promises the gain and links the finding to open on its screen', () => {
+  it('promises the gain of the group and of each finding, and links the finding to open', () => {
     renderWithProviders(<TopFixes fixes={[fix]} />, { i18n });
-    expect(screen.getByTestId('fix-gain').textContent).toBe('+28.6 points');
+    expect(screen.getByTestId('fix-gain').textContent).toBe('+40.0 points for all 3');
     expect(screen.getByRole('link', { name: 'rce on www' }).getAttribute('href')).toBe('/vulnerabilities?open=7');
-    expect(screen.getByTestId('fix').textContent).toContain('Fixing all 3: +40.0 points');
+    expect(screen.getByTestId('fix').textContent).toContain('Each one resolved: +28.6 points');
+  });
+
+  it('promises one finding’s gain when it is alone', () => {
+    renderWithProviders(<TopFixes fixes={[{ ...fix, findings: 1, gain_all: 28.6 }]} />, { i18n });
+    expect(screen.getByTestId('fix-gain').textContent).toBe('+28.6 points');
+    expect(screen.queryByText(/Each one resolved/)).toBeNull();
   });
 
   it('says when nothing takes points', () => {

@@ -30,9 +30,9 @@ export function RiskScreen() {
           <HStack gap="6" flexWrap="wrap">
             <Stat.Root>
               <Stat.Label>{t('risk.grade')}</Stat.Label>
-              <Box data-testid="rating-grade">
+              <Stat.ValueText data-testid="rating-grade">
                 <GradeBadge grade={data.grade} size="lg" />
-              </Box>
+              </Stat.ValueText>
             </Stat.Root>
             <Stat.Root>
               <Stat.Label>{t('risk.score')}</Stat.Label>

@@ -5,7 +5,10 @@ import { SeverityBadge } from '@/components/ui/finding-badges';
 import type { RiskFix } from '../api/risk-api';
 import { useOneDecimal } from './one-decimal';
 
-/** "Top fixes by score impact": what resolving one finding of each group adds, and the finding to open. */
+/**
+ * "Top fixes by score impact": what resolving a group of equal findings adds, and each one of them
+ * (the formula re-run without one), with the finding to start with.
+ */
 export function TopFixes({ fixes }: { fixes: RiskFix[] | undefined }) {
   const { t } = useTranslation();
   const decimal = useOneDecimal();
@@ -20,7 +23,9 @@ export function TopFixes({ fixes }: { fixes: RiskFix[] | undefined }) {
           <chakra.li key={`${fix.module}:${fix.kind}:${fix.severity}:${fix.overdue}`} data-testid="fix">
             <HStack gap="2" flexWrap="wrap">
               <Text as="span" fontWeight="semibold" data-testid="fix-gain">
-                {t('risk.gain', { gain: decimal(fix.gain) })}
+                {fix.findings > 1
+                  ? t('risk.groupGain', { count: fix.findings, gain: decimal(fix.gain_all) })
+                  : t('risk.gain', { gain: decimal(fix.gain) })}
               </Text>
               <SeverityBadge severity={fix.severity} />
               <Text as="span" color="fg.muted" fontSize="sm">
@@ -35,7 +40,7 @@ export function TopFixes({ fixes }: { fixes: RiskFix[] | undefined }) {
             ) : null}
             {fix.findings > 1 ? (
               <Text fontSize="sm" color="fg.muted">
-                {t('risk.groupGain', { count: fix.findings, gain: decimal(fix.gain_all) })}
+                {t('risk.eachGain', { gain: decimal(fix.gain) })}
               </Text>
             ) : null}
           </chakra.li>
