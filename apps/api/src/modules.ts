@@ -1,8 +1,14 @@
 // The registered monitoring modules: one line per module. The platform (imports, jobs, dashboard,
 // timeline, operator status) reaches them only through the registry built from this list.
+import { assetsModule } from './features/assets/assets.module.js';
 import { credentialsModule } from './features/credentials/credentials.module.js';
 import { cvesModule } from './features/cves/cves.module.js';
 import { createModuleRegistry } from './features/monitoring/module-registry.js';
 import { vulnerabilitiesModule } from './features/vulnerabilities/vulnerabilities.module.js';
 
-export const moduleRegistry = createModuleRegistry([credentialsModule, cvesModule, vulnerabilitiesModule]);
+export const moduleRegistry = createModuleRegistry([
+  credentialsModule,
+  cvesModule,
+  vulnerabilitiesModule,
+  assetsModule,
+]);

@@ -77,7 +77,7 @@ export async function describeMatches(
   const module = touched.length === 1 ? (touched[0] ?? null) : null;
   const summary = total > SUMMARY_THRESHOLD;
   const rows = await base
-    .select(['f.id', 'f.module', 'f.severity', 'f.title', 'f.fingerprint'])
+    .select(['f.id', 'f.module', 'f.severity', 'f.title', 'f.fingerprint', 'f.supplier_id'])
     .orderBy(rank)
     .orderBy('f.id')
     .limit(summary ? SUMMARY_TOP : SUMMARY_THRESHOLD)
@@ -110,9 +110,14 @@ function screenOf(ctx: AppContext, module: string | null): string {
   return moduleOf(ctx, module)?.screen ?? '/dashboard';
 }
 
-export function findingLink(ctx: AppContext, module: string, finding: { id: number; fingerprint: string }): string {
+export function findingLink(
+  ctx: AppContext,
+  module: string,
+  finding: { id: number; fingerprint: string; supplier_id?: number | null },
+): string {
   const query = moduleOf(ctx, module)?.findingQuery?.(finding) ?? `open=${finding.id}`;
-  return `${ctx.publicUrl}${screenOf(ctx, module)}?${query}`;
+  const screen = moduleOf(ctx, module)?.findingScreen?.({ supplier_id: finding.supplier_id ?? null });
+  return `${ctx.publicUrl}${screen ?? screenOf(ctx, module)}?${query}`;
 }
 
 /** The module's list of new findings (or the dashboard when the alert spans modules). */

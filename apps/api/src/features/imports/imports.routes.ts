@@ -30,6 +30,7 @@ export function importsRoutes({ ctx }: RouteDeps, worker: JobWorker): RouteTable
             kind: query.kind,
             file_name: query.file_name,
             domain: query.domain,
+            supplier_id: query.supplier_id,
             body: request.body,
             declaredSize: Number(request.headers['content-length'] ?? 0) || undefined,
           },

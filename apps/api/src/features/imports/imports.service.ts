@@ -57,9 +57,20 @@ export interface CreateImportInput {
   kind: string;
   file_name: string;
   domain?: string | undefined;
+  /** A supplier of the company whose inventory an assets import fills (its importer checks it). */
+  supplier_id?: number | undefined;
   body: unknown;
   /** The Content-Length the client announced, if any (checked against the quota before reading). */
   declaredSize?: number | undefined;
+}
+
+/** The job's options from the upload's query (null when none). */
+function importOptions(input: CreateImportInput): string | null {
+  const options = {
+    ...(input.domain ? { domain: input.domain.trim().toLowerCase() } : {}),
+    ...(input.supplier_id ? { supplier: String(input.supplier_id) } : {}),
+  };
+  return Object.keys(options).length > 0 ? JSON.stringify(options) : null;
 }
 
 export function uploadTooLarge(limit: number): HttpError {
@@ -165,7 +176,7 @@ export async function createImport({
           .split('/')
           .pop() || input.file_name,
       file_size: 0,
-      options: input.domain ? JSON.stringify({ domain: input.domain.trim().toLowerCase() }) : null,
+      options: importOptions(input),
       created_by: auth.user.id,
       created_at: ctx.clock.now(),
     },

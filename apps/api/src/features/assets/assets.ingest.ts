@@ -1,0 +1,211 @@
+// The assets importers' writer: one batch of parsed graphs into one inventory (the company's, or
+// one supplier's), in the import's transaction. Assets are upserted (first seen the earliest, last
+// seen the latest, sources, tags and details merged), then the relations between them; the
+// history gets `discovered` for a new asset and `seen_again` for one a probe run had found gone.
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import { HttpError } from '../../shared/http-error.js';
+import { companyOf, type WriteContext, type WriteOutcome } from '../imports/import.types.js';
+import { jobOptions } from '../imports/import-options.js';
+import type { ImportJobRow } from '../imports/imports.table.js';
+import type { AssetNode, AssetRecord } from './assets.graph.js';
+
+/** Where an import writes: the job's company, and the supplier its options name (null: the company's own). */
+export interface Inventory {
+  companyId: number;
+  supplierId: number | null;
+}
+
+/**
+ * The inventory of an import job: `supplier` (an id, from the upload's `supplier_id`) or, for the
+ * demo's files, `supplier_name`; either must be a supplier of the job's company, or the job fails.
+ */
+export async function inventoryOf(db: Executor, job: ImportJobRow): Promise<Inventory> {
+  const companyId = companyOf(job);
+  const options = jobOptions(job);
+  if (options.supplier === undefined && options.supplier_name === undefined) return { companyId, supplierId: null };
+  let query = db.selectFrom('suppliers').select('id').where('company_id', '=', companyId);
+  query =
+    options.supplier !== undefined
+      ? query.where('id', '=', Number(options.supplier) || 0)
+      : query.where('name', '=', options.supplier_name ?? '');
+  const supplier = await query.executeTakeFirst();
+  if (!supplier) throw new HttpError(404, 'Supplier not found.');
+  return { companyId, supplierId: supplier.id };
+}
+
+interface Sighting {
+  node: AssetNode;
+  seenAt: Date;
+}
+
+/** The nodes of the batch, one per type and value (details, tags merged; the latest sighting kept). */
+function sightingsOf(records: AssetRecord[], context: Pick<WriteContext, 'now' | 'seenAt'>) {
+  const byKey = new Map<string, Sighting>();
+  for (const record of records) {
+    const seenAt = record.seenAt && record.seenAt < context.now ? record.seenAt : context.seenAt;
+    for (const node of record.nodes) {
+      const key = `${node.type}|${node.value}`;
+      const known = byKey.get(key);
+      if (!known) byKey.set(key, { node: { ...node, details: { ...node.details } }, seenAt });
+      else {
+        Object.assign(known.node.details, node.details);
+        known.node.tags = [...new Set([...known.node.tags, ...node.tags])];
+        known.node.owner = node.owner ?? known.node.owner;
+        if (seenAt > known.seenAt) known.seenAt = seenAt;
+      }
+    }
+  }
+  return byKey;
+}
+
+export interface UpsertedAsset {
+  id: number;
+  key: string;
+  inserted: boolean;
+  cameBack: boolean;
+}
+
+/** Upserts assets of one inventory from `source`; their ids by `type|value`. */
+export async function upsertAssets(
+  db: Executor,
+  inventory: Inventory,
+  rows: { node: AssetNode; seenAt: Date }[],
+  meta: { source: string; isDemo: boolean; now: Date },
+): Promise<UpsertedAsset[]> {
+  if (rows.length === 0) return [];
+  const result = await sql<{ id: number; type: string; value: string; inserted: boolean; came_back: boolean }>`
+    with input as (
+      select * from unnest(${rows.map((r) => r.node.type)}::text[], ${rows.map((r) => r.node.value)}::text[],
+        ${rows.map((r) => JSON.stringify(r.node.details))}::text[], ${rows.map((r) => `{${r.node.tags.map((t) => JSON.stringify(t)).join(',')}}`)}::text[],
+        ${rows.map((r) => r.node.owner)}::text[], ${rows.map((r) => r.seenAt.toISOString())}::timestamptz[])
+        as t(type, value, details, tags, owner, seen)
+    ), gone as (
+      select a.id from assets a join input i on a.type = i.type and a.value = i.value
+      where a.company_id = ${inventory.companyId} and a.supplier_id is not distinct from ${inventory.supplierId}::int
+        and a.gone_at is not null
+    )
+    insert into assets as a (company_id, supplier_id, type, value, sources, tags, owner, details, first_seen_at,
+      last_seen_at, is_demo, created_at, updated_at)
+    select ${inventory.companyId}, ${inventory.supplierId}::int, i.type, i.value, array[${meta.source}::text], i.tags::text[],
+      i.owner, i.details, i.seen, i.seen, ${meta.isDemo}, ${meta.now}::timestamptz, ${meta.now}::timestamptz
+    from input i
+    on conflict (company_id, supplier_id, type, value) do update set
+      sources = case when ${meta.source}::text = any(a.sources) then a.sources else a.sources || ${meta.source}::text end,
+      tags = array(select distinct unnest(a.tags || excluded.tags) order by 1),
+      owner = coalesce(excluded.owner, a.owner),
+      details = (a.details::jsonb || excluded.details::jsonb)::text,
+      first_seen_at = least(a.first_seen_at, excluded.first_seen_at),
+      last_seen_at = greatest(a.last_seen_at, excluded.last_seen_at),
+      gone_at = case when excluded.last_seen_at > a.gone_at then null else a.gone_at end,
+      updated_at = excluded.updated_at
+    returning a.id, a.type, a.value, (xmax = 0) as inserted, a.id in (select id from gone) as came_back`.execute(db);
+  return result.rows.map((r) => ({
+    id: r.id,
+    key: `${r.type}|${r.value}`,
+    inserted: r.inserted,
+    cameBack: r.came_back,
+  }));
+}
+
+/** The history rows of an upsert: `discovered` for new assets, `seen_again` for ones that came back. */
+export async function recordSightings(
+  db: Executor,
+  companyId: number,
+  upserted: UpsertedAsset[],
+  meta: { source: string; jobId: number | null; actorUserId?: number | null; now: Date },
+): Promise<void> {
+  const changes = upserted.filter((u) => u.inserted || u.cameBack);
+  if (changes.length === 0) return;
+  await db
+    .insertInto('asset_changes')
+    .values(
+      changes.map((u) => ({
+        company_id: companyId,
+        asset_id: u.id,
+        change: u.inserted ? ('discovered' as const) : ('seen_again' as const),
+        source: meta.source,
+        job_id: meta.jobId,
+        actor_user_id: meta.actorUserId ?? null,
+        at: meta.now,
+      })),
+    )
+    .execute();
+}
+
+export interface GraphWrite {
+  /** An import kind, `manual` or `probe`: the assets' source and the relations'. */
+  source: string;
+  jobId: number | null;
+  actorUserId?: number | null;
+  isDemo: boolean;
+  now: Date;
+  /** When records without their own date were seen. */
+  seenAt: Date;
+}
+
+/** Upserts the graphs' assets and relations into one inventory; the assets' upsert results. */
+export async function writeGraphs(
+  db: Executor,
+  inventory: Inventory,
+  records: AssetRecord[],
+  meta: GraphWrite,
+): Promise<UpsertedAsset[]> {
+  const { now } = meta;
+  const sightings = sightingsOf(records, meta);
+  const upserted = await upsertAssets(db, inventory, [...sightings.values()], meta);
+  await recordSightings(db, inventory.companyId, upserted, meta);
+  const ids = new Map(upserted.map((u) => [u.key, u.id]));
+  const edges = new Map<string, { from: number; kind: string; to: number; seen: Date }>();
+  for (const record of records) {
+    const seen = record.seenAt && record.seenAt < now ? record.seenAt : meta.seenAt;
+    for (const edge of record.edges) {
+      const from = record.nodes[edge.from];
+      const to = record.nodes[edge.to];
+      const fromId = from && ids.get(`${from.type}|${from.value}`);
+      const toId = to && ids.get(`${to.type}|${to.value}`);
+      if (!fromId || !toId) continue;
+      const key = `${fromId}|${edge.kind}|${toId}`;
+      const known = edges.get(key);
+      if (!known || seen > known.seen) edges.set(key, { from: fromId, kind: edge.kind, to: toId, seen });
+    }
+  }
+  await upsertRelations(db, inventory.companyId, [...edges.values()], meta.source);
+  return upserted;
+}
+
+/** Writes one batch of an assets import into the job's inventory. */
+export async function writeAssets(
+  db: Executor,
+  context: WriteContext,
+  inventory: Inventory,
+  records: AssetRecord[],
+): Promise<WriteOutcome> {
+  const { job, now, seenAt } = context;
+  const upserted = await writeGraphs(db, inventory, records, {
+    source: job.kind,
+    jobId: job.id,
+    isDemo: job.is_demo,
+    now,
+    seenAt,
+  });
+  const added = upserted.filter((u) => u.inserted).length;
+  return { added, updated: upserted.length - added, ignored: 0 };
+}
+
+export async function upsertRelations(
+  db: Executor,
+  companyId: number,
+  edges: { from: number; kind: string; to: number; seen: Date }[],
+  source: string,
+): Promise<void> {
+  if (edges.length === 0) return;
+  await sql`
+    insert into asset_relations as r (company_id, from_asset_id, kind, to_asset_id, source, first_seen_at, last_seen_at)
+    select ${companyId}, t.from_id, t.kind, t.to_id, ${source}, t.seen, t.seen
+    from unnest(${edges.map((e) => e.from)}::int[], ${edges.map((e) => e.kind)}::text[], ${edges.map((e) => e.to)}::int[],
+      ${edges.map((e) => e.seen.toISOString())}::timestamptz[]) as t(from_id, kind, to_id, seen)
+    on conflict (from_asset_id, kind, to_asset_id) do update set
+      first_seen_at = least(r.first_seen_at, excluded.first_seen_at),
+      last_seen_at = greatest(r.last_seen_at, excluded.last_seen_at)`.execute(db);
+}

@@ -1,0 +1,48 @@
+// The assets module: the company's and its suppliers' attack surface (assets typed like OWASP
+// Amass's model, their relations and history), the probes' scope and the supplier portfolio. Its
+// importers read the discovery tools' own outputs; its probes (probes/) check what is in scope.
+import { companyOf, defineImporter } from '../imports/import.types.js';
+import type { MonitoringModule } from '../monitoring/monitoring-module.js';
+import { assetsDemo, assetsDemoSetup } from './assets.demo.js';
+import { inventoryOf, writeAssets } from './assets.ingest.js';
+import { assetsRoutes } from './assets.routes.js';
+import { parseAssetsCsv, parseHosts } from './hosts.parser.js';
+import { parseNmap } from './nmap.parser.js';
+import { probeJobs, probeRoutes } from './probes/probes.js';
+import { parseHttpx, parseSubfinder } from './recon.parser.js';
+
+const importer = (kind: string, parse: typeof parseHosts) =>
+  defineImporter({
+    kind,
+    module: 'assets',
+    // Imports of one company build on each other's assets (relations, history): one at a time.
+    concurrency: 1,
+    prepare: (db, job) => {
+      companyOf(job);
+      return inventoryOf(db, job);
+    },
+    parse,
+    write: writeAssets,
+  });
+
+export const assetsModule: MonitoringModule = {
+  id: 'assets',
+  screen: '/companyassets',
+  findingScreen: (finding) => (finding.supplier_id === null ? '/companyassets' : '/supplierassets'),
+  importers: [
+    importer('hosts', parseHosts),
+    importer('assets-csv', parseAssetsCsv),
+    importer('subfinder', parseSubfinder),
+    importer('httpx', parseHttpx),
+    importer('nmap', parseNmap),
+  ],
+  routes: (deps) => ({ ...assetsRoutes(deps), ...probeRoutes(deps) }),
+  lists: [
+    { path: '/assets', export: '/assets/export', detail: '/assets/{id}' },
+    { path: '/suppliers', detail: '/suppliers/{id}' },
+    { path: '/asset-scopes' },
+  ],
+  jobs: { ...probeJobs },
+  demo: assetsDemo,
+  demoSetup: assetsDemoSetup,
+};

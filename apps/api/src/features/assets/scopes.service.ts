@@ -1,0 +1,124 @@
+// The probes' scope: the domains (with their subdomains) and netblocks of the company, or of one of
+// its suppliers, that probes may contact. Administrators change it; every member reads it.
+import type { AppContext } from '../../app-context.js';
+import type { Executor } from '../../db/database.js';
+import { HttpError, validationError } from '../../shared/http-error.js';
+import { requireScope, type TenantScope, tenantFilter } from '../../shared/tenant.js';
+import type { AuthContext } from '../session/session.service.js';
+import { checkSupplier } from './assets.service.js';
+import { hostName, netblock } from './assets.values.js';
+
+interface Verb<I> {
+  ctx: AppContext;
+  auth: AuthContext;
+  input: I;
+}
+
+const columns = ['id', 'supplier_id', 'kind', 'value', 'created_at'] as const;
+
+function toScope(r: {
+  id: number;
+  supplier_id: number | null;
+  kind: 'domain' | 'netblock';
+  value: string;
+  created_at: Date;
+}) {
+  return { ...r, created_at: r.created_at.toISOString() };
+}
+
+export async function listAssetScopes({ ctx, auth, input }: Verb<{ supplier_id?: number | undefined }>) {
+  const scope = requireScope(auth.scope);
+  if (input.supplier_id !== undefined) {
+    const supplier = await ctx.db
+      .selectFrom('suppliers')
+      .select('id')
+      .where(tenantFilter('suppliers', scope))
+      .where('id', '=', input.supplier_id)
+      .executeTakeFirst();
+    if (!supplier) throw new HttpError(404, 'Supplier not found.');
+  }
+  const rows = await ctx.db
+    .selectFrom('asset_scopes')
+    .select(columns)
+    .where(tenantFilter('asset_scopes', scope))
+    .where('supplier_id', input.supplier_id === undefined ? 'is' : '=', input.supplier_id ?? null)
+    .orderBy('kind')
+    .orderBy('value')
+    .execute();
+  return { data: rows.map(toScope) };
+}
+
+/** Adds scope rows (already checked); existing ones are left as they are. */
+export async function insertScopes(
+  db: Executor,
+  scope: Pick<TenantScope, 'companyId'>,
+  supplierId: number | null,
+  entries: { kind: 'domain' | 'netblock'; value: string }[],
+  meta: { createdBy: number | null; now: Date },
+) {
+  if (entries.length === 0) return;
+  await db
+    .insertInto('asset_scopes')
+    .values(
+      entries.map((e) => ({
+        company_id: scope.companyId,
+        supplier_id: supplierId,
+        kind: e.kind,
+        value: e.value,
+        created_by: meta.createdBy,
+        created_at: meta.now,
+      })),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+export async function createAssetScope({
+  ctx,
+  auth,
+  input,
+}: Verb<{ kind: 'domain' | 'netblock'; value: string; supplier_id?: number | undefined }>) {
+  const scope = requireScope(auth.scope);
+  const checked = input.kind === 'domain' ? hostName(input.value) : netblock(input.value);
+  if (!checked.ok) throw validationError({ value: [checked.reason] });
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const supplierId = await checkSupplier(trx, scope, input.supplier_id);
+    const exists = await trx
+      .selectFrom('asset_scopes')
+      .select('id')
+      .where(tenantFilter('asset_scopes', scope))
+      .where('supplier_id', supplierId === null ? 'is' : '=', supplierId)
+      .where('kind', '=', input.kind)
+      .where('value', '=', checked.value)
+      .executeTakeFirst();
+    if (exists) throw validationError({ value: ['Already in scope.'] });
+    return trx
+      .insertInto('asset_scopes')
+      .values({
+        company_id: scope.companyId,
+        supplier_id: supplierId,
+        kind: input.kind,
+        value: checked.value,
+        created_by: auth.user.id,
+        created_at: ctx.clock.now(),
+      })
+      .returning(columns)
+      .executeTakeFirstOrThrow();
+  });
+  return { data: toScope(row) };
+}
+
+export async function deleteAssetScope({ ctx, auth, input }: Verb<{ id: number }>) {
+  const scope = requireScope(auth.scope);
+  const deleted = await ctx.db
+    .transaction()
+    .execute((trx) =>
+      trx
+        .deleteFrom('asset_scopes')
+        .where(tenantFilter('asset_scopes', scope))
+        .where('id', '=', input.id)
+        .executeTakeFirst(),
+    );
+  if (Number(deleted.numDeletedRows) === 0) throw new HttpError(404, 'Scope entry not found.');
+  return { message: 'Removed from scope.' };
+}
