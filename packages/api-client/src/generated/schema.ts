@@ -1943,8 +1943,13 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /**
+         * @description The declared entries, and (for the company's own scope) the company's registered domains,
+         *     which are always in scope and are not removed here.
+         */
         AssetScopeList: {
             data: components["schemas"]["AssetScope"][];
+            company_domains: string[];
         };
         AssetScopeResponse: {
             data: components["schemas"]["AssetScope"];

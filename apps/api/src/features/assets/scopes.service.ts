@@ -45,7 +45,37 @@ export async function listAssetScopes({ ctx, auth, input }: Verb<{ supplier_id?:
     .orderBy('kind')
     .orderBy('value')
     .execute();
-  return { data: rows.map(toScope) };
+  const companyDomains = input.supplier_id === undefined ? await companyDomainsOf(ctx.db, scope.companyId) : [];
+  return { data: rows.map(toScope), company_domains: companyDomains };
+}
+
+async function companyDomainsOf(db: Executor, companyId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('company_domains')
+    .select('domain')
+    .where('company_id', '=', companyId)
+    .orderBy('domain')
+    .execute();
+  return rows.map((r) => r.domain.toLowerCase());
+}
+
+/**
+ * What probes may contact for one inventory: its declared domains (with their subdomains) and
+ * netblocks, and for the company's own also the company's registered domains.
+ */
+export async function scopeOf(
+  db: Executor,
+  inventory: { companyId: number; supplierId: number | null },
+): Promise<{ domains: string[]; netblocks: string[] }> {
+  const rows = await db
+    .selectFrom('asset_scopes')
+    .select(['kind', 'value'])
+    .where('company_id', '=', inventory.companyId)
+    .where('supplier_id', inventory.supplierId === null ? 'is' : '=', inventory.supplierId)
+    .execute();
+  const own = inventory.supplierId === null ? await companyDomainsOf(db, inventory.companyId) : [];
+  const declared = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => r.value);
+  return { domains: [...new Set([...own, ...declared('domain')])].sort(), netblocks: declared('netblock').sort() };
 }
 
 /** Adds scope rows (already checked); existing ones are left as they are. */
