@@ -33,10 +33,12 @@ const shared = (extra: string[] = []) => [...REGISTRIES, ...extra].sort();
 
 describe('a monitoring module', () => {
   it('is registered on the server and in the web app', () => {
-    expect(footprint.registeredModules()).toEqual(['credentials', 'cves', 'vulnerabilities']);
+    expect(footprint.registeredModules()).toEqual(['assets', 'credentials', 'cves', 'vulnerabilities']);
   });
 
   it.each([
+    // web-app.plugin.ts serves the web build's `assets/` folder; probes.yaml names the module's contract file.
+    ['assets', ['apps/api/src/modules.ts', 'apps/api/src/plugins/web-app.plugin.ts', 'openapi/paths/probes.yaml']],
     ['credentials', shared(ROUTE_TABLE)],
     ['cves', shared()],
     // import-json.ts reads NVD's `vulnerabilities` array, a name the module happens to share.

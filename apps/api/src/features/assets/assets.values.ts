@@ -119,36 +119,20 @@ export function assetValue(type: AssetType, raw: string): Checked {
 }
 
 /**
- * Public suffixes of two labels common enough to matter (`co.uk`, `com.br`): a host under one of
- * them is registered one label deeper. Not the whole Public Suffix List (ADR 0018).
+ * Second-level labels under which a country's names are registered one label deeper (`co.uk`,
+ * `com.br`, `ac.jp`): the common case of the Public Suffix List, not the whole list (ADR 0018).
  */
-const twoLabelSuffixes = new Set([
-  'co.uk',
-  'org.uk',
-  'ac.uk',
-  'gov.uk',
-  'com.br',
-  'net.br',
-  'org.br',
-  'gov.br',
-  'com.au',
-  'net.au',
-  'org.au',
-  'co.jp',
-  'co.nz',
-  'co.za',
-  'com.mx',
-  'com.ar',
-  'com.pt',
-  'co.in',
-  'com.cn',
-  'com.tr',
-]);
+const secondLevels = new Set(['co', 'com', 'net', 'org', 'gov', 'edu', 'ac', 'or', 'ne', 'go', 'mil']);
 
-/** The registered domain of a host name: its last two labels, three under a two-label suffix. */
+function isTwoLabelSuffix(labels: string[]): boolean {
+  const [second, top] = labels.slice(-2);
+  return top !== undefined && /^[a-z]{2}$/.test(top) && second !== undefined && secondLevels.has(second);
+}
+
+/** The registered domain of a host name: its last two labels, three under a country's second level. */
 export function registeredDomain(host: string): string {
   const labels = host.split('.');
-  const depth = twoLabelSuffixes.has(labels.slice(-2).join('.')) ? 3 : 2;
+  const depth = isTwoLabelSuffix(labels) ? 3 : 2;
   return labels.slice(-depth).join('.');
 }
 

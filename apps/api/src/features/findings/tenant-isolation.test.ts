@@ -36,6 +36,21 @@ async function seed(who: Tenant, cve: string, vendor: string) {
       'matched-at': `https://www.${who.domain}/r`,
     }),
   );
+  await importFile(app, who, 'hosts', 'hosts.txt', `${who.domain}\nwww.${who.domain}`);
+  const supplier = { name: `Supplier of ${who.domain}`, tier: 'high' };
+  expect((await who.browser.post('/api/suppliers', supplier, { token: who.token })).statusCode).toBe(201);
+  // The scope is an administrator's to declare; these members are analysts.
+  await app.ctx.db
+    .insertInto('asset_scopes')
+    .values({
+      company_id: who.companyId,
+      supplier_id: null,
+      kind: 'domain',
+      value: who.domain,
+      created_by: null,
+      created_at: new Date(),
+    })
+    .execute();
   const watch = await who.browser.post('/api/cves/watch-list', { vendor, product: null }, { token: who.token });
   expect(watch.statusCode).toBe(201);
   await importFile(

@@ -42,7 +42,9 @@ describe('demo data', () => {
     const anchor = new Date('2026-11-21T00:00:00Z');
     const company = { domain: 'acme-retail.example', watch: [], hosts: ['www.acme-retail.example'] };
     const files = demoFiles(company, anchor);
-    expect(new Set(files.map((f) => f.kind))).toEqual(new Set(['hibp', 'combolist', 'infostealer', 'nuclei']));
+    expect(new Set(files.map((f) => f.kind))).toEqual(
+      new Set(['hibp', 'combolist', 'infostealer', 'nuclei', 'hosts', 'subfinder', 'httpx', 'nmap', 'assets-csv']),
+    );
     expect(files.map((f) => f.content.toString('base64'))).toEqual(
       demoFiles(company, anchor).map((f) => f.content.toString('base64')),
     );
@@ -127,10 +129,18 @@ describe('demo data', () => {
       '/api/cves',
       '/api/vulnerabilities',
       '/api/events',
+      '/api/assets',
+      '/api/assets?owner=suppliers',
     ]) {
       const body = json<{ data: { is_demo?: boolean }[]; meta: { total: number } }>(await browser.get(url, { token }));
       expect(body.meta.total, url).toBeGreaterThan(3);
     }
+    // Each demo company has its suppliers, each with its scope domain and the assets of its files.
+    const suppliers = json<{ data: { asset_count: number; domains: string[] }[] }>(
+      await browser.get('/api/suppliers', { token }),
+    ).data;
+    expect(suppliers).toHaveLength(3);
+    for (const s of suppliers) expect(s.asset_count > 3 && s.domains.length === 1, JSON.stringify(s)).toBe(true);
     const imports = json<{ data: { is_demo: boolean; status: string }[] }>(
       await browser.get('/api/imports', { token }),
     );
