@@ -1,7 +1,7 @@
 // The asset inventory's queries: the filtered list (a page, or CSV batches after an id), one asset
 // with its relations both ways, findings, history and latest probe results. Every query starts
 // from the scope's company.
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { type TenantScope, tenantFilter } from '../../shared/tenant.js';
 import { EXPORT_BATCH } from '../findings/findings.csv.js';
@@ -35,12 +35,23 @@ export interface AssetListInput extends AssetFilters, PageInput {
   sort?: AssetSort | undefined;
 }
 
-/** The start of the inventory's latest finished probe run (the asset's own inventory). */
-const lastScanStart = sql`(select max(pr.started_at) from probe_runs pr
-  where pr.company_id = a.company_id and pr.supplier_id is not distinct from a.supplier_id and pr.status = 'done')`;
+/**
+ * The start of the latest finished probe run of the asset's inventory: computed once when the list
+ * is one inventory's, per asset when it is every supplier's.
+ */
+function lastScanStart(scope: TenantScope, f: AssetFilters) {
+  const inventory =
+    f.supplier_id !== undefined
+      ? sql`pr.supplier_id = ${f.supplier_id}`
+      : f.owner === 'suppliers'
+        ? sql`pr.supplier_id = a.supplier_id`
+        : sql`pr.supplier_id is null`;
+  return sql`(select max(pr.started_at) from probe_runs pr
+    where ${tenantFilter('pr', scope)} and ${inventory} and pr.status = 'done')`;
+}
 
 function conditions(scope: TenantScope, f: AssetFilters) {
-  const c = [tenantFilter('a', scope)];
+  const c: RawBuilder<unknown>[] = [tenantFilter('a', scope)];
   if (f.supplier_id !== undefined) c.push(sql`a.supplier_id = ${f.supplier_id}`);
   else if (f.owner === 'suppliers') c.push(sql`a.supplier_id is not null`);
   else c.push(sql`a.supplier_id is null`);
@@ -49,8 +60,10 @@ function conditions(scope: TenantScope, f: AssetFilters) {
   if (f.tag) c.push(sql`${f.tag} = any(a.tags)`);
   if (f.status === 'active') c.push(sql`a.gone_at is null`);
   if (f.status === 'gone') c.push(sql`a.gone_at is not null`);
-  if (f.new_since_last_scan === true) c.push(sql`a.first_seen_at >= coalesce(${lastScanStart}, '-infinity')`);
-  if (f.new_since_last_scan === false) c.push(sql`a.first_seen_at < coalesce(${lastScanStart}, '-infinity')`);
+  if (f.new_since_last_scan !== undefined) {
+    const since = sql`a.first_seen_at >= coalesce(${lastScanStart(scope, f)}, '-infinity')`;
+    c.push(f.new_since_last_scan ? since : sql`not ${since}`);
+  }
   if (f.is_demo !== undefined) c.push(sql`a.is_demo = ${f.is_demo}`);
   const q = f.q?.trim().toLowerCase();
   if (q) c.push(sql`a.value like ${likeContains(q)}`);
