@@ -2843,7 +2843,8 @@ export interface components {
          *     hibp (Have I Been Pwned breach list or domain search), combolist (email:password lines),
          *     infostealer (a stealer log folder as .zip or .tar(.gz), or one Passwords.txt), nvd (NVD CVE API
          *     2.0 JSON page), kev (CISA KEV JSON catalogue), epss (FIRST EPSS CSV, .csv or .csv.gz), nuclei
-         *     (nuclei JSONL).
+         *     (nuclei JSONL), hosts (a host list), assets-csv (assets CSV), subfinder (subfinder or amass JSON
+         *     lines), httpx (httpx JSON lines), nmap (nmap XML).
          */
         ImportKind: string;
         ImportCounts: {
