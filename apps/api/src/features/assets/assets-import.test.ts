@@ -53,7 +53,7 @@ describe('assets imports', () => {
     expect(job.status).toBe('succeeded');
     expect(job.counts).toMatchObject({ rejected: 3 });
     expect(job.rejects).toEqual([
-      { file: 'hosts.txt', line: 11, reason: '"not" is not a host name.' },
+      { file: 'hosts.txt', line: 11, reason: '"not a host" is not a host name.' },
       { file: 'hosts.txt', line: 12, reason: '"-bad-.example-shop.example" is not a host name.' },
       { file: 'hosts.txt', line: 13, reason: '"localhost" is not a host name.' },
     ]);

@@ -99,7 +99,7 @@ describe('host list', () => {
       },
     ]);
     expect(rejects).toEqual([
-      { line: 11, reason: '"not" is not a host name.' },
+      { line: 11, reason: '"not a host" is not a host name.' },
       { line: 12, reason: '"-bad-.example-shop.example" is not a host name.' },
       { line: 13, reason: '"localhost" is not a host name.' },
     ]);

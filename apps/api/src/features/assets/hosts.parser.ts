@@ -7,7 +7,7 @@ import type { ParsedItem, Upload } from '../imports/import.types.js';
 import { linesOf } from '../imports/import-lines.js';
 import { AssetGraph, type AssetRecord, type LineResult, parseLines } from './assets.graph.js';
 import { type AssetType, assetTypes } from './assets.table.js';
-import { assetValue, hostOrIp, netblock, service, urlValue } from './assets.values.js';
+import { assetValue, hostOrIp, netblock, service } from './assets.values.js';
 
 /** Adds the asset `raw` names (of `type`, or recognised from its form) to the graph. */
 export function addAsset(
@@ -42,13 +42,12 @@ function guessType(raw: string): AssetType {
   if (text.includes('/') && netblock(text).ok) return 'netblock';
   if (isIP(text.replace(/^\[(.*)\]$/, '$1')) !== 0) return 'ip';
   if (/:\d{1,5}(\/(tcp|udp))?$/i.test(text) && service(text).ok) return 'service';
-  if (text.includes('/') && urlValue(`http://${text}`).ok) return 'url';
   return 'subdomain';
 }
 
 export function hostLine(text: string): LineResult {
   const graph = new AssetGraph();
-  const added = addAsset(graph, text.split(/\s+/)[0] ?? '');
+  const added = addAsset(graph, text);
   return added.ok ? { ok: true, record: graph.record() } : added;
 }
 
