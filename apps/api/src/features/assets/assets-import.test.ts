@@ -3,9 +3,10 @@
 // merges instead of duplicating; an asset a probe found gone comes back; the supplier option puts
 // assets in that supplier's inventory, and only a supplier of the importing company.
 import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../testing/flows.js';
-import { importFile, newTenant, type Tenant, tenantFixture } from '../../testing/monitoring.js';
+import { importFile, newTenant, type Tenant, tenantFixture, upload, waitForImport } from '../../testing/monitoring.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 const t = tenantFixture('assetimport');
@@ -159,6 +160,29 @@ describe('assets imports', () => {
     await importFile(t.app, t.tenant, 'hosts', 'own.txt', 'www.acme-hosting.example\n');
     expect((await assets(t.tenant, '&q=acme-hosting')).map((a) => a.value)).toContain('www.acme-hosting.example');
   });
+
+  it('merges two imports naming the same hosts in opposite orders into one row per host', async () => {
+    const who = await newTenant(t.app, 'assetparallel');
+    // Every batch of each file names the same 50 hosts, one file in the other's reverse order.
+    const hosts = Array.from({ length: 50 }, (_, i) => `h${i}.parallel.example`);
+    const lines = Array.from({ length: 60 }, () => hosts).flat();
+    const subfinder = [...lines]
+      .reverse()
+      .map((host) => JSON.stringify({ host, input: 'parallel.example', source: 'crtsh' }));
+    const ids = [
+      await upload(who, 'hosts', 'h.txt', lines.join('\n')),
+      await upload(who, 'subfinder', 's.jsonl', subfinder.join('\n')),
+    ];
+    for (const id of ids) expect((await waitForImport(t.app, who, id)).status).toBe('succeeded');
+    const count = await t.app.ctx.db
+      .selectFrom('assets')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('company_id', '=', who.companyId)
+      .where(sql<boolean>`sources @> array['hosts', 'subfinder']`)
+      .executeTakeFirstOrThrow();
+    // Every subdomain and the domain, each one row seen by both tools.
+    expect(Number(count.n)).toBe(51);
+  }, 120_000);
 
   it('fails an import into another company’s supplier and writes nothing', async () => {
     const other = await newTenant(t.app, 'assetother');

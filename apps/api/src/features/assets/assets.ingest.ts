@@ -153,7 +153,10 @@ export async function writeGraphs(
 ): Promise<UpsertedAsset[]> {
   const { now } = meta;
   const sightings = sightingsOf(records, meta);
-  const upserted = await upsertAssets(db, inventory, [...sightings.values()], meta);
+  // In key order, as every writer does: two imports of one company touching the same assets (the
+  // domain every subdomain names) then lock them in the same order and wait instead of deadlocking.
+  const ordered = [...sightings.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, s]) => s);
+  const upserted = await upsertAssets(db, inventory, ordered, meta);
   await recordSightings(db, inventory.companyId, upserted, meta);
   const ids = new Map(upserted.map((u) => [u.key, u.id]));
   const edges = new Map<string, { from: number; kind: string; to: number; seen: Date }>();
@@ -170,7 +173,8 @@ export async function writeGraphs(
       if (!known || seen > known.seen) edges.set(key, { from: fromId, kind: edge.kind, to: toId, seen });
     }
   }
-  await upsertRelations(db, inventory.companyId, [...edges.values()], meta.source);
+  const orderedEdges = [...edges.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, e]) => e);
+  await upsertRelations(db, inventory.companyId, orderedEdges, meta.source);
   return upserted;
 }
 

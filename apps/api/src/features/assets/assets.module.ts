@@ -15,8 +15,6 @@ const importer = (kind: string, parse: typeof parseHosts) =>
   defineImporter({
     kind,
     module: 'assets',
-    // Imports of one company build on each other's assets (relations, history): one at a time.
-    concurrency: 1,
     prepare: (db, job) => {
       companyOf(job);
       return inventoryOf(db, job);
