@@ -66,7 +66,13 @@ export interface UpsertedAsset {
   cameBack: boolean;
 }
 
-/** Upserts assets of one inventory from `source`; their ids by `type|value`. */
+/** A text[] literal of tags (checked tags: no control characters), one element of the unnest's array. */
+const arrayLiteral = (items: string[]) => `{${items.map((t) => JSON.stringify(t)).join(',')}}`;
+
+/**
+ * Upserts assets of one inventory from `source`; their ids by `type|value`, whether each is new,
+ * and whether it came back (a probe run had found it gone before this sighting).
+ */
 export async function upsertAssets(
   db: Executor,
   inventory: Inventory,
@@ -77,13 +83,13 @@ export async function upsertAssets(
   const result = await sql<{ id: number; type: string; value: string; inserted: boolean; came_back: boolean }>`
     with input as (
       select * from unnest(${rows.map((r) => r.node.type)}::text[], ${rows.map((r) => r.node.value)}::text[],
-        ${rows.map((r) => JSON.stringify(r.node.details))}::text[], ${rows.map((r) => `{${r.node.tags.map((t) => JSON.stringify(t)).join(',')}}`)}::text[],
+        ${rows.map((r) => JSON.stringify(r.node.details))}::text[], ${rows.map((r) => arrayLiteral(r.node.tags))}::text[],
         ${rows.map((r) => r.node.owner)}::text[], ${rows.map((r) => r.seenAt.toISOString())}::timestamptz[])
         as t(type, value, details, tags, owner, seen)
     ), gone as (
       select a.id from assets a join input i on a.type = i.type and a.value = i.value
       where a.company_id = ${inventory.companyId} and a.supplier_id is not distinct from ${inventory.supplierId}::int
-        and a.gone_at is not null
+        and a.gone_at < i.seen
     )
     insert into assets as a (company_id, supplier_id, type, value, sources, tags, owner, details, first_seen_at,
       last_seen_at, is_demo, created_at, updated_at)
