@@ -40,6 +40,8 @@ export const assetsModule: MonitoringModule = {
     { path: '/suppliers', detail: '/suppliers/{id}' },
     { path: '/asset-scopes' },
   ],
+  // The probes' findings, by kind (the fingerprint's prefix), in the technical risk rating.
+  riskFactors: { dns: 'dns_email', tls: 'network_tls', service: 'network_tls', http: 'application_security' },
   jobs: { ...probeJobs },
   demo: assetsDemo,
   demoSetup: assetsDemoSetup,

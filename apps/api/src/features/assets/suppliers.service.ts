@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
 import { HttpError, validationError } from '../../shared/http-error.js';
 import { requireScope, type TenantScope, tenantFilter } from '../../shared/tenant.js';
+import { ratingOf } from '../risk/risk.service.js';
 import type { AuthContext } from '../session/session.service.js';
 import type { SuppliersTable, SupplierTier } from './assets.table.js';
 import {
@@ -31,9 +32,43 @@ export interface SupplierInput {
   questionnaire_status?: SuppliersTable['questionnaire_status'] | undefined;
 }
 
-function toSupplier(r: SupplierListRow) {
-  const score = r.score === null ? null : Number(r.score);
+type SupplierRating = {
+  score: number;
+  grade: 'A' | 'B' | 'C' | 'D' | 'F';
+  day: string;
+  change_30d: number | null;
+} | null;
+
+/** The latest snapshot's rating and its change from the one about 30 days before. */
+function snapshotRating(r: SupplierListRow): SupplierRating {
+  if (r.score === null || r.grade === null || r.rating_day === null) return null;
+  const score = Number(r.score);
   const previous = r.previous_score === null ? null : Number(r.previous_score);
+  const change = previous === null ? null : Math.round((score - previous) * 10) / 10;
+  return { score, grade: r.grade, day: r.rating_day, change_30d: change };
+}
+
+/**
+ * Each row's rating: its latest daily snapshot, or (a supplier added since the last snapshot run)
+ * its rating now, from the same formula (risk.service.ts ratingOf), without a trend yet.
+ */
+async function withRatings(ctx: AppContext, scope: TenantScope, rows: SupplierListRow[]) {
+  const now = ctx.clock.now();
+  return Promise.all(
+    rows.map(async (r) => {
+      const snapshot = snapshotRating(r);
+      if (snapshot) return toSupplier(r, snapshot);
+      const live = await ratingOf(ctx.db, { companyId: scope.companyId, supplierId: r.id }, now, ctx.modules.modules);
+      const rating =
+        live.score === null || live.grade === null
+          ? null
+          : { score: live.score, grade: live.grade, day: now.toISOString().slice(0, 10), change_30d: null };
+      return toSupplier(r, rating);
+    }),
+  );
+}
+
+function toSupplier(r: SupplierListRow, rating: SupplierRating) {
   return {
     id: r.id,
     name: r.name,
@@ -45,15 +80,7 @@ function toSupplier(r: SupplierListRow) {
     contract_end: r.contract_end,
     notes: r.notes,
     questionnaire_status: r.questionnaire_status,
-    rating:
-      score === null || r.grade === null || r.rating_day === null
-        ? null
-        : {
-            score,
-            grade: r.grade,
-            day: r.rating_day,
-            change_30d: previous === null ? null : Math.round((score - previous) * 10) / 10,
-          },
+    rating,
     open_findings: r.open_findings,
     asset_count: r.asset_count,
     domains: r.domains,
@@ -64,18 +91,20 @@ function toSupplier(r: SupplierListRow) {
 }
 
 export async function listSuppliers({ ctx, auth, input }: Verb<SupplierListInput>) {
-  const { rows, meta } = await listSupplierRows(ctx.db, requireScope(auth.scope), input);
-  return { data: rows.map(toSupplier), meta };
+  const scope = requireScope(auth.scope);
+  const { rows, meta } = await listSupplierRows(ctx.db, scope, input);
+  return { data: await withRatings(ctx, scope, rows), meta };
 }
 
-async function supplierOf(db: Executor, scope: TenantScope, id: number) {
-  const row = await findSupplier(db, scope, id);
+async function supplierOf(ctx: AppContext, scope: TenantScope, id: number) {
+  const row = await findSupplier(ctx.db, scope, id);
   if (!row) throw new HttpError(404, 'Supplier not found.');
-  return { data: toSupplier(row) };
+  const [supplier] = await withRatings(ctx, scope, [row]);
+  return { data: supplier };
 }
 
 export function getSupplier({ ctx, auth, input }: Verb<{ id: number }>) {
-  return supplierOf(ctx.db, requireScope(auth.scope), input.id);
+  return supplierOf(ctx, requireScope(auth.scope), input.id);
 }
 
 const blank = (value: string | null | undefined) => value?.trim() || null;
@@ -150,7 +179,7 @@ export async function createSupplier({ ctx, auth, input }: Verb<SupplierInput>) 
       isDemo: false,
     });
   });
-  return supplierOf(ctx.db, scope, id);
+  return supplierOf(ctx, scope, id);
 }
 
 export async function updateSupplier({ ctx, auth, input }: Verb<SupplierInput & { id: number }>) {
@@ -166,7 +195,7 @@ export async function updateSupplier({ ctx, auth, input }: Verb<SupplierInput & 
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) throw new HttpError(404, 'Supplier not found.');
   });
-  return supplierOf(ctx.db, scope, input.id);
+  return supplierOf(ctx, scope, input.id);
 }
 
 export async function deleteSupplier({ ctx, auth, input }: Verb<{ id: number }>) {

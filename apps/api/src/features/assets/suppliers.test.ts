@@ -168,6 +168,36 @@ describe('suppliers', () => {
     ]);
   });
 
+  it('is rated now, by the same formula, until its first daily snapshot', async () => {
+    const [contoso] = await suppliers(admin, 'q=contoso');
+    expect(contoso?.rating).toBeNull();
+    const now = new Date();
+    await app.ctx.db
+      .insertInto('findings')
+      .values({
+        company_id: admin.companyId,
+        supplier_id: contoso?.id ?? 0,
+        module: 'assets',
+        fingerprint: 'tls:pay.contoso.example|expired',
+        title: 'Expired certificate',
+        severity: 'critical',
+        first_seen_at: now,
+        last_seen_at: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const [rated] = await suppliers(admin, 'q=contoso');
+    expect(rated?.rating).toMatchObject({ day: now.toISOString().slice(0, 10), change_30d: null });
+    expect(rated?.rating?.score).toBeLessThan(100);
+    const risk = await admin.browser.get(`/api/risk/rating?supplier_id=${contoso?.id}`, { token: admin.token });
+    expect(risk.statusCode, risk.body).toBe(200);
+    expect(json<{ score: number; grade: string }>(risk)).toMatchObject({
+      score: rated?.rating?.score,
+      grade: rated?.rating?.grade,
+    });
+  });
+
   it('is neither read nor changed by another company', async () => {
     expect(await suppliers(intruder)).toEqual([]);
     const url = `/api/suppliers/${id}`;
