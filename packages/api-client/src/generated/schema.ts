@@ -1966,8 +1966,9 @@ export interface components {
         /** @enum {string|null} */
         QuestionnaireStatus: "not_sent" | "sent" | "in_progress" | "completed" | "overdue" | null;
         /**
-         * @description The latest daily rating snapshot (null before the first), and its change from the
-         *     snapshot about 30 days before it (null without one).
+         * @description The latest daily rating snapshot and its change from the snapshot about 30 days before it
+         *     (null without one); before the supplier's first snapshot, its rating now (the same formula
+         *     as GET /risk/rating) with today's day. Null while the supplier has no rating data.
          */
         SupplierRating: {
             score: number;
