@@ -38,6 +38,31 @@ const envSchema = z.object({
   EPSS_URL: z.url().default('https://epss.empiricalsecurity.com/epss_scores-current.csv.gz'),
   /** Webhooks to private, loopback and link-local addresses: refused by default in production only. */
   WEBHOOK_PRIVATE_TARGETS: z.enum(['allow', 'deny']).optional(),
+  /** The probes of the attack surface (features/assets/probes): resolver `host:port` (default: the system's). */
+  PROBE_RESOLVER: optionalText,
+  /** TCP ports the services probe tries, as `port:label` (the label names the service). */
+  PROBE_PORTS: z
+    .string()
+    .default(
+      '21:ftp,22:ssh,23:telnet,25:smtp,445:smb,1433:mssql,3306:mysql,3389:rdp,5432:postgresql,5900:vnc,6379:redis,9200:elasticsearch,11211:memcached,27017:mongodb',
+    ),
+  PROBE_HTTPS_PORTS: z.string().default('443'),
+  PROBE_HTTP_PORTS: z.string().default('80'),
+  /** Probing private, loopback and link-local addresses: denied unless allowed (tests and the demo allow it per run). */
+  PROBE_PRIVATE_TARGETS: z.enum(['allow', 'deny']).default('deny'),
+  PROBE_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  /** New connections per second, at most, across one run. */
+  PROBE_RATE: z.coerce.number().int().min(1).max(10_000).default(20),
+  PROBE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  PROBE_DKIM_SELECTORS: z.string().default('default,google,selector1,selector2,k1'),
+  /** The scheduled probe runs: on by default in production only; each inventory every PROBE_INTERVAL_HOURS. */
+  PROBE_SCHEDULE: z.enum(['on', 'off']).optional(),
+  PROBE_INTERVAL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
   /** all: HTTP and the job worker (one process); api: HTTP only; worker: the job worker only. */
   VIGIL_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   /** Comma-separated e-mails of platform operators, granted at each start. */
@@ -84,7 +109,33 @@ export interface AppConfig {
   operators: string[];
   /** Whether a webhook may target a private, loopback or link-local address (WEBHOOK_PRIVATE_TARGETS). */
   webhookPrivateTargets: boolean;
+  /** The attack-surface probes (PROBE_*). */
+  probes: ProbeConfig;
 }
+
+export interface ProbeConfig {
+  resolver: string | undefined;
+  ports: string[];
+  httpsPorts: number[];
+  httpPorts: number[];
+  privateTargets: boolean;
+  concurrency: number;
+  ratePerSecond: number;
+  timeoutMs: number;
+  dkimSelectors: string[];
+  scheduled: boolean;
+  intervalHours: number;
+}
+
+const listOf = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+const portsOf = (value: string) =>
+  listOf(value)
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0 && n < 65536);
 
 function fromRoot(path: string): string {
   return isAbsolute(path) ? path : join(repoRoot, path);
@@ -122,6 +173,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     role: env.VIGIL_ROLE,
     webhookPrivateTargets:
       (env.WEBHOOK_PRIVATE_TARGETS ?? (env.NODE_ENV === 'production' ? 'deny' : 'allow')) === 'allow',
+    probes: {
+      resolver: env.PROBE_RESOLVER,
+      ports: listOf(env.PROBE_PORTS),
+      httpsPorts: portsOf(env.PROBE_HTTPS_PORTS),
+      httpPorts: portsOf(env.PROBE_HTTP_PORTS),
+      privateTargets: env.PROBE_PRIVATE_TARGETS === 'allow',
+      concurrency: env.PROBE_CONCURRENCY,
+      ratePerSecond: env.PROBE_RATE,
+      timeoutMs: env.PROBE_TIMEOUT_MS,
+      dkimSelectors: listOf(env.PROBE_DKIM_SELECTORS),
+      scheduled: (env.PROBE_SCHEDULE ?? (env.NODE_ENV === 'production' ? 'on' : 'off')) === 'on',
+      intervalHours: env.PROBE_INTERVAL_HOURS,
+    },
     feeds: {
       sync: (env.CATALOGUE_SYNC ?? (env.NODE_ENV === 'production' ? 'on' : 'off')) === 'on',
       nvdUrl: env.NVD_API_URL,

@@ -14,7 +14,9 @@ export type EventKind =
   | 'score.changed'
   | 'import.succeeded'
   | 'import.failed'
-  | 'import.cancelled';
+  | 'import.cancelled'
+  /** A probe run of the attack surface ended (features/assets/probes): its one event, with its counts. */
+  | 'probes.finished';
 
 export interface NewEvent {
   companyId: number;

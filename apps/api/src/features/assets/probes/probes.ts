@@ -2,9 +2,25 @@
 // operations and their job kinds, which assets.module.ts registers with the module's own.
 import type { RouteDeps, RouteTable } from '../../../route-table.js';
 import type { JobKind } from '../../jobs/job-kind.types.js';
+import { runProbeJob } from './probe-run.js';
+import { queueDueProbeRuns } from './probe-schedule.js';
+import { PROBE_JOB } from './probes.repository.js';
+import { probesRoutes } from './probes.routes.js';
 
-export function probeRoutes(_deps: RouteDeps): RouteTable {
-  return {};
+export function probeRoutes(deps: RouteDeps): RouteTable {
+  return probesRoutes(deps);
 }
 
-export const probeJobs: Readonly<Record<string, JobKind>> = {};
+export const probeJobs: Readonly<Record<string, JobKind>> = {
+  // One run over one inventory; two at once across processes (each bounded in its own connections).
+  [PROBE_JOB]: { group: PROBE_JOB, concurrency: 2, priority: 0, retried: false, run: runProbeJob },
+  'assets.probe-schedule': {
+    group: 'assets.probe-schedule',
+    concurrency: 1,
+    priority: 5,
+    retried: true,
+    platformSchedule: '*/15 * * * *',
+    scheduledWhen: (config) => config.probes.scheduled,
+    run: queueDueProbeRuns,
+  },
+};

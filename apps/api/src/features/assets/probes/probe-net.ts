@@ -1,0 +1,193 @@
+// Every network contact of a probe run goes through here: names are resolved with the run's
+// resolver (never the system's lookup), each address is checked against the scope before any
+// connection, and connections are bounded in concurrency and in rate. The connection then goes to
+// the checked address (no second lookup), with the name as TLS server name and HTTP Host.
+import { Resolver } from 'node:dns/promises';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP, connect as tcpConnect } from 'node:net';
+import { type ConnectionOptions, rootCertificates, type TLSSocket, connect as tlsConnect } from 'node:tls';
+import type { ProbeScope } from './probe-scope.js';
+import type { ProbeSettings } from './probe-settings.js';
+
+/** A contact the scope refused: the target is not probed (never retried). */
+export class OutOfScope extends Error {}
+
+/** At most `concurrency` at once, and at most `rate` starts per second. */
+export class Limiter {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  private nextStart = 0;
+
+  constructor(
+    private readonly concurrency: number,
+    private readonly rate: number,
+  ) {}
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.active >= this.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.active += 1;
+    try {
+      const now = Date.now();
+      const start = Math.max(now, this.nextStart);
+      this.nextStart = start + 1000 / this.rate;
+      if (start > now) await new Promise((resolve) => setTimeout(resolve, start - now));
+      return await work();
+    } finally {
+      this.active -= 1;
+      this.waiting.shift()?.();
+    }
+  }
+}
+
+export interface HttpAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** The first 64 KiB of the body. */
+  body: string;
+}
+
+export interface TlsAnswer {
+  socket: TLSSocket;
+}
+
+const BODY_LIMIT = 64 * 1024;
+
+export class ProbeNet {
+  readonly resolver: Resolver;
+  private readonly limiter: Limiter;
+  private readonly addresses = new Map<string, Promise<string[]>>();
+  private readonly trusted: string[] | undefined;
+
+  constructor(
+    readonly scope: ProbeScope,
+    readonly settings: ProbeSettings,
+  ) {
+    this.resolver = new Resolver({ timeout: settings.timeoutMs, tries: 2 });
+    if (settings.resolver) this.resolver.setServers([settings.resolver]);
+    this.limiter = new Limiter(settings.concurrency, settings.ratePerSecond);
+    this.trusted = settings.ca ? [...rootCertificates, settings.ca] : undefined;
+  }
+
+  /** A name's IPv4 then IPv6 addresses (empty when it has none), once per run. */
+  addressesOf(host: string): Promise<string[]> {
+    let found = this.addresses.get(host);
+    if (!found) {
+      const none = () => [] as string[];
+      found = Promise.all([this.resolver.resolve4(host).catch(none), this.resolver.resolve6(host).catch(none)]).then(
+        ([v4, v6]) => [...v4, ...v6],
+      );
+      this.addresses.set(host, found);
+    }
+    return found;
+  }
+
+  /** The checked address to contact `target` (a name or an IP) at; throws OutOfScope otherwise. */
+  async addressFor(target: string): Promise<string> {
+    if (!this.scope.targetInScope(target)) throw new OutOfScope(`${target} is outside the scope.`);
+    const addresses = isIP(target) ? [target] : await this.addressesOf(target);
+    const first = addresses[0];
+    if (!first) throw new OutOfScope(`${target} has no address.`);
+    for (const address of addresses) {
+      const refused = this.scope.refuseAddress(address);
+      if (refused) throw new OutOfScope(refused);
+    }
+    return first;
+  }
+
+  /** Whether a TCP port of the target accepts a connection within the timeout. */
+  async portOpen(target: string, port: number): Promise<boolean> {
+    const address = await this.addressFor(target);
+    return this.limiter.run(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const socket = tcpConnect({ host: address, port, timeout: this.settings.timeoutMs });
+          const done = (open: boolean) => {
+            socket.destroy();
+            resolve(open);
+          };
+          socket.once('connect', () => done(true));
+          socket.once('timeout', () => done(false));
+          socket.once('error', () => done(false));
+        }),
+    );
+  }
+
+  /** A TLS handshake; `inspect` reads the socket before it closes. Rejects on a failed handshake. */
+  async handshake<T>(
+    target: string,
+    port: number,
+    options: Pick<ConnectionOptions, 'minVersion' | 'maxVersion' | 'ciphers'>,
+    inspect: (socket: TLSSocket) => T,
+  ): Promise<T> {
+    const address = await this.addressFor(target);
+    return this.limiter.run(
+      () =>
+        new Promise<T>((resolve, reject) => {
+          const socket = tlsConnect({
+            host: address,
+            port,
+            ...(isIP(target) ? {} : { servername: target }),
+            rejectUnauthorized: false,
+            ...(this.trusted ? { ca: this.trusted } : {}),
+            ...options,
+          });
+          socket.setTimeout(this.settings.timeoutMs, () => socket.destroy(new Error('timed out')));
+          socket.once('secureConnect', () => {
+            try {
+              resolve(inspect(socket));
+            } catch (error) {
+              reject(error);
+            } finally {
+              socket.destroy();
+            }
+          });
+          socket.once('error', reject);
+        }),
+    );
+  }
+
+  /** One GET (no redirect followed): status, headers and the start of the body. */
+  async get(url: URL): Promise<HttpAnswer> {
+    const target = url.hostname.replace(/^\[|\]$/g, '');
+    const address = await this.addressFor(target);
+    const secure = url.protocol === 'https:';
+    const send = secure ? httpsRequest : httpRequest;
+    return this.limiter.run(
+      () =>
+        new Promise<HttpAnswer>((resolve, reject) => {
+          const req = send({
+            host: address,
+            port: url.port === '' ? (secure ? 443 : 80) : Number(url.port),
+            path: `${url.pathname}${url.search}`,
+            method: 'GET',
+            headers: { host: url.host, 'user-agent': 'Vigil attack-surface probe', accept: 'text/html,*/*' },
+            timeout: this.settings.timeoutMs,
+            agent: false,
+            ...(secure ? { servername: isIP(target) ? undefined : target, rejectUnauthorized: false } : {}),
+          });
+          req.once('timeout', () => req.destroy(new Error('timed out')));
+          req.once('error', reject);
+          req.once('response', (response) => {
+            const chunks: Buffer[] = [];
+            let size = 0;
+            response.on('data', (chunk: Buffer) => {
+              if (size < BODY_LIMIT) chunks.push(chunk);
+              size += chunk.length;
+              if (size >= BODY_LIMIT) response.destroy();
+            });
+            const end = () =>
+              resolve({
+                status: response.statusCode ?? 0,
+                headers: response.headers,
+                body: Buffer.concat(chunks).subarray(0, BODY_LIMIT).toString('utf8'),
+              });
+            response.once('end', end);
+            response.once('close', end);
+            response.once('error', end);
+          });
+          req.end();
+        }),
+    );
+  }
+}

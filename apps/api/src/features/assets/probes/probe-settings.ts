@@ -1,0 +1,67 @@
+// What one probe run works with: the deployment's PROBE_* settings, overridden by the run's job
+// options. Only the platform writes those options (the demo run, the tests, the benchmark): the
+// API queues a run with its inventory alone, so no user chooses the resolver, the ports or whether
+// private addresses may be contacted.
+import { z } from 'zod';
+import type { ProbeConfig } from '../../../config/env.js';
+
+export interface ServicePort {
+  port: number;
+  label: string;
+}
+
+export interface ProbeSettings {
+  resolver: string | undefined;
+  ports: ServicePort[];
+  httpsPorts: number[];
+  httpPorts: number[];
+  allowPrivate: boolean;
+  concurrency: number;
+  ratePerSecond: number;
+  timeoutMs: number;
+  dkimSelectors: string[];
+  /** Extra trusted authorities (PEM) beside Node's roots: the local targets' test authority. */
+  ca: string | undefined;
+}
+
+const port = z.number().int().min(1).max(65535);
+
+/** A probe run's job options. */
+export const probeJobOptions = z.object({
+  supplier_id: z.number().int().positive().nullable().default(null),
+  resolver: z.string().max(300).optional(),
+  ports: z.array(z.string().max(40)).max(1000).optional(),
+  https_ports: z.array(port).max(20).optional(),
+  http_ports: z.array(port).max(20).optional(),
+  allow_private: z.boolean().optional(),
+  concurrency: z.number().int().min(1).max(256).optional(),
+  rate: z.number().int().min(1).max(10_000).optional(),
+  timeout_ms: z.number().int().min(100).max(60_000).optional(),
+  dkim_selectors: z.array(z.string().max(63)).max(50).optional(),
+  ca: z.string().max(100_000).optional(),
+});
+export type ProbeJobOptions = z.infer<typeof probeJobOptions>;
+
+/** `6379:redis` (or a bare `6379`, labelled `tcp`); malformed entries are dropped. */
+export function servicePorts(entries: readonly string[]): ServicePort[] {
+  return entries.flatMap((entry) => {
+    const [number = '', label = 'tcp'] = entry.split(':');
+    const value = Number(number);
+    return Number.isInteger(value) && value > 0 && value < 65536 ? [{ port: value, label: label.toLowerCase() }] : [];
+  });
+}
+
+export function settingsOf(config: ProbeConfig, options: ProbeJobOptions): ProbeSettings {
+  return {
+    resolver: options.resolver ?? config.resolver,
+    ports: servicePorts(options.ports ?? config.ports),
+    httpsPorts: options.https_ports ?? config.httpsPorts,
+    httpPorts: options.http_ports ?? config.httpPorts,
+    allowPrivate: options.allow_private ?? config.privateTargets,
+    concurrency: options.concurrency ?? config.concurrency,
+    ratePerSecond: options.rate ?? config.ratePerSecond,
+    timeoutMs: options.timeout_ms ?? config.timeoutMs,
+    dkimSelectors: options.dkim_selectors ?? config.dkimSelectors,
+    ca: options.ca,
+  };
+}

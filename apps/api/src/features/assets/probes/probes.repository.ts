@@ -1,0 +1,133 @@
+// Probe runs as the API reads them, always within the session's company (tenantFilter), and the
+// queueing of a run (by the API, the schedule or the demo), one queued or running per inventory.
+import { sql } from 'kysely';
+import type { Executor } from '../../../db/database.js';
+import { type TenantScope, tenantFilter } from '../../../shared/tenant.js';
+import { capped, type PageInput, pageOf } from '../../findings/findings.query.js';
+import type { ProbeJobOptions } from './probe-settings.js';
+
+export const PROBE_JOB = 'assets.probe';
+
+/** The job's name, which also tells which inventory it probes (the pending run's key). */
+export const inventoryLabel = (supplierId: number | null) =>
+  supplierId === null ? 'Probe run: company assets' : `Probe run: supplier ${supplierId}`;
+
+const bySupplier = (alias: string, supplierId: number | null) =>
+  sql<boolean>`${sql.ref(`${alias}.supplier_id`)} is not distinct from ${supplierId}::int`;
+
+export async function pendingRun(db: Executor, scope: TenantScope, supplierId: number | null) {
+  return db
+    .selectFrom('jobs as j')
+    .select(['j.id as job_id', 'j.status'])
+    .where(tenantFilter('j', scope))
+    .where('j.kind', '=', PROBE_JOB)
+    .where('j.file_name', '=', inventoryLabel(supplierId))
+    .where('j.status', 'in', ['queued', 'running'])
+    .orderBy('j.id', 'desc')
+    .executeTakeFirst();
+}
+
+export interface QueueRun {
+  companyId: number;
+  options: Partial<ProbeJobOptions> & { supplier_id: number | null };
+  createdBy: number | null;
+  isDemo: boolean;
+  now: Date;
+  /** Below the imports' 0 for the demo's run, which waits for them. */
+  priority?: number;
+}
+
+export async function queueProbeRun(db: Executor, input: QueueRun): Promise<number> {
+  const job = await db
+    .insertInto('jobs')
+    .values({
+      company_id: input.companyId,
+      kind: PROBE_JOB,
+      module: 'assets',
+      status: 'queued',
+      file_name: inventoryLabel(input.options.supplier_id),
+      file_size: 0,
+      options: JSON.stringify(input.options),
+      priority: input.priority ?? 0,
+      is_demo: input.isDemo,
+      created_by: input.createdBy,
+      created_at: input.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return job.id;
+}
+
+export function supplierOf(db: Executor, scope: TenantScope, supplierId: number) {
+  return db
+    .selectFrom('suppliers as s')
+    .select('s.id')
+    .where(tenantFilter('s', scope))
+    .where('s.id', '=', supplierId)
+    .executeTakeFirst();
+}
+
+const runColumns = [
+  'r.id',
+  'r.job_id',
+  'r.supplier_id',
+  'r.status',
+  'r.targets',
+  'r.checks',
+  'r.new_assets',
+  'r.gone_assets',
+  'r.findings_opened',
+  'r.findings_resolved',
+  'r.is_demo',
+  'r.error',
+  'r.started_at',
+  'r.finished_at',
+] as const;
+
+export function listRunRows(db: Executor, scope: TenantScope, supplierId: number | null, input: PageInput) {
+  const base = db.selectFrom('probe_runs as r').where(tenantFilter('r', scope)).where(bySupplier('r', supplierId));
+  return pageOf(db, base.select(runColumns).orderBy('r.id', 'desc'), capped(base), input);
+}
+
+export function findRunRow(db: Executor, scope: TenantScope, id: number) {
+  return db
+    .selectFrom('probe_runs as r')
+    .select(runColumns)
+    .where(tenantFilter('r', scope))
+    .where('r.id', '=', id)
+    .executeTakeFirst();
+}
+
+export type RunRow = NonNullable<Awaited<ReturnType<typeof findRunRow>>>;
+
+/** What the run changed: its rows of the assets' history, newest first. */
+export function runChangeRows(db: Executor, scope: TenantScope, jobId: number, limit: number) {
+  return db
+    .selectFrom('asset_changes as c')
+    .innerJoin('assets as a', 'a.id', 'c.asset_id')
+    .select(['c.asset_id', 'a.type', 'a.value', 'c.change', 'c.field', 'c.from_value', 'c.to_value', 'c.at'])
+    .where(tenantFilter('c', scope))
+    .where('c.job_id', '=', jobId)
+    .where('c.source', '=', 'probe')
+    .orderBy('c.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The findings the run opened, reopened or resolved, with their asset. */
+export async function runFindingRows(db: Executor, scope: TenantScope, run: RunRow, limit: number) {
+  const jobId = run.job_id ?? 0;
+  return sql<{ id: number; title: string; severity: string; status: string; asset_id: number; change: string }>`
+    select f.id, f.title, f.severity, f.status, af.asset_id,
+      case when exists (select 1 from finding_changes fc where fc.finding_id = f.id and fc.job_id = ${jobId}
+          and fc.to_value = 'resolved') then 'resolved'
+        when f.reopened_by_job_id = ${jobId} then 'reopened' else 'opened' end as change
+    from findings f join asset_findings af on af.finding_id = f.id
+    where ${tenantFilter('f', scope)} and f.module = 'assets' and (
+      (f.last_job_id = ${jobId} and f.created_at >= ${run.started_at}) or f.reopened_by_job_id = ${jobId}
+      or exists (select 1 from finding_changes fc where fc.finding_id = f.id and fc.job_id = ${jobId} and fc.to_value = 'resolved'))
+    order by f.id desc
+    limit ${limit}`
+    .execute(db)
+    .then((r) => r.rows);
+}
