@@ -1,0 +1,232 @@
+// What a probe run may contact: nothing outside the inventory's scope (a name under none of its
+// domains, an address in none of its netblocks), no private address unless the run allows it, and
+// connections bounded in concurrency and rate. Also a supplier's run, a cancelled run and a
+// resumed one.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueCertificate } from '../../../dev/probe-targets/certificates.js';
+import { type ProbeTargets, startProbeTargets } from '../../../dev/probe-targets/probe-targets.js';
+import { type Listener, startHttpsSite } from '../../../dev/probe-targets/web-servers.js';
+import { newTenant, type Tenant } from '../../../testing/monitoring.js';
+import { assetFindings, runProbes, seedAssets, waitForJob } from '../../../testing/probes.js';
+import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../../testing/test-app.js';
+import { Limiter } from './probe-net.js';
+import { queueProbeRun } from './probes.repository.js';
+
+let database: TestDatabase;
+let app: VigilApp;
+let c: Tenant;
+let targets: ProbeTargets;
+let outside: Listener;
+const OUTSIDE = 'outside-probes.example';
+const OUTSIDE_IP = '127.0.0.159';
+
+const www = () => targets.listeners.get(`www.${c.domain}`) ?? [];
+const hits = (listeners: Listener[]) => listeners.reduce((n, l) => n + l.connections(), 0);
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  ({ app } = await testApp(database));
+  c = await newTenant(app, 'scope');
+  targets = await startProbeTargets(
+    [{ domain: c.domain, hosts: ['www', 'shop', 'api', 'vpn'].map((h) => `${h}.${c.domain}`) }],
+    {
+      firstAddress: 150,
+      extraZone: { [OUTSIDE]: [{ type: 'A', data: OUTSIDE_IP }] },
+    },
+  );
+  const port = targets.jobOptions().https_ports[0] ?? 0;
+  outside = await startHttpsSite(
+    'bare',
+    OUTSIDE_IP,
+    port,
+    issueCertificate(null, { names: [OUTSIDE], validFromDays: -1, validToDays: 90 }),
+  );
+  await seedAssets(app, c.companyId, [
+    ['subdomain', `www.${c.domain}`],
+    ['subdomain', OUTSIDE],
+    ['ip', OUTSIDE_IP],
+  ]);
+});
+afterAll(async () => {
+  await outside?.close();
+  await targets?.close();
+  await app?.close();
+  await database?.close();
+});
+
+describe('the scope of a probe run', () => {
+  it('never contacts a name or an address outside the scope, not even through DNS', async () => {
+    const run = await runProbes(app, c.companyId, targets.jobOptions());
+    expect(run.status).toBe('done');
+    expect(run.targets).toBe(1);
+    expect(hits(www())).toBeGreaterThan(0);
+    expect(outside.connections()).toBe(0);
+    expect(targets.dns.questions.some((q) => q.startsWith(OUTSIDE))).toBe(false);
+    const skipped = await app.ctx.db
+      .selectFrom('assets')
+      .select(['value', 'last_probed_at'])
+      .where('company_id', '=', c.companyId)
+      .where('value', 'in', [OUTSIDE, OUTSIDE_IP])
+      .execute();
+    expect(skipped.map((s) => s.last_probed_at)).toEqual([null, null]);
+  });
+
+  it('contacts no private or loopback address unless the run allows it (the default refuses)', async () => {
+    const before = hits(www());
+    const { allow_private: _allowed, ...options } = targets.jobOptions();
+    const run = await runProbes(app, c.companyId, options);
+    expect(run.status).toBe('done');
+    expect(hits(www())).toBe(before);
+    const observed = await app.ctx.db
+      .selectFrom('probe_observations')
+      .select('probe')
+      .where('run_id', '=', run.id)
+      .execute();
+    // DNS answers from the resolver; nothing was sent to the name's loopback address.
+    expect(observed.map((o) => o.probe)).toEqual(['dns']);
+  });
+
+  it('probes an address asset once an administrator declares its netblock', async () => {
+    await app.ctx.db
+      .insertInto('asset_scopes')
+      .values({
+        company_id: c.companyId,
+        supplier_id: null,
+        kind: 'netblock',
+        value: `${OUTSIDE_IP}/32`,
+        created_by: null,
+        created_at: new Date(),
+      })
+      .execute();
+    const run = await runProbes(app, c.companyId, targets.jobOptions());
+    expect(run.targets).toBe(2);
+    expect(outside.connections()).toBeGreaterThan(0);
+    expect(targets.dns.questions.some((q) => q.startsWith(OUTSIDE))).toBe(false);
+    const found = await assetFindings(app, c.companyId);
+    expect(found.has(`tls:untrusted:${OUTSIDE_IP}:${targets.jobOptions().https_ports[0]}`)).toBe(true);
+  });
+});
+
+describe('a supplier run, a cancelled run and a resumed one', () => {
+  it("probes a supplier's scope only and marks its findings as the supplier's", async () => {
+    const supplier = await app.ctx.db
+      .insertInto('suppliers')
+      .values({
+        company_id: c.companyId,
+        name: 'Shop Hosting',
+        tier: 'critical',
+        created_at: new Date(),
+        updated_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await app.ctx.db
+      .insertInto('asset_scopes')
+      .values({
+        company_id: c.companyId,
+        supplier_id: supplier.id,
+        kind: 'domain',
+        value: `shop.${c.domain}`,
+        created_by: null,
+        created_at: new Date(),
+      })
+      .execute();
+    // The vpn host is the company's domain, not in the supplier's scope: never probed in its run.
+    await seedAssets(
+      app,
+      c.companyId,
+      [
+        ['subdomain', `shop.${c.domain}`],
+        ['subdomain', `vpn.${c.domain}`],
+      ],
+      supplier.id,
+    );
+    const vpnBefore = hits(targets.listeners.get(`vpn.${c.domain}`) ?? []);
+    const run = await runProbes(app, c.companyId, targets.jobOptions(), supplier.id);
+    expect(run).toMatchObject({ status: 'done', supplier_id: supplier.id, targets: 1 });
+    expect(hits(targets.listeners.get(`vpn.${c.domain}`) ?? [])).toBe(vpnBefore);
+    const port = targets.jobOptions().https_ports[0];
+    const expiring = (await assetFindings(app, c.companyId)).get(
+      `tls:s${supplier.id}:expiring:shop.${c.domain}:${port}`,
+    );
+    expect(expiring?.supplier_id).toBe(supplier.id);
+  });
+
+  it('stops at its next batch when cancelled, resolving nothing', async () => {
+    const jobId = await queueProbeRun(app.ctx.db, {
+      companyId: c.companyId,
+      options: { ...targets.jobOptions(), supplier_id: null },
+      createdBy: null,
+      isDemo: false,
+      now: new Date(),
+    });
+    // Asked to stop while it runs: the first checkpoint sees it.
+    await app.ctx.db.updateTable('jobs').set({ cancel_requested_at: new Date() }).where('id', '=', jobId).execute();
+    expect(await waitForJob(app, jobId)).toBe('cancelled');
+    const run = await app.ctx.db
+      .selectFrom('probe_runs')
+      .selectAll()
+      .where('job_id', '=', jobId)
+      .executeTakeFirstOrThrow();
+    expect(run).toMatchObject({ status: 'cancelled', targets: 0, findings_resolved: 0 });
+    const event = await app.ctx.db
+      .selectFrom('events')
+      .select('details')
+      .where('job_id', '=', jobId)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(event.details ?? '{}')).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('resumes after its checkpoint', async () => {
+    const first = await app.ctx.db
+      .selectFrom('assets')
+      .select(['id', 'last_probed_at'])
+      .where('value', '=', `www.${c.domain}`)
+      .where('supplier_id', 'is', null)
+      .executeTakeFirstOrThrow();
+    const jobId = await queueProbeRun(app.ctx.db, {
+      companyId: c.companyId,
+      options: { ...targets.jobOptions(), supplier_id: null },
+      createdBy: null,
+      isDemo: false,
+      now: new Date(),
+    });
+    // As if an attempt had committed the batch up to the first asset before a restart.
+    await app.ctx.db.updateTable('jobs').set({ checkpoint: first.id }).where('id', '=', jobId).execute();
+    expect(await waitForJob(app, jobId)).toBe('succeeded');
+    const after = await app.ctx.db
+      .selectFrom('assets')
+      .select('last_probed_at')
+      .where('id', '=', first.id)
+      .executeTakeFirstOrThrow();
+    expect(after.last_probed_at).toEqual(first.last_probed_at);
+    const run = await app.ctx.db
+      .selectFrom('probe_runs')
+      .selectAll()
+      .where('job_id', '=', jobId)
+      .executeTakeFirstOrThrow();
+    expect(run.targets).toBe(1);
+  });
+});
+
+describe('the limiter of connections', () => {
+  it('keeps to its concurrency and its rate', async () => {
+    const limiter = new Limiter(2, 20);
+    let active = 0;
+    let most = 0;
+    const started = Date.now();
+    await Promise.all(
+      Array.from({ length: 8 }, () =>
+        limiter.run(async () => {
+          active += 1;
+          most = Math.max(most, active);
+          await new Promise((resolve) => setTimeout(resolve, 120));
+          active -= 1;
+        }),
+      ),
+    );
+    expect(most).toBe(2);
+    // Eight starts at 20 per second: the last one 350 ms after the first at the earliest.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(340);
+  });
+});
