@@ -8,8 +8,10 @@ import { type AppConfig, loadConfig, repoRoot, webDistExists } from './config/en
 import { openDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrations.js';
 import type { LocalOidcProvider } from './dev/local-oidc-provider.js';
+import type { ProbeTargets } from './dev/probe-targets/probe-targets.js';
 import { setOperators } from './features/admin/operators.js';
-import { demoAdmin, demoMembers, demoUser, seedDemo } from './features/demo/demo.seed.js';
+import { queueDemoProbeRuns } from './features/assets/probes/probes.demo.js';
+import { demoAdmin, demoCompanies, demoMembers, demoUser, seedDemo } from './features/demo/demo.seed.js';
 import { findUserByEmail } from './features/users/users.repository.js';
 import { randomToken } from './shared/secrets.js';
 
@@ -72,6 +74,12 @@ async function main(): Promise<void> {
     config.microsoft ??
     (local ? { issuer: local.issuer, clientId: local.clientId, clientSecret: local.clientSecret } : undefined);
 
+  // Development: the probes' demo targets on 127.0.0.x (labelled demo), which the probes then use.
+  let demoTargets: ProbeTargets | undefined;
+  if (config.nodeEnv === 'development' && config.role === 'all') {
+    const { withDemoTargets } = await import('./dev/probe-targets/demo-targets.js');
+    ({ config, targets: demoTargets } = await withDemoTargets(config));
+  }
   const app = await buildApp({ config, database, cookieSecret: cookieSecretOf(config), publicUrl, oidc });
   const stopSignals = (timers: NodeJS.Timeout[]) => {
     let closing = false;
@@ -82,6 +90,7 @@ async function main(): Promise<void> {
       for (const timer of timers) clearInterval(timer);
       await app.close();
       await local?.close();
+      await demoTargets?.close();
       process.exit(0);
     };
     process.once('SIGINT', () => void stop('SIGINT'));
@@ -95,6 +104,15 @@ async function main(): Promise<void> {
     return;
   }
   await app.listen({ host: config.host, port: config.port });
+  // A probe run of each demo company against the demo targets, once its demo imports are in.
+  if (demoTargets) {
+    await queueDemoProbeRuns(
+      database.db,
+      demoCompanies.map((c) => c.name),
+      demoTargets.jobOptions(),
+      new Date(),
+    );
+  }
 
   // Undelivered mail is retried every 30 s (SMTP only); purging and expiries are the housekeeping job's.
   const timers = [setInterval(() => void app.mail.flush(), 30_000)];
@@ -129,6 +147,11 @@ async function main(): Promise<void> {
     local
       ? `  Microsoft     local OpenID provider at ${local.issuer} (demo identities; set MICROSOFT_* for the real one)`
       : `  Microsoft     ${config.microsoft?.issuer ?? 'not configured (set MICROSOFT_TENANT_ID, _CLIENT_ID, _CLIENT_SECRET)'}`,
+    ...(demoTargets
+      ? [
+          `  demo targets  DNS on 127.0.0.1:${demoTargets.dns.port}, sites on ${[...new Set(demoTargets.addresses.values())].join(', ')} (labelled demo; probed after the demo imports)`,
+        ]
+      : []),
     `  API contract  ${publicUrl}/api/health · curl -c jar ${publicUrl}/api/csrf-cookie for the XSRF-TOKEN cookie`,
     '',
   );

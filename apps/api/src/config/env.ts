@@ -125,6 +125,9 @@ export interface ProbeConfig {
   dkimSelectors: string[];
   scheduled: boolean;
   intervalHours: number;
+  /** Set by the development start only (the demo targets): an extra trusted authority, loopback only. */
+  ca: string | undefined;
+  loopbackOnly: boolean;
 }
 
 const listOf = (value: string) =>
@@ -185,6 +188,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       dkimSelectors: listOf(env.PROBE_DKIM_SELECTORS),
       scheduled: (env.PROBE_SCHEDULE ?? (env.NODE_ENV === 'production' ? 'on' : 'off')) === 'on',
       intervalHours: env.PROBE_INTERVAL_HOURS,
+      ca: undefined,
+      loopbackOnly: false,
     },
     feeds: {
       sync: (env.CATALOGUE_SYNC ?? (env.NODE_ENV === 'production' ? 'on' : 'off')) === 'on',

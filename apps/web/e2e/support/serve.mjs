@@ -22,12 +22,18 @@ const [{ buildApp }, { loadConfig }, { openDatabase }, { migrateToLatest }, { st
     dist('dev/local-oidc-provider.js'),
     dist('features/demo/demo.seed.js'),
   ]);
+// The probes' demo targets on 127.0.0.x, as the development start has them (the probes use them).
+const [{ withDemoTargets }, { queueDemoProbeRuns }, { demoCompanies }] = await Promise.all([
+  dist('dev/probe-targets/demo-targets.js'),
+  dist('features/assets/probes/probes.demo.js'),
+  dist('features/demo/demo.seed.js'),
+]);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'vigil-e2e-'));
 // A copy of the built web app: a rebuild of apps/web/dist while the suite runs cannot change it.
 const webDist = join(dataDir, 'web');
 cpSync(join(root, 'apps/web/dist'), webDist, { recursive: true });
-const config = loadConfig({
+const baseConfig = loadConfig({
   NODE_ENV: 'development',
   HOST: '127.0.0.1',
   PORT: '0',
@@ -35,6 +41,7 @@ const config = loadConfig({
   WEB_DIST: webDist,
   LOG_LEVEL: process.env.VIGIL_E2E_LOG_LEVEL ?? 'warn',
 });
+const { config, targets } = await withDemoTargets(baseConfig);
 
 // In memory: the run's data lives and dies with this process (and starts faster than on disk).
 const database = await openDatabase({ kind: 'pglite' });
@@ -69,6 +76,12 @@ const app = await buildApp({
   },
 });
 await app.listen({ host: '127.0.0.1', port });
+await queueDemoProbeRuns(
+  database.db,
+  demoCompanies.map((c) => c.name),
+  targets.jobOptions(),
+  new Date(),
+);
 console.log(JSON.stringify({ url: publicUrl, oidc: local.issuer, pid: process.pid }));
 
 let closing = false;
@@ -80,6 +93,7 @@ const stop = async () => {
   try {
     await app.close();
     await local.close();
+    await targets.close();
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);

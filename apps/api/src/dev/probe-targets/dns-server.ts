@@ -40,7 +40,8 @@ export function resolveInZone(zone: Zone, question: Question): { answers: Answer
   const answers: Answer[] = [];
   let name = question.name.toLowerCase().replace(/\.$/, '');
   for (let hops = 0; hops < 8; hops += 1) {
-    const records = zone[name];
+    // A wildcard (`*.<domain>`) answers for the names under the domain the zone does not hold.
+    const records = zone[name] ?? zone[name.replace(/^[^.]+\./, '*.')];
     if (!records) return { answers, rcode: NXDOMAIN };
     const wanted = records.filter((r) => r.type === question.type);
     const cname = records.find((r) => r.type === 'CNAME');

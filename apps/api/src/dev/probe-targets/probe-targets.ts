@@ -16,6 +16,8 @@ export interface TargetDomain {
   domain: string;
   /** Four host names under the domain, in the roles above. */
   hosts: string[];
+  /** Every other name under the domain resolves too, to an address where nothing listens. */
+  wildcard?: boolean;
 }
 
 /** What a probe run needs to reach the targets (job options only the platform sets). */
@@ -90,6 +92,7 @@ function layout(target: TargetDomain, base: number): { sites: Site[]; zone: Zone
     [`mx.${domain}`]: [{ type: 'CNAME', data: `${domain.replace(/\./g, '-')}.mail-hosting-gone.example` }],
   };
   for (const s of sites.slice(1)) zone[s.name] = [{ type: 'A', data: s.address }];
+  if (target.wildcard) zone[`*.${domain}`] = [{ type: 'A', data: ip(9) }];
   return { sites, zone };
 }
 

@@ -6,7 +6,7 @@ import { demoCompanies } from '../demo/demo.seed.js';
 import { insertJob } from '../imports/imports.repository.js';
 import type { DemoCompany, DemoFile } from '../monitoring/monitoring-module.js';
 
-const profiles: Record<string, Omit<DemoCompany, 'domain'>> = {
+export const profiles: Record<string, Omit<DemoCompany, 'domain'>> = {
   'Acme Retail': {
     watch: [
       ['apache', 'http_server'],

@@ -83,7 +83,7 @@ export async function runProbeJob(ctx: AppContext, job: ClaimedJob, signal: Abor
     isDemo: job.is_demo,
     now: ctx.clock.now(),
   };
-  const net = new ProbeNet(await loadScope(ctx.db, run, settings.allowPrivate), settings);
+  const net = new ProbeNet(await loadScope(ctx.db, run, settings), settings);
   const lease = setInterval(() => {
     void extendLease(ctx.db, job.id, new Date(ctx.clock.now().getTime() + LEASE_MS)).catch(() => undefined);
   }, LEASE_MS / 3);

@@ -6,6 +6,8 @@ import { BlockList, isIP } from 'node:net';
 import type { Executor } from '../../../db/database.js';
 import { isInternalAddress } from '../../alerts/webhook-target.js';
 
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
 export interface Inventory {
   companyId: number;
   /** null: the company's own assets. */
@@ -20,6 +22,7 @@ export class ProbeScope {
     readonly domains: readonly string[],
     netblocks: readonly string[],
     private readonly allowPrivate: boolean,
+    private readonly loopbackOnly = false,
   ) {
     for (const cidr of netblocks) {
       const [address = '', bits = ''] = cidr.split('/');
@@ -49,6 +52,8 @@ export class ProbeScope {
 
   /** Why an address may not be contacted (private when the run does not allow it), or undefined. */
   refuseAddress(address: string): string | undefined {
+    if (this.loopbackOnly && !LOOPBACK.test(address))
+      return `${address} is not a loopback address (this run probes local targets only).`;
     if (!this.allowPrivate && isInternalAddress(address)) {
       return `${address} is a private, loopback or link-local address (not allowed for probes here).`;
     }
@@ -56,7 +61,11 @@ export class ProbeScope {
   }
 }
 
-export async function loadScope(db: Executor, inventory: Inventory, allowPrivate: boolean): Promise<ProbeScope> {
+export async function loadScope(
+  db: Executor,
+  inventory: Inventory,
+  settings: { allowPrivate: boolean; loopbackOnly: boolean },
+): Promise<ProbeScope> {
   const rows = await db
     .selectFrom('asset_scopes')
     .select(['kind', 'value'])
@@ -78,5 +87,5 @@ export async function loadScope(db: Executor, inventory: Inventory, allowPrivate
     r.value.toLowerCase().replace(/\.$/, ''),
   );
   const netblocks = rows.filter((r) => r.kind === 'netblock').map((r) => r.value);
-  return new ProbeScope(domains, netblocks, allowPrivate);
+  return new ProbeScope(domains, netblocks, settings.allowPrivate, settings.loopbackOnly);
 }

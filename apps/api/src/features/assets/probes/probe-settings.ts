@@ -16,6 +16,8 @@ export interface ProbeSettings {
   httpsPorts: number[];
   httpPorts: number[];
   allowPrivate: boolean;
+  /** Contact loopback addresses only (the demo's run against the demo targets). */
+  loopbackOnly: boolean;
   concurrency: number;
   ratePerSecond: number;
   timeoutMs: number;
@@ -34,6 +36,7 @@ export const probeJobOptions = z.object({
   https_ports: z.array(port).max(20).optional(),
   http_ports: z.array(port).max(20).optional(),
   allow_private: z.boolean().optional(),
+  loopback_only: z.boolean().optional(),
   concurrency: z.number().int().min(1).max(256).optional(),
   rate: z.number().int().min(1).max(10_000).optional(),
   timeout_ms: z.number().int().min(100).max(60_000).optional(),
@@ -58,10 +61,11 @@ export function settingsOf(config: ProbeConfig, options: ProbeJobOptions): Probe
     httpsPorts: options.https_ports ?? config.httpsPorts,
     httpPorts: options.http_ports ?? config.httpPorts,
     allowPrivate: options.allow_private ?? config.privateTargets,
+    loopbackOnly: options.loopback_only ?? config.loopbackOnly,
     concurrency: options.concurrency ?? config.concurrency,
     ratePerSecond: options.rate ?? config.ratePerSecond,
     timeoutMs: options.timeout_ms ?? config.timeoutMs,
     dkimSelectors: options.dkim_selectors ?? config.dkimSelectors,
-    ca: options.ca,
+    ca: options.ca ?? config.ca,
   };
 }

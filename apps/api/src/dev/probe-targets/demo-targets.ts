@@ -1,0 +1,38 @@
+// The demo targets of a development start: the probe targets (probe-targets.ts) for each demo
+// company's domain and public hosts, every other name under the domain resolving to an address
+// where nothing listens (the demo imports name more hosts than there are sites).
+import type { AppConfig } from '../../config/env.js';
+import { demoCompanies } from '../../features/demo/demo.seed.js';
+import { profiles } from '../../features/monitoring-demo/monitoring-demo.loader.js';
+import { type ProbeTargets, startProbeTargets } from './probe-targets.js';
+
+export function startDemoTargets(): Promise<ProbeTargets> {
+  return startProbeTargets(
+    demoCompanies.flatMap((company) =>
+      company.domains.map((domain) => ({ domain, hosts: profiles[company.name]?.hosts ?? [], wildcard: true })),
+    ),
+    { firstAddress: 20 },
+  );
+}
+
+/**
+ * Starts the demo targets and points the probes at them unless PROBE_RESOLVER names a resolver of
+ * its own: every run of this server (the demo's, and one started from the screens) then asks the
+ * demo DNS server and contacts loopback addresses only.
+ */
+export async function withDemoTargets(config: AppConfig): Promise<{ config: AppConfig; targets: ProbeTargets }> {
+  const targets = await startDemoTargets();
+  if (config.probes.resolver) return { config, targets };
+  const options = targets.jobOptions();
+  const probes = {
+    ...config.probes,
+    resolver: options.resolver,
+    httpsPorts: options.https_ports,
+    httpPorts: options.http_ports,
+    ports: options.ports,
+    privateTargets: true,
+    loopbackOnly: true,
+    ca: options.ca,
+  };
+  return { config: { ...config, probes }, targets };
+}
