@@ -18,7 +18,8 @@ import { probeJobOptions, settingsOf } from './probe-settings.js';
 import { probeTarget, type TargetOutcome } from './probe-target.js';
 import { ofInventory, type RunContext, writeBatch } from './probe-writer.js';
 
-export const PROBE_BATCH = 8;
+/** Targets probed at once, one batch per commit: as many as the run's connections at once, 8 to 64. */
+const batchSizeOf = (concurrency: number) => Math.min(64, Math.max(8, concurrency));
 const TARGET_TYPES: AssetType[] = ['domain', 'subdomain', 'email_domain', 'ip'];
 
 /** The run of this job: the one a resumed job started, or a new one. */
@@ -98,7 +99,7 @@ export async function runProbeJob(ctx: AppContext, job: ClaimedJob, signal: Abor
         return 'cancelled';
       }
       if (signal.aborted) return release(ctx, job, 0);
-      const batch = await nextTargets(ctx, run, after);
+      const batch = await nextTargets(ctx, run, after, batchSizeOf(settings.concurrency));
       const last = batch.at(-1);
       if (!last) break;
       const now = ctx.clock.now();
@@ -152,7 +153,7 @@ function failedOutcome(target: ProbeTarget) {
   });
 }
 
-function nextTargets(ctx: AppContext, run: RunContext, after: number): Promise<ProbeTarget[]> {
+function nextTargets(ctx: AppContext, run: RunContext, after: number, size: number): Promise<ProbeTarget[]> {
   return ctx.db
     .selectFrom('assets as a')
     .select(['a.id', 'a.type', 'a.value'])
@@ -160,7 +161,7 @@ function nextTargets(ctx: AppContext, run: RunContext, after: number): Promise<P
     .where('a.type', 'in', TARGET_TYPES)
     .where('a.id', '>', after)
     .orderBy('a.id')
-    .limit(PROBE_BATCH)
+    .limit(size)
     .execute();
 }
 
