@@ -114,18 +114,27 @@ export function runChangeRows(db: Executor, scope: TenantScope, jobId: number, l
     .execute();
 }
 
-/** The findings the run opened, reopened or resolved, with their asset. */
+/**
+ * The findings the run opened (created while it ran, on its inventory), reopened or resolved (its
+ * job's status changes), with their asset. Later runs seeing them again change none of this.
+ */
 export async function runFindingRows(db: Executor, scope: TenantScope, run: RunRow, limit: number) {
   const jobId = run.job_id ?? 0;
+  const until = run.finished_at ?? new Date('9999-12-31T00:00:00Z');
   return sql<{ id: number; title: string; severity: string; status: string; asset_id: number; change: string }>`
-    select f.id, f.title, f.severity, f.status, af.asset_id,
-      case when exists (select 1 from finding_changes fc where fc.finding_id = f.id and fc.job_id = ${jobId}
-          and fc.to_value = 'resolved') then 'resolved'
-        when f.reopened_by_job_id = ${jobId} then 'reopened' else 'opened' end as change
-    from findings f join asset_findings af on af.finding_id = f.id
-    where ${tenantFilter('f', scope)} and f.module = 'assets' and (
-      (f.last_job_id = ${jobId} and f.created_at >= ${run.started_at}) or f.reopened_by_job_id = ${jobId}
-      or exists (select 1 from finding_changes fc where fc.finding_id = f.id and fc.job_id = ${jobId} and fc.to_value = 'resolved'))
+    select f.id, f.title, f.severity, f.status, af.asset_id, w.change
+    from (
+      select fc.finding_id, case when fc.to_value = 'resolved' then 'resolved' else 'reopened' end as change
+      from finding_changes fc
+      where ${tenantFilter('fc', scope)} and fc.job_id = ${jobId} and fc.field = 'status'
+      union all
+      select o.id, 'opened' from findings o join asset_findings oa on oa.finding_id = o.id
+      where ${tenantFilter('o', scope)} and o.module = 'assets' and ${bySupplier('oa', run.supplier_id)}
+        and o.created_at >= ${run.started_at} and o.created_at <= ${until}
+    ) w
+    join findings f on f.id = w.finding_id
+    join asset_findings af on af.finding_id = f.id
+    where ${tenantFilter('f', scope)}
     order by f.id desc
     limit ${limit}`
     .execute(db)

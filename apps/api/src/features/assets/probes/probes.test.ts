@@ -179,6 +179,11 @@ describe('a probe run against the local targets', () => {
       expect.objectContaining({ asset_value: `api.${a.domain}:${servicePort}/tcp`, probe: null, change: 'gone' }),
     );
     expect(body.findings.filter((f) => f.change === 'resolved')).toHaveLength(2);
+    // The first run's diff still lists what it opened, though the second saw most of it again.
+    const first = json<{ data: { findings: { change: string }[] } }>(
+      await a.browser.get(`/api/probe-runs/${firstRun.id}`, { token: a.token }),
+    ).data;
+    expect(first.findings.filter((f) => f.change === 'opened')).toHaveLength(firstRun.findings_opened);
   });
 
   it('reopens a finding that comes back', async () => {
