@@ -4,7 +4,7 @@
 // shutdown resumes after it, a cancel stops it at the next batch. Its end is probe-finish.ts.
 import { sql } from 'kysely';
 import type { AppContext } from '../../../app-context.js';
-import { LEASE_MS } from '../../imports/import-runner.js';
+import { LEASE_MS, MAX_ATTEMPTS } from '../../imports/import-runner.js';
 import { finishJob } from '../../imports/imports.repository.js';
 import type { RunOutcome } from '../../jobs/job-kind.types.js';
 import { cancelRequested, endJob, extendLease } from '../../jobs/jobs.repository.js';
@@ -84,12 +84,21 @@ export async function runProbeJob(ctx: AppContext, job: ClaimedJob, signal: Abor
     isDemo: job.is_demo,
     now: ctx.clock.now(),
   };
+  const finish = (end: Parameters<typeof finishRun>[3]) =>
+    ctx.db.transaction().execute((trx) => finishRun(trx, { ...run, now: ctx.clock.now() }, runRow.started_at, end));
+  // As an import: an attempt that died before committing a batch is not tried again (a target that
+  // crashes the server must not do it again), nor is a run that has had its attempts.
+  if (job.crashed || job.attempts > MAX_ATTEMPTS) {
+    const error = job.crashed
+      ? 'The server stopped during the run before it committed a batch (a crash or a restart); it is not run again.'
+      : `Gave up after ${MAX_ATTEMPTS} attempts.`;
+    await finish({ status: 'failed', error });
+    return 'failed';
+  }
   const net = new ProbeNet(await loadScope(ctx.db, run, settings), settings);
   const lease = setInterval(() => {
     void extendLease(ctx.db, job.id, new Date(ctx.clock.now().getTime() + LEASE_MS)).catch(() => undefined);
   }, LEASE_MS / 3);
-  const finish = (end: Parameters<typeof finishRun>[3]) =>
-    ctx.db.transaction().execute((trx) => finishRun(trx, { ...run, now: ctx.clock.now() }, runRow.started_at, end));
   try {
     const total = await countTargets(ctx, run);
     let after = job.checkpoint;

@@ -207,6 +207,30 @@ describe('a supplier run, a cancelled run and a resumed one', () => {
       .executeTakeFirstOrThrow();
     expect(run.targets).toBe(1);
   });
+  it('is not run again after the server died in an attempt that committed nothing', async () => {
+    const jobId = await queueProbeRun(app.ctx.db, {
+      companyId: c.companyId,
+      options: { ...targets.jobOptions(), supplier_id: null },
+      createdBy: null,
+      isDemo: false,
+      now: new Date(),
+    });
+    // Running under a lease that ran out, its checkpoint where the attempt began: a crash.
+    await app.ctx.db
+      .updateTable('jobs')
+      .set({ status: 'running', attempts: 1, attempt_checkpoint: 0, lease_expires_at: new Date(Date.now() - 60_000) })
+      .where('id', '=', jobId)
+      .execute();
+    const probed = hits(www());
+    expect(await waitForJob(app, jobId)).toBe('failed');
+    expect(hits(www())).toBe(probed);
+    const run = await app.ctx.db
+      .selectFrom('probe_runs')
+      .selectAll()
+      .where('job_id', '=', jobId)
+      .executeTakeFirstOrThrow();
+    expect(run.status).toBe('failed');
+  });
 });
 
 describe('the limiter of connections', () => {
