@@ -66,6 +66,8 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     NODE_ENV: 'test',
     DATA_DIR: '/nonexistent/vigil-test',
     WEB_DIST: '/nonexistent/web',
+    // A probe run a test queues without its own resolver asks nothing outside 127.0.0.1.
+    PROBE_RESOLVER: '127.0.0.1:9',
     ...overrides,
   });
 }
