@@ -20,6 +20,15 @@ async function ask<T>(query: () => Promise<T[]>): Promise<Answer<T>> {
   }
 }
 
+/** The resolver could not answer (a timeout, a refusal, SERVFAIL): nothing may be concluded. */
+export class DnsUnavailable extends Error {}
+
+/** Throws when a query got no answer: an absent record is NXDOMAIN or NODATA, never a failure. */
+function answered(...answers: Answer<unknown>[]): void {
+  const failed = answers.find((a) => a.code !== null && a.code !== 'ENOTFOUND' && a.code !== 'ENODATA');
+  if (failed) throw new DnsUnavailable(`The resolver did not answer (${failed.code}).`);
+}
+
 const text = (records: string[][]) => records.map((chunks) => chunks.join(''));
 const sorted = (values: string[]) => [...new Set(values)].sort();
 
@@ -31,11 +40,13 @@ async function hostRecords(net: ProbeNet, host: string) {
     ask(() => resolver.resolve6(host)),
     ask(() => resolver.resolveCname(host)),
   ]);
+  answered(a, aaaa, cname);
   const exists = [a, aaaa, cname].some((r) => r.code !== 'ENOTFOUND');
   const target = cname.values[0]?.toLowerCase() ?? null;
   let dangling = false;
   if (target && a.values.length === 0 && aaaa.values.length === 0) {
     const [a2, aaaa2] = await Promise.all([ask(() => resolver.resolve4(target)), ask(() => resolver.resolve6(target))]);
+    answered(a2, aaaa2);
     dangling = a2.code === 'ENOTFOUND' && aaaa2.code === 'ENOTFOUND';
   }
   return { a: sorted(a.values), aaaa: sorted(aaaa.values), cname: target, exists, dangling };
@@ -51,12 +62,14 @@ async function domainRecords(net: ProbeNet, domain: string, findings: ProbeFindi
     ask(() => resolver.resolveCaa(domain)),
     ask(() => resolver.resolveTxt(`_dmarc.${domain}`)),
   ]);
+  answered(mx, ns, txt, caa, dmarcTxt);
   const txts = sorted(text(txt.values));
   const spf = txts.filter((t) => /^v=spf1(\s|$)/i.test(t));
   const dmarc = text(dmarcTxt.values).find((t) => /^v=DMARC1/i.test(t)) ?? null;
   const dkim: string[] = [];
   for (const selector of net.settings.dkimSelectors) {
     const key = await ask(() => resolver.resolveTxt(`${selector}._domainkey.${domain}`));
+    answered(key);
     if (text(key.values).some((t) => /(^|;)\s*(v=DKIM1|p=)/i.test(t))) dkim.push(selector);
   }
   if (spf.length === 0) {
