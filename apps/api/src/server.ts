@@ -10,8 +10,7 @@ import { migrateToLatest } from './db/migrations.js';
 import type { LocalOidcProvider } from './dev/local-oidc-provider.js';
 import type { ProbeTargets } from './dev/probe-targets/probe-targets.js';
 import { setOperators } from './features/admin/operators.js';
-import { queueDemoProbeRuns } from './features/assets/probes/probes.demo.js';
-import { demoAdmin, demoCompanies, demoMembers, demoUser, seedDemo } from './features/demo/demo.seed.js';
+import { demoAdmin, demoMembers, demoUser, seedDemo } from './features/demo/demo.seed.js';
 import { findUserByEmail } from './features/users/users.repository.js';
 import { randomToken } from './shared/secrets.js';
 
@@ -104,15 +103,6 @@ async function main(): Promise<void> {
     return;
   }
   await app.listen({ host: config.host, port: config.port });
-  // A probe run of each demo company against the demo targets, once its demo imports are in.
-  if (demoTargets) {
-    await queueDemoProbeRuns(
-      database.db,
-      demoCompanies.map((c) => c.name),
-      demoTargets.jobOptions(),
-      new Date(),
-    );
-  }
 
   // Undelivered mail is retried every 30 s (SMTP only); purging and expiries are the housekeeping job's.
   const timers = [setInterval(() => void app.mail.flush(), 30_000)];
@@ -149,7 +139,7 @@ async function main(): Promise<void> {
       : `  Microsoft     ${config.microsoft?.issuer ?? 'not configured (set MICROSOFT_TENANT_ID, _CLIENT_ID, _CLIENT_SECRET)'}`,
     ...(demoTargets
       ? [
-          `  demo targets  DNS on 127.0.0.1:${demoTargets.dns.port}, sites on ${[...new Set(demoTargets.addresses.values())].join(', ')} (labelled demo; probed after the demo imports)`,
+          `  demo targets  DNS on 127.0.0.1:${demoTargets.dns.port}, sites on ${[...new Set(demoTargets.addresses.values())].join(', ')} (labelled demo; the demo's probe runs follow its imports)`,
         ]
       : []),
     `  API contract  ${publicUrl}/api/health · curl -c jar ${publicUrl}/api/csrf-cookie for the XSRF-TOKEN cookie`,

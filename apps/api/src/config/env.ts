@@ -38,7 +38,7 @@ const envSchema = z.object({
   EPSS_URL: z.url().default('https://epss.empiricalsecurity.com/epss_scores-current.csv.gz'),
   /** Webhooks to private, loopback and link-local addresses: refused by default in production only. */
   WEBHOOK_PRIVATE_TARGETS: z.enum(['allow', 'deny']).optional(),
-  /** The probes of the attack surface (features/assets/probes): resolver `host:port` (default: the system's). */
+  /** The attack-surface probes' resolver, `host:port` (default: the system's). */
   PROBE_RESOLVER: optionalText,
   /** TCP ports the services probe tries, as `port:label` (the label names the service). */
   PROBE_PORTS: z

@@ -23,11 +23,7 @@ const [{ buildApp }, { loadConfig }, { openDatabase }, { migrateToLatest }, { st
     dist('features/demo/demo.seed.js'),
   ]);
 // The probes' demo targets on 127.0.0.x, as the development start has them (the probes use them).
-const [{ withDemoTargets }, { queueDemoProbeRuns }, { demoCompanies }] = await Promise.all([
-  dist('dev/probe-targets/demo-targets.js'),
-  dist('features/assets/probes/probes.demo.js'),
-  dist('features/demo/demo.seed.js'),
-]);
+const { withDemoTargets } = await dist('dev/probe-targets/demo-targets.js');
 
 const dataDir = mkdtempSync(join(tmpdir(), 'vigil-e2e-'));
 // A copy of the built web app: a rebuild of apps/web/dist while the suite runs cannot change it.
@@ -76,12 +72,6 @@ const app = await buildApp({
   },
 });
 await app.listen({ host: '127.0.0.1', port });
-await queueDemoProbeRuns(
-  database.db,
-  demoCompanies.map((c) => c.name),
-  targets.jobOptions(),
-  new Date(),
-);
 console.log(JSON.stringify({ url: publicUrl, oidc: local.issuer, pid: process.pid }));
 
 let closing = false;

@@ -1,6 +1,7 @@
 // The demo targets of a development start: the probe targets (probe-targets.ts) for each demo
 // company's domain and public hosts, every other name under the domain resolving to an address
-// where nothing listens (the demo imports name more hosts than there are sites).
+// where nothing listens (the demo imports name more hosts than there are sites), and the rest of
+// .example (the suppliers) to one outdated site.
 import type { AppConfig } from '../../config/env.js';
 import { demoCompanies } from '../../features/demo/demo.seed.js';
 import { profiles } from '../../features/monitoring-demo/monitoring-demo.loader.js';
@@ -11,7 +12,9 @@ export function startDemoTargets(): Promise<ProbeTargets> {
     demoCompanies.flatMap((company) =>
       company.domains.map((domain) => ({ domain, hosts: profiles[company.name]?.hosts ?? [], wildcard: true })),
     ),
-    { firstAddress: 20 },
+    // Any other name under .example (the demo suppliers' hosts) reaches the first company's
+    // outdated shop (127.0.0.22): the suppliers' runs have problems to find too.
+    { firstAddress: 20, extraZone: { '*.example': [{ type: 'A', data: '127.0.0.22' }] } },
   );
 }
 

@@ -21,6 +21,7 @@ beforeAll(async () => {
       data: `record ${i} ${'x'.repeat(40)}`,
     })),
     '*.wild.example': [{ type: 'A', data: '127.0.0.9' }],
+    '*.deep.example': [{ type: 'A', data: '127.0.0.10' }],
   });
   resolver.setServers([`127.0.0.1:${server.port}`]);
 });
@@ -48,5 +49,6 @@ describe('the local DNS server', () => {
     await expect(resolver.resolve4('old.a.example')).rejects.toMatchObject({ code: 'ENOTFOUND' });
     await expect(resolver.resolveTxt('a.example')).rejects.toMatchObject({ code: 'ENODATA' });
     expect(await resolver.resolve4('anything.wild.example')).toEqual(['127.0.0.9']);
+    expect(await resolver.resolve4('two.levels.deep.example')).toEqual(['127.0.0.10']);
   });
 });

@@ -35,13 +35,22 @@ function answer(name: string, record: ZoneRecord): Answer {
   return { name, type: record.type, ttl: 60, data: record.data } as Answer;
 }
 
+/** The closest wildcard (`*.<suffix>`) covering a name the zone does not hold. */
+function wildcardOf(zone: Zone, name: string): ZoneRecord[] | undefined {
+  const labels = name.split('.');
+  for (let i = 1; i < labels.length; i += 1) {
+    const records = zone[`*.${labels.slice(i).join('.')}`];
+    if (records) return records;
+  }
+  return undefined;
+}
+
 /** The answers to one question, following CNAMEs inside the zone, and whether the name exists. */
 export function resolveInZone(zone: Zone, question: Question): { answers: Answer[]; rcode: number } {
   const answers: Answer[] = [];
   let name = question.name.toLowerCase().replace(/\.$/, '');
   for (let hops = 0; hops < 8; hops += 1) {
-    // A wildcard (`*.<domain>`) answers for the names under the domain the zone does not hold.
-    const records = zone[name] ?? zone[name.replace(/^[^.]+\./, '*.')];
+    const records = zone[name] ?? wildcardOf(zone, name);
     if (!records) return { answers, rcode: NXDOMAIN };
     const wanted = records.filter((r) => r.type === question.type);
     const cname = records.find((r) => r.type === 'CNAME');

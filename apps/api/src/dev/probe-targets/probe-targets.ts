@@ -89,7 +89,7 @@ function layout(target: TargetDomain, base: number): { sites: Site[]; zone: Zone
       { type: 'MX', data: { preference: 10, exchange: `mx.${domain}` } },
       { type: 'TXT', data: 'v=spf1 mx -all' },
     ],
-    [`mx.${domain}`]: [{ type: 'CNAME', data: `${domain.replace(/\./g, '-')}.mail-hosting-gone.example` }],
+    [`mx.${domain}`]: [{ type: 'CNAME', data: `${domain.replace(/\./g, '-')}.mail-hosting-gone.invalid` }],
   };
   for (const s of sites.slice(1)) zone[s.name] = [{ type: 'A', data: s.address }];
   if (target.wildcard) zone[`*.${domain}`] = [{ type: 'A', data: ip(9) }];

@@ -8,6 +8,7 @@ import { inventoryOf, writeAssets } from './assets.ingest.js';
 import { assetsRoutes } from './assets.routes.js';
 import { parseAssetsCsv, parseHosts } from './hosts.parser.js';
 import { parseNmap } from './nmap.parser.js';
+import { withDemoProbeRuns } from './probes/probes.demo.js';
 import { probeJobs, probeRoutes } from './probes/probes.js';
 import { parseHttpx, parseSubfinder } from './recon.parser.js';
 
@@ -44,5 +45,5 @@ export const assetsModule: MonitoringModule = {
   riskFactors: { dns: 'dns_email', tls: 'network_tls', service: 'network_tls', http: 'application_security' },
   jobs: { ...probeJobs },
   demo: assetsDemo,
-  demoSetup: assetsDemoSetup,
+  demoSetup: withDemoProbeRuns(assetsDemoSetup),
 };

@@ -15,7 +15,7 @@ export type EventKind =
   | 'import.succeeded'
   | 'import.failed'
   | 'import.cancelled'
-  /** A probe run of the attack surface ended (features/assets/probes): its one event, with its counts. */
+  /** A probe run of the attack surface ended: its one event, with its counts. */
   | 'probes.finished';
 
 export interface NewEvent {

@@ -40,29 +40,9 @@ async function runOf(ctx: AppContext, job: ClaimedJob, companyId: number, suppli
     .executeTakeFirstOrThrow();
 }
 
-/** A demo run waits for the demo imports of its company (they write the assets it probes). */
-async function demoImportsPending(ctx: AppContext, job: ClaimedJob): Promise<boolean> {
-  if (!job.is_demo || job.company_id === null) return false;
-  const pending = await ctx.db
-    .selectFrom('jobs')
-    .select('id')
-    .where('company_id', '=', job.company_id)
-    .where('is_demo', '=', true)
-    .where('kind', '<>', job.kind)
-    .where('status', 'in', ['queued', 'running'])
-    .executeTakeFirst();
-  return pending !== undefined;
-}
-
-async function release(ctx: AppContext, job: ClaimedJob, delayMs: number): Promise<RunOutcome> {
+/** Stopped by a shutdown: back in the queue, to resume after its checkpoint. */
+async function release(ctx: AppContext, job: ClaimedJob): Promise<RunOutcome> {
   await finishJob(ctx.db, job.id, { status: 'queued', at: null });
-  if (delayMs > 0) {
-    await ctx.db
-      .updateTable('jobs')
-      .set({ run_at: new Date(ctx.clock.now().getTime() + delayMs) })
-      .where('id', '=', job.id)
-      .execute();
-  }
   return 'released';
 }
 
@@ -71,7 +51,6 @@ export async function runProbeJob(ctx: AppContext, job: ClaimedJob, signal: Abor
   if (job.company_id === null || !parsed.success) {
     return endJob(ctx.db, job.id, ctx.clock.now(), { status: 'failed', error: 'Not a probe run of a company.' });
   }
-  if (await demoImportsPending(ctx, job)) return release(ctx, job, 5000);
   const options = parsed.data;
   const companyId = job.company_id;
   const settings = settingsOf(ctx.config.probes, options);
@@ -107,7 +86,7 @@ export async function runProbeJob(ctx: AppContext, job: ClaimedJob, signal: Abor
         await finish({ status: 'cancelled' });
         return 'cancelled';
       }
-      if (signal.aborted) return release(ctx, job, 0);
+      if (signal.aborted) return release(ctx, job);
       const batch = await nextTargets(ctx, run, after, batchSizeOf(settings.concurrency));
       const last = batch.at(-1);
       if (!last) break;

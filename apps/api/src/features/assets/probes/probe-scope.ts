@@ -5,6 +5,7 @@
 import { BlockList, isIP } from 'node:net';
 import type { Executor } from '../../../db/database.js';
 import { isInternalAddress } from '../../alerts/webhook-target.js';
+import { scopeOf } from '../scopes.service.js';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
@@ -61,31 +62,17 @@ export class ProbeScope {
   }
 }
 
+/** The inventory's scope (scopes.service.ts: declared domains and netblocks, the company's own domains). */
 export async function loadScope(
   db: Executor,
   inventory: Inventory,
   settings: { allowPrivate: boolean; loopbackOnly: boolean },
 ): Promise<ProbeScope> {
-  const rows = await db
-    .selectFrom('asset_scopes')
-    .select(['kind', 'value'])
-    .where('company_id', '=', inventory.companyId)
-    .where((eb) =>
-      inventory.supplierId === null ? eb('supplier_id', 'is', null) : eb('supplier_id', '=', inventory.supplierId),
-    )
-    .execute();
-  // The company's registered domains are always in its own inventory's scope.
-  const own =
-    inventory.supplierId === null
-      ? await db
-          .selectFrom('company_domains')
-          .select('domain as value')
-          .where('company_id', '=', inventory.companyId)
-          .execute()
-      : [];
-  const domains = [...own, ...rows.filter((r) => r.kind === 'domain')].map((r) =>
-    r.value.toLowerCase().replace(/\.$/, ''),
+  const { domains, netblocks } = await scopeOf(db, inventory);
+  return new ProbeScope(
+    domains.map((d) => d.toLowerCase().replace(/\.$/, '')),
+    netblocks,
+    settings.allowPrivate,
+    settings.loopbackOnly,
   );
-  const netblocks = rows.filter((r) => r.kind === 'netblock').map((r) => r.value);
-  return new ProbeScope(domains, netblocks, settings.allowPrivate, settings.loopbackOnly);
 }

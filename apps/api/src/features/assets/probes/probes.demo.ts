@@ -1,36 +1,37 @@
-// The demo's probe runs: on each development start, one run of each demo company against the demo
-// targets the server started (their resolver, ports and authority change with each start, so a run
-// still queued from an earlier start is given the new ones). Labelled demo, it waits for the demo
-// imports of its company (probe-run.ts), and contacts loopback addresses only.
+// The demo's probe runs: once the demo setup has written a demo company's scope and suppliers, one
+// run of the company's own inventory and one of each of its suppliers is queued, below the imports'
+// priority so that they run once the demo imports have been taken. A development start points the
+// probes at the demo targets it serves (dev/probe-targets/demo-targets.ts), so they contact
+// loopback addresses only.
 import type { Executor } from '../../../db/database.js';
-import type { ProbeJobOptions } from './probe-settings.js';
-import { PROBE_JOB, queueProbeRun } from './probes.repository.js';
+import type { MonitoringModule } from '../../monitoring/monitoring-module.js';
+import { queueProbeRun } from './probes.repository.js';
 
-export async function queueDemoProbeRuns(
-  db: Executor,
-  companyNames: readonly string[],
-  targets: Partial<ProbeJobOptions>,
-  now: Date,
-): Promise<number> {
-  const companies = await db
-    .selectFrom('companies')
+type DemoSetup = NonNullable<MonitoringModule['demoSetup']>;
+
+export async function queueDemoProbeRuns(db: Executor, companyId: number, anchor: Date): Promise<void> {
+  const suppliers = await db
+    .selectFrom('suppliers')
     .select('id')
-    .where('name', 'in', [...companyNames])
+    .where('company_id', '=', companyId)
+    .orderBy('id')
     .execute();
-  const options = { ...targets, supplier_id: null, loopback_only: true };
-  let queued = 0;
-  for (const { id } of companies) {
-    const waiting = await db
-      .updateTable('jobs')
-      .set({ options: JSON.stringify(options) })
-      .where('company_id', '=', id)
-      .where('kind', '=', PROBE_JOB)
-      .where('is_demo', '=', true)
-      .where('status', '=', 'queued')
-      .executeTakeFirst();
-    if (Number(waiting.numUpdatedRows) > 0) continue;
-    await queueProbeRun(db, { companyId: id, options, createdBy: null, isDemo: true, now, priority: -1 });
-    queued += 1;
+  for (const supplierId of [null, ...suppliers.map((s) => s.id)]) {
+    await queueProbeRun(db, {
+      companyId,
+      options: { supplier_id: supplierId },
+      createdBy: null,
+      isDemo: true,
+      now: anchor,
+      priority: -1,
+    });
   }
-  return queued;
+}
+
+/** The module's demo setup, followed by the demo company's probe runs. */
+export function withDemoProbeRuns(setup: DemoSetup): DemoSetup {
+  return async (db, companyId, company, anchor) => {
+    await setup(db, companyId, company, anchor);
+    await queueDemoProbeRuns(db, companyId, anchor);
+  };
 }
