@@ -1,7 +1,7 @@
 // The assets importers through the API and the job system: each format's fixture lands in the
 // inventory with its relations and history, counts and rejects reported per line; a second import
 // merges instead of duplicating; an asset a probe found gone comes back; the supplier option puts
-// assets in that supplier's inventory, and only a supplier of the importing company.
+// assets in that supplier's inventory, and only a supplier of the importing company (refused at upload).
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -184,19 +184,23 @@ describe('assets imports', () => {
     expect(Number(count.n)).toBe(51);
   }, 120_000);
 
-  it('fails an import into another company’s supplier and writes nothing', async () => {
+  it('refuses an import into another company’s supplier at upload, storing nothing', async () => {
     const other = await newTenant(t.app, 'assetother');
     const theirSupplier = await supplier(other, 'Not yours');
-    const job = await importFile(
-      t.app,
-      t.tenant,
-      'hosts',
-      'x.txt',
-      'planted.example\n',
-      `&supplier_id=${theirSupplier}`,
-    );
-    expect(job.status).toBe('failed');
-    expect(job.error).toContain('Supplier not found.');
+    const jobsBefore = await t.app.ctx.db.selectFrom('jobs').select('id').execute();
+    const refused = async (kind: string) => {
+      const response = await t.tenant.browser.post(
+        `/api/imports?kind=${kind}&file_name=x.txt&supplier_id=${theirSupplier}`,
+        Buffer.from('planted.example\n'),
+        { token: t.tenant.token, headers: { 'content-type': 'application/octet-stream' } },
+      );
+      expect(response.statusCode, response.body).toBe(422);
+      return json<{ errors: Record<string, string[]> }>(response).errors.supplier_id;
+    };
+    expect(await refused('hosts')).toEqual(['The selected supplier is invalid.']);
+    // A kind without a supplier inventory says so instead of ignoring the option.
+    expect(await refused('combolist')).toEqual(['This kind of import has no supplier inventory.']);
+    expect(await t.app.ctx.db.selectFrom('jobs').select('id').execute()).toEqual(jobsBefore);
     expect(await assets(other, `&supplier_id=${theirSupplier}`)).toEqual([]);
     expect(await assets(t.tenant, '&q=planted')).toEqual([]);
   });

@@ -17,21 +17,30 @@ export interface Inventory {
 }
 
 /**
- * The inventory of an import job: `supplier` (an id, from the upload's `supplier_id`) or, for the
- * demo's files, `supplier_name`; either must be a supplier of the job's company, or the job fails.
+ * The supplier an import's options name: `supplier` (an id, from the upload's `supplier_id`) or, for
+ * the demo's files, `supplier_name`; undefined when it is not one of the company's suppliers.
  */
-export async function inventoryOf(db: Executor, job: ImportJobRow): Promise<Inventory> {
-  const companyId = companyOf(job);
-  const options = jobOptions(job);
-  if (options.supplier === undefined && options.supplier_name === undefined) return { companyId, supplierId: null };
+export async function supplierOf(
+  db: Executor,
+  companyId: number,
+  options: Record<string, string>,
+): Promise<number | undefined> {
   let query = db.selectFrom('suppliers').select('id').where('company_id', '=', companyId);
   query =
     options.supplier !== undefined
       ? query.where('id', '=', Number(options.supplier) || 0)
       : query.where('name', '=', options.supplier_name ?? '');
-  const supplier = await query.executeTakeFirst();
-  if (!supplier) throw new HttpError(404, 'Supplier not found.');
-  return { companyId, supplierId: supplier.id };
+  return (await query.executeTakeFirst())?.id;
+}
+
+/** The inventory of an import job: the company's own, or the supplier its options name (checked at upload). */
+export async function inventoryOf(db: Executor, job: ImportJobRow): Promise<Inventory> {
+  const companyId = companyOf(job);
+  const options = jobOptions(job);
+  if (options.supplier === undefined && options.supplier_name === undefined) return { companyId, supplierId: null };
+  const supplierId = await supplierOf(db, companyId, options);
+  if (supplierId === undefined) throw new HttpError(404, 'Supplier not found.');
+  return { companyId, supplierId };
 }
 
 interface Sighting {

@@ -4,7 +4,7 @@
 import { companyOf, defineImporter } from '../imports/import.types.js';
 import type { MonitoringModule } from '../monitoring/monitoring-module.js';
 import { assetsDemo, assetsDemoSetup } from './assets.demo.js';
-import { inventoryOf, writeAssets } from './assets.ingest.js';
+import { inventoryOf, supplierOf, writeAssets } from './assets.ingest.js';
 import { assetsRoutes } from './assets.routes.js';
 import { parseAssetsCsv, parseHosts } from './hosts.parser.js';
 import { parseNmap } from './nmap.parser.js';
@@ -16,6 +16,10 @@ const importer = (kind: string, parse: typeof parseHosts) =>
   defineImporter({
     kind,
     module: 'assets',
+    checkOptions: async (db, companyId, options) =>
+      (await supplierOf(db, companyId, options)) === undefined
+        ? { supplier_id: ['The selected supplier is invalid.'] }
+        : null,
     prepare: (db, job) => {
       companyOf(job);
       return inventoryOf(db, job);

@@ -72,6 +72,16 @@ export interface Importer<R, S = unknown> {
    * whose imports build on what the one before wrote: they run in the order they were queued.
    */
   concurrency?: number;
+  /**
+   * Checks the upload's options before anything is stored (an assets import's `supplier` must be one
+   * of the company's suppliers): the problems by query field, or null. A kind without it takes no
+   * supplier.
+   */
+  checkOptions?(
+    db: Executor,
+    companyId: number,
+    options: Record<string, string>,
+  ): Promise<Record<string, string[]> | null>;
   /** Loads what the writer needs once per job (the company's domains, the SLA policy…). */
   prepare(db: Executor, job: ImportJobRow, ctx: AppContext): Promise<S>;
   /** Reads the upload as a stream: memory bounded whatever the file (see import-lines, import-json). */

@@ -5,6 +5,7 @@ import { iso, type PageInput } from '../findings/findings.query.js';
 import type { JobWorker } from '../jobs/job-worker.js';
 import { requestCancel } from '../jobs/jobs.repository.js';
 import type { AuthContext } from '../session/session.service.js';
+import type { RegisteredImporter } from './import.types.js';
 import {
   appendChunk,
   beginUpload,
@@ -64,13 +65,27 @@ export interface CreateImportInput {
   declaredSize?: number | undefined;
 }
 
-/** The job's options from the upload's query (null when none). */
-function importOptions(input: CreateImportInput): string | null {
-  const options = {
+/** The job's options from the upload's query. */
+function importOptions(input: CreateImportInput): Record<string, string> {
+  return {
     ...(input.domain ? { domain: input.domain.trim().toLowerCase() } : {}),
-    ...(input.supplier_id ? { supplier: String(input.supplier_id) } : {}),
+    ...(input.supplier_id !== undefined ? { supplier: String(input.supplier_id) } : {}),
   };
-  return Object.keys(options).length > 0 ? JSON.stringify(options) : null;
+}
+
+/** Refuses, before anything is stored, options the kind cannot take (another company's supplier). */
+async function checkOptions(
+  ctx: AppContext,
+  importer: RegisteredImporter,
+  companyId: number | null,
+  options: Record<string, string>,
+): Promise<void> {
+  if (options.supplier === undefined) return;
+  const problems =
+    importer.checkOptions && companyId !== null
+      ? await importer.checkOptions(ctx.db, companyId, options)
+      : { supplier_id: ['This kind of import has no supplier inventory.'] };
+  if (problems) throw validationError(problems);
 }
 
 export function uploadTooLarge(limit: number): HttpError {
@@ -160,6 +175,8 @@ export async function createImport({
   if (!isStream(input.body)) {
     throw new HttpError(415, 'Send the file as the request body with Content-Type: application/octet-stream.');
   }
+  const options = importOptions(input);
+  await checkOptions(ctx, importer, companyId, options);
   const declared = input.declaredSize ?? 0;
   if (declared > 0 && (await pendingUploadBytes(ctx.db, companyId)) + declared > ctx.limits.uploadQuotaBytes) {
     throw quotaExceeded(ctx.limits.uploadQuotaBytes);
@@ -176,7 +193,7 @@ export async function createImport({
           .split('/')
           .pop() || input.file_name,
       file_size: 0,
-      options: importOptions(input),
+      options: Object.keys(options).length > 0 ? JSON.stringify(options) : null,
       created_by: auth.user.id,
       created_at: ctx.clock.now(),
     },
