@@ -11,6 +11,7 @@ import { insertEvents } from '../events/events.repository.js';
 import { describeTally, importTally, summaryOf, worstOf } from '../findings/findings.ingest.js';
 import type { RunOutcome } from '../jobs/job-kind.types.js';
 import type { ClaimedJob } from '../jobs/jobs.table.js';
+import { queueRatingRefresh } from '../risk/risk.queue.js';
 import type { Overlap, WriteContext } from './import.types.js';
 import { openStoredFile } from './import-files.repository.js';
 import { batchSizeOf, jobOptions } from './import-options.js';
@@ -107,6 +108,7 @@ async function summaryEvent(
   ]);
   // What it found is committed with this event: the alert rules look at it once, after the commit.
   if (worst !== null) await queueEvaluation(db, job.company_id, job.id, at);
+  await queueRatingRefresh(db, job.company_id, at);
 }
 
 /** Ends a job as failed with its reason (log, event, stored file deleted) in one transaction. */

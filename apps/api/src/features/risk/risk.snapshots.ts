@@ -1,5 +1,6 @@
-// The daily rating snapshots: `risk.snapshot` (hourly) rates every company and each of its
-// suppliers and upserts today's row of risk_snapshots, so today's row holds the day's latest
+// The daily rating snapshots: `risk.snapshot` (hourly, and for one company after each of its
+// imports and probe runs) rates every company and each of its suppliers and upserts today's row of
+// risk_snapshots, so today's row holds the day's latest
 // rating and the trend one point a day. A score that differs from the target's previous snapshot
 // writes a `score.changed` event in the same transaction.
 import { sql } from 'kysely';
@@ -73,10 +74,15 @@ export async function snapshot(
   return true;
 }
 
-/** Every company's own rating and each supplier's, one transaction each. */
-export async function snapshotAll(ctx: Pick<AppContext, 'db' | 'modules'>, now: Date) {
-  const companies = await ctx.db.selectFrom('companies').select('id').orderBy('id').execute();
-  const suppliers = await ctx.db.selectFrom('suppliers').select(['id', 'company_id', 'name']).orderBy('id').execute();
+/** Every company's own rating and each supplier's (or one company's), one transaction each. */
+export async function snapshotAll(ctx: Pick<AppContext, 'db' | 'modules'>, now: Date, onlyCompanyId?: number) {
+  let companyQuery = ctx.db.selectFrom('companies').select('id').orderBy('id');
+  let supplierQuery = ctx.db.selectFrom('suppliers').select(['id', 'company_id', 'name']).orderBy('id');
+  if (onlyCompanyId !== undefined) {
+    companyQuery = companyQuery.where('id', '=', onlyCompanyId);
+    supplierQuery = supplierQuery.where('company_id', '=', onlyCompanyId);
+  }
+  const [companies, suppliers] = [await companyQuery.execute(), await supplierQuery.execute()];
   const targets = [
     ...companies.map((c) => ({ companyId: c.id, supplierId: null, name: null })),
     ...suppliers.map((s) => ({ companyId: s.company_id, supplierId: s.id, name: s.name })),
@@ -104,8 +110,10 @@ export async function trendOf(db: Executor, target: RatingTarget, days: number, 
   return rows.map((r) => ({ day: r.day, score: Number(r.score), grade: r.grade }));
 }
 
+/** The hourly run rates everyone; one queued by risk.queue.ts after an import or a probe run, its company. */
 async function run(ctx: AppContext, job: ClaimedJob): Promise<RunOutcome> {
-  await snapshotAll(ctx, ctx.clock.now());
+  const only = job.options ? Number((JSON.parse(job.options) as { company_id?: string }).company_id) : Number.NaN;
+  await snapshotAll(ctx, ctx.clock.now(), Number.isInteger(only) ? only : undefined);
   return endJob(ctx.db, job.id, ctx.clock.now());
 }
 

@@ -171,6 +171,11 @@ describe('technical risk rating', () => {
     const { app, tenant } = fixture;
     const { db } = app.ctx;
     const now = new Date();
+    // The imports of the tests before took today's snapshots already (risk.queue.ts): start afresh.
+    await db.deleteFrom('risk_snapshots').where('company_id', '=', tenant.companyId).execute();
+    const before = (await db.selectFrom('events').select('id').where('kind', '=', 'score.changed').execute()).map(
+      (e) => e.id,
+    );
     await snapshotAll(app.ctx, new Date(now.getTime() - 86_400_000));
     await snapshotAll(app.ctx, now);
     const mine = () =>
@@ -193,6 +198,7 @@ describe('technical risk rating', () => {
         .select(['title', 'details'])
         .where('company_id', '=', tenant.companyId)
         .where('kind', '=', 'score.changed')
+        .where('id', 'not in', before.length > 0 ? before : [0])
         .execute();
     expect(await events()).toEqual([]);
 
@@ -211,5 +217,22 @@ describe('technical risk rating', () => {
     const trend = await get<{ data: { day: string; score: number; grade: string }[] }>(tenant, '/risk/trend?days=7');
     expect(trend.data.map((p) => p.score)).toEqual([84.4, 90.8]);
     expect(trend.data.at(-1)?.day).toBe(now.toISOString().slice(0, 10));
+  });
+
+  it('brings the company’s snapshot of today up to date when one of its imports ends, and no one else’s', async () => {
+    const { app } = fixture;
+    const mine = await newTenant(app, 'riskrefresh');
+    const bystander = await newTenant(app, 'riskquiet');
+    const today = new Date().toISOString().slice(0, 10);
+    const snapshots = (who: Tenant) =>
+      app.ctx.db
+        .selectFrom('risk_snapshots')
+        .select([sql<string>`day::text`.as('day'), 'score'])
+        .where('company_id', '=', who.companyId)
+        .execute();
+    await importFile(app, mine, 'nuclei', 'scan.jsonl', nuclei('rce', 'critical'));
+    const rating = await get<RatingBody>(mine, '/risk/rating');
+    expect((await snapshots(mine)).map((s) => [s.day, Number(s.score)])).toEqual([[today, rating.score]]);
+    expect(await snapshots(bystander)).toEqual([]);
   });
 });

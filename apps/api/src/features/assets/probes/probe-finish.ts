@@ -9,6 +9,7 @@ import { insertEvents } from '../../events/events.repository.js';
 import { describeTally, importTally, summaryOf, worstOf } from '../../findings/findings.ingest.js';
 import { appendLog } from '../../imports/imports.repository.js';
 import { endJob } from '../../jobs/jobs.repository.js';
+import { queueRatingRefresh } from '../../risk/risk.queue.js';
 import { insertChanges, ofInventory, type RunContext } from './probe-writer.js';
 
 const RESOLVABLE = ['new', 'in_review', 'confirmed', 'risk_accepted'];
@@ -107,6 +108,7 @@ export async function finishRun(db: Executor, run: RunContext, startedAt: Date, 
     },
   ]);
   if (worst !== null) await queueEvaluation(db, run.companyId, run.jobId, run.now);
+  await queueRatingRefresh(db, run.companyId, run.now);
   await appendLog(db, run.jobId, end.status === 'failed' ? 'error' : 'info', title, run.now);
   if (end.status === 'done') await endJob(db, run.jobId, run.now);
   else if (end.status === 'failed') await endJob(db, run.jobId, run.now, { status: 'failed', error: end.error });
