@@ -51,10 +51,12 @@ describe('the operator status view', () => {
     expect(response.statusCode, response.body).toBe(200);
     const status = json<Status>(response).data;
     expect(status.catalogue_sync).toBe(false);
-    // The feeds' sync is off outside production (CATALOGUE_SYNC): only housekeeping and the alert digests are scheduled.
+    // The feeds' sync is off outside production (CATALOGUE_SYNC), the probes' without PROBE_SCHEDULE:
+    // housekeeping, the alert digests and the hourly rating snapshots are scheduled.
     expect(status.schedules.map((s) => [s.kind, s.enabled])).toEqual([
       ['alerts.digest', true],
       ['housekeeping', true],
+      ['risk.snapshot', true],
     ]);
     expect(status.jobs.failures[0]).toMatchObject({ kind: 'nvd', company: null, error: broken.error });
     expect(status.jobs.counts.failed).toBeGreaterThanOrEqual(1);

@@ -26,9 +26,12 @@ const moduleOf = (id: string, kinds: string[], routes: string[] = []): Monitorin
 
 describe('the module registry', () => {
   it('registers the modules, their import kinds and their jobs', () => {
-    expect(moduleRegistry.ids).toEqual(['credentials', 'cves', 'vulnerabilities']);
+    expect(moduleRegistry.ids).toEqual(['credentials', 'cves', 'vulnerabilities', 'assets']);
     expect([...moduleRegistry.importKinds].sort()).toEqual(
-      ['combolist', 'epss', 'hibp', 'infostealer', 'kev', 'nuclei', 'nvd'].sort(),
+      [
+        ...['combolist', 'epss', 'hibp', 'infostealer', 'kev', 'nuclei', 'nvd'],
+        ...['hosts', 'assets-csv', 'subfinder', 'httpx', 'nmap'],
+      ].sort(),
     );
     for (const kind of moduleRegistry.importKinds) expect(moduleRegistry.jobKind(kind).concurrency).toBeGreaterThan(0);
     expect(moduleRegistry.jobKind('nvd-sync').retried).toBe(true);
