@@ -42,10 +42,10 @@ describe('route guard', () => {
 
   it('lets a restored session through to the screen, with its title', async () => {
     await seedSession();
-    await renderApp('/technicalrisk', createTestAuthLogic(stubApi({ listClients: async () => ({ data: [] }) })));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Technical risk' })).toBeTruthy();
-    expect(screen.getByTestId('screen-empty-state').textContent).toContain('documented formula');
-    await waitFor(() => expect(document.title).toBe('Vigil | Technical risk'));
+    await renderApp('/globalcorporate', createTestAuthLogic(stubApi({ listClients: async () => ({ data: [] }) })));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Global Vision' })).toBeTruthy();
+    expect(screen.getByTestId('screen-empty-state').textContent).toContain('side by side');
+    await waitFor(() => expect(document.title).toBe('Vigil | Global Vision'));
   });
 
   it('honours the redirect target after sign-in', async () => {
