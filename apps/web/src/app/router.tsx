@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { protectedScreens, publicPaths } from '@/config/paths';
 import { RequireAuth } from '@/features/auth';
+import { screensOf } from '@/lib/modules';
 import { webModules } from './modules';
 import { SigninPage } from './routes/auth/signin';
 import { NotFoundPage } from './routes/public/not-found';
@@ -22,10 +23,9 @@ const screenModules: Partial<Record<string, NonNullable<RouteObject['lazy']>>> =
   'technical-risk': () => import('./routes/app/technical-risk'),
   // The page around a module's screen comes with the screen's chunk, never with the app's.
   ...Object.fromEntries(
-    webModules.map((module) => [
-      module.screen,
-      async () => (await import('./routes/app/module-page')).modulePage(module),
-    ]),
+    webModules
+      .flatMap(screensOf)
+      .map((screen) => [screen.screen, async () => (await import('./routes/app/module-page')).modulePage(screen)]),
   ),
 };
 const statusPages = () => import('./routes/public/status-pages');

@@ -11,9 +11,22 @@ export interface WebModule {
   /** Its screen in the one route table (config/paths.ts), which it takes over from the placeholder. */
   screen: ProtectedScreenId;
   /** Loads the module's screen (its own chunk): a list built from the module's definition. */
-  load: () => Promise<ComponentType<{ slots: FindingSlots }>>;
+  load: ModuleScreen['load'];
+  /** Its other screens, if it has more than one (the assets module: supplier assets, suppliers). */
+  moreScreens?: readonly ModuleScreen[];
   /** Its dashboard cards, in order: each a KPI the server's module computes, linked to its list. */
   kpis?: readonly ModuleKpiCard[];
+}
+
+/** One screen of a module: its route in the route table and the chunk that draws it. */
+export interface ModuleScreen {
+  screen: ProtectedScreenId;
+  load: () => Promise<ComponentType<{ slots: FindingSlots }>>;
+}
+
+/** Every screen a module takes over from the placeholder: its own, then its others. */
+export function screensOf(module: WebModule): readonly ModuleScreen[] {
+  return [module, ...(module.moreScreens ?? [])];
 }
 
 export interface ModuleKpiCard {

@@ -44,8 +44,8 @@ const columns: ColumnDef<Row>[] = [
   { id: 'domain', header: 'Domain', cell: () => 'acme.test', hiddenByDefault: true },
 ];
 
-function Harness({ data = rows, pageMeta = meta() }: { data?: Row[]; pageMeta?: PageMeta }) {
-  const state = useTableState(filters);
+function Harness({ data = rows, pageMeta = meta(), openKey }: { data?: Row[]; pageMeta?: PageMeta; openKey?: string }) {
+  const state = useTableState(filters, openKey ? { openKey } : {});
   return (
     <DataTable
       tableId="test"
@@ -178,6 +178,15 @@ describe('DataTable', () => {
     const { router } = renderWithProviders(<Harness />, { i18n });
     fireEvent.click(screen.getByRole('link', { name: 'bob@acme.test' }));
     await waitFor(() => expect(search(router).get('open')).toBe('2'));
+    expect(await screen.findByText('Detail of 2')).toBeTruthy();
+  });
+
+  it('keeps the open row under another parameter when `open` names something else on the screen', async () => {
+    const { router } = renderWithProviders(<Harness openKey="asset" />, { i18n, path: '/?open=9' });
+    expect(screen.queryByText('Detail of 9')).toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: 'bob@acme.test' }));
+    await waitFor(() => expect(search(router).get('asset')).toBe('2'));
+    expect(search(router).get('open')).toBe('9');
     expect(await screen.findByText('Detail of 2')).toBeTruthy();
   });
 

@@ -65,7 +65,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.includes(id));
   const openHref = (id: string) => {
     const search = new URLSearchParams(location.search);
-    search.set('open', id);
+    search.set(state.openKey, id);
     return { pathname: location.pathname, search: `?${search.toString()}` };
   };
 

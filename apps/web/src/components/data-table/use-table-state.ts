@@ -13,6 +13,8 @@ export interface TableState {
   filters: Record<string, string[]>;
   /** The row whose detail drawer is open (deep-linkable). */
   open: string | undefined;
+  /** The URL parameter holding it: `open`, unless `open` names something else on the screen. */
+  openKey: string;
   hasFilters: boolean;
 }
 
@@ -29,9 +31,10 @@ export interface TableActions {
 /** A table's page, sort, search, filters and open row, all in the URL (back, forward and reload keep them). */
 export function useTableState(
   filters: FilterDef[] = [],
-  defaults: { pageSize?: number } = {},
+  defaults: { pageSize?: number; openKey?: string } = {},
 ): TableState & TableActions {
   const [params, setParams] = useSearchParams();
+  const openKey = defaults.openKey ?? 'open';
   const filterKeys = useMemo(
     () => filters.flatMap((f) => (f.kind === 'date-range' ? ['from', 'to'] : [f.id])),
     [filters],
@@ -76,10 +79,11 @@ export function useTableState(
       sort: params.get('sort') ?? undefined,
       q,
       filters: values,
-      open: params.get('open') ?? undefined,
+      open: params.get(openKey) ?? undefined,
+      openKey,
       hasFilters: q !== '' || Object.values(values).some((v) => v.length > 0),
     };
-  }, [params, filters, defaults.pageSize]);
+  }, [params, filters, defaults.pageSize, openKey]);
 
   return {
     ...state,
@@ -96,7 +100,7 @@ export function useTableState(
       update((next) => {
         for (const key of [...filterKeys, 'q']) next.delete(key);
       }),
-    setOpen: (id) => update((next) => (id ? next.set('open', id) : next.delete('open')), false),
+    setOpen: (id) => update((next) => (id ? next.set(openKey, id) : next.delete(openKey)), false),
   };
 }
 
