@@ -39,16 +39,27 @@ export function findingFilters(t: TFunction, assignees: AssigneeChoices): Filter
       ],
     },
     { id: 'period', kind: 'date-range', label: t('dataTable.period') },
-    {
-      id: 'is_demo',
-      kind: 'select',
-      label: t('findings.dataOrigin'),
-      options: [
-        { value: 'true', label: t('findings.demoOnly') },
-        { value: 'false', label: t('findings.realOnly') },
-      ],
-    },
+    originFilter(t),
   ];
+}
+
+/** Demo or real data (any list whose rows carry `is_demo`). */
+export function originFilter(t: TFunction): FilterDef {
+  return {
+    id: 'is_demo',
+    kind: 'select',
+    label: t('findings.dataOrigin'),
+    options: [
+      { value: 'true', label: t('findings.demoOnly') },
+      { value: 'false', label: t('findings.realOnly') },
+    ],
+  };
+}
+
+/** The origin filter's URL value as the API's `is_demo`; nothing for either. */
+export function originQuery(state: TableState): { is_demo?: boolean } {
+  const demo = state.filters.is_demo?.[0];
+  return demo === 'true' || demo === 'false' ? { is_demo: demo === 'true' } : {};
 }
 
 export { OPEN_STATUSES } from '@/config/constants';
@@ -76,14 +87,13 @@ export function findingFilterQuery(state: TableState, assignees: AssigneeChoices
   const status = (state.filters.status ?? []).filter(isStatus);
   const severity = (state.filters.severity ?? []).filter(isSeverity);
   const assignee = assigneeQuery(state.filters.assignee_id?.[0], assignees);
-  const demo = state.filters.is_demo?.[0];
   return {
     ...(state.q ? { q: state.q } : {}),
     ...(status.length ? { status } : {}),
     ...(severity.length ? { severity } : {}),
     ...(assignee === undefined ? {} : { assignee_id: assignee }),
     ...periodQuery(state.filters),
-    ...(demo === 'true' || demo === 'false' ? { is_demo: demo === 'true' } : {}),
+    ...originQuery(state),
   };
 }
 

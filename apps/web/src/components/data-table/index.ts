@@ -8,11 +8,21 @@ export {
   findingFilterQuery,
   findingFilters,
   OPEN_STATUSES,
+  originFilter,
+  originQuery,
   pageQuery,
   textFilter,
 } from './finding-filters';
 export { FindingTable, type FindingTableProps } from './finding-table';
 export { Pagination } from './pagination';
-export type { AssigneeChoices, ColumnDef, FilterDef, FilterOption, FindingSlots, PageMeta } from './types';
+export type {
+  AssigneeChoices,
+  ColumnDef,
+  FilterDef,
+  FilterOption,
+  FindingSlots,
+  ImportSupplier,
+  PageMeta,
+} from './types';
 export { type FindingListDefinition, type FindingListQuery, useFindingList } from './use-finding-list';
 export { PAGE_SIZES, periodQuery, type TableActions, type TableState, useTableState } from './use-table-state';

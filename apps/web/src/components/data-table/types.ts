@@ -46,12 +46,23 @@ export interface FindingSlots {
   renderFinding: (findingId: number) => ReactNode;
   /** Bulk status change of the selected findings; `onDone` clears the selection. */
   renderBulkActions: (ids: number[], onDone: () => void) => ReactNode;
-  /** The import button and dialog for the screen's importers (the imports feature). */
-  renderImport: (kinds: string[]) => ReactNode;
+  /**
+   * The import button and dialog for the screen's importers (the imports feature); with `suppliers`,
+   * the dialog asks whose inventory the file goes to.
+   */
+  renderImport: (kinds: string[], suppliers?: ImportSupplier[]) => ReactNode;
   /** A hook: the members a finding can be assigned to and the signed-in user (the assignee filter). */
   useAssignees: () => AssigneeChoices;
   /** A hook: whether the user's role in the current company may change things (viewers may not). */
   useCanChange: () => boolean;
+  /** A hook: whether the user administers the current company (scope and other settings). */
+  useIsAdministrator: () => boolean;
+}
+
+/** A supplier the import dialog offers as the owner of the imported assets. */
+export interface ImportSupplier {
+  id: number;
+  name: string;
 }
 
 /** Who the assignee filter offers: "assigned to me" needs the signed-in user's id. */

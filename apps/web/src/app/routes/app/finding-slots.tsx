@@ -1,4 +1,4 @@
-import type { AssigneeChoices, FindingSlots } from '@/components/data-table';
+import type { AssigneeChoices, FindingSlots, ImportSupplier } from '@/components/data-table';
 import { useCompanies, useSession } from '@/features/auth';
 import { BulkStatusActions, FindingPanel, useAssignees } from '@/features/findings';
 import { ImportDialog } from '@/features/imports';
@@ -10,10 +10,18 @@ function useAssigneeChoices(): AssigneeChoices {
   return { currentUserId: user?.id ?? null, members: members.data ?? [] };
 }
 
+function useRole() {
+  const { clients, currentId } = useCompanies();
+  return clients.find((c) => c.idCliente === currentId)?.role;
+}
+
 /** Viewers read and export; administrators and analysts change (the server checks every call). */
 function useCanChange(): boolean {
-  const { clients, currentId } = useCompanies();
-  return clients.find((c) => c.idCliente === currentId)?.role !== 'viewer';
+  return useRole() !== 'viewer';
+}
+
+function useIsAdministrator(): boolean {
+  return useRole() === 'administrator';
 }
 
 function FindingPanelForRole({ findingId }: { findingId: number }) {
@@ -28,19 +36,20 @@ function BulkActionsForRole({ ids, onDone }: { ids: number[]; onDone: () => void
 const CATALOGUE_KINDS = ['nvd', 'kev', 'epss'];
 
 /** The import button with the formats this user may upload (none: no button). */
-function ImportButton({ kinds }: { kinds: string[] }) {
+function ImportButton({ kinds, suppliers }: { kinds: string[]; suppliers: ImportSupplier[] | undefined }) {
   const { user } = useSession();
   const canChange = useCanChange();
   if (!canChange) return null;
   const allowed = kinds.filter((kind) => user?.operator === true || !CATALOGUE_KINDS.includes(kind));
-  return allowed.length > 0 ? <ImportDialog kinds={allowed} /> : null;
+  return allowed.length > 0 ? <ImportDialog kinds={allowed} {...(suppliers ? { suppliers } : {})} /> : null;
 }
 
 /** What the monitoring screens borrow from the findings, imports and auth features (composed here, in app/). */
 export const findingSlots: FindingSlots = {
   renderFinding: (findingId) => <FindingPanelForRole key={findingId} findingId={findingId} />,
   renderBulkActions: (ids, onDone) => <BulkActionsForRole ids={ids} onDone={onDone} />,
-  renderImport: (kinds) => <ImportButton kinds={kinds} />,
+  renderImport: (kinds, suppliers) => <ImportButton kinds={kinds} suppliers={suppliers} />,
   useAssignees: useAssigneeChoices,
   useCanChange,
+  useIsAdministrator,
 };

@@ -15,6 +15,7 @@ export const noSlots: FindingSlots = {
   renderImport: () => null,
   useAssignees: () => ({ currentUserId: null, members: [] }),
   useCanChange: () => true,
+  useIsAdministrator: () => false,
 };
 
 /** Slots that render nothing but offer `choices` to the assignee filter. */

@@ -9,15 +9,18 @@ export interface UploadInput {
   kind: ImportKind;
   fileName: string;
   body: Blob | Uint8Array;
+  /** The supplier whose inventory receives the imported assets (the company's own without it). */
+  supplierId?: number | undefined;
 }
 
 /** Uploads one file as the raw body (application/octet-stream) and queues its import job. */
 export function useCreateImport() {
   const api = useApi();
   return useMutation({
-    mutationFn: async ({ kind, fileName, body }: UploadInput) => {
+    mutationFn: async ({ kind, fileName, body, supplierId }: UploadInput) => {
+      const query = { kind, file_name: fileName, ...(supplierId === undefined ? {} : { supplier_id: supplierId }) };
       const { data } = await api.POST('/imports', {
-        params: { query: { kind, file_name: fileName } },
+        params: { query },
         body,
         bodySerializer: (raw: unknown) => (raw instanceof Blob || raw instanceof Uint8Array ? raw : ''),
         headers: { 'Content-Type': 'application/octet-stream' },

@@ -2,21 +2,39 @@ import { Alert, Button, CloseButton, chakra, Dialog, Portal, Stack, Text } from 
 import { ApiError } from '@vigil/api-client';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ImportSupplier } from '@/components/data-table';
 import { SimpleSelect } from '@/components/ui/simple-select';
 import { type ImportKind, useCreateImport, useRefreshAfterImport } from '../api/imports-api';
 import { tarOfFiles } from '../utils/tar';
 import { ImportProgress } from './import-progress';
 
-const KINDS: readonly string[] = ['hibp', 'combolist', 'infostealer', 'nvd', 'kev', 'epss', 'nuclei'];
+const KINDS: readonly string[] = [
+  'hibp',
+  'combolist',
+  'infostealer',
+  'nvd',
+  'kev',
+  'epss',
+  'nuclei',
+  'hosts',
+  'assets-csv',
+  'subfinder',
+  'httpx',
+  'nmap',
+];
 const isKind = (value: string): value is ImportKind => KINDS.includes(value);
 
-/** The screen's import button: choose the format, pick a file (or a stealer-log folder), watch the job. */
-export function ImportDialog({ kinds }: { kinds: string[] }) {
+/**
+ * The screen's import button: choose the format (and, given `suppliers`, whose inventory), pick a
+ * file (or a stealer-log folder), watch the job.
+ */
+export function ImportDialog({ kinds, suppliers }: { kinds: string[]; suppliers?: ImportSupplier[] }) {
   const { t } = useTranslation();
   const choices = kinds.filter(isKind);
   const [open, setOpen] = useState(false);
   const [kind, setKind] = useState<ImportKind>(choices[0] ?? 'combolist');
   const [files, setFiles] = useState<File[]>([]);
+  const [supplierId, setSupplierId] = useState('');
   const [jobId, setJobId] = useState<number | null>(null);
   const create = useCreateImport();
   const refresh = useRefreshAfterImport();
@@ -34,7 +52,8 @@ export function ImportDialog({ kinds }: { kinds: string[] }) {
     const folder = files.length > 1 || first.webkitRelativePath.includes('/');
     const body = folder ? await tarOfFiles(files) : first;
     const fileName = folder ? `${first.webkitRelativePath.split('/')[0] || 'stealer-logs'}.tar` : first.name;
-    create.mutate({ kind, fileName, body }, { onSuccess: (job) => setJobId(job.id) });
+    const supplier = suppliers ? Number(supplierId) || undefined : undefined;
+    create.mutate({ kind, fileName, body, supplierId: supplier }, { onSuccess: (job) => setJobId(job.id) });
   };
   const failure = create.error instanceof ApiError ? create.error.serverMessage || create.error.message : null;
 
@@ -81,6 +100,21 @@ export function ImportDialog({ kinds }: { kinds: string[] }) {
                   <Text fontSize="sm" color="fg.muted">
                     {t(`imports.formats.${kind}`)}
                   </Text>
+                  {suppliers ? (
+                    <SimpleSelect
+                      label={t('imports.supplier')}
+                      value={supplierId}
+                      onChange={(event) => setSupplierId(event.currentTarget.value)}
+                      width="full"
+                    >
+                      <option value="">{t('imports.chooseSupplier')}</option>
+                      {suppliers.map((s) => (
+                        <option key={s.id} value={String(s.id)}>
+                          {s.name}
+                        </option>
+                      ))}
+                    </SimpleSelect>
+                  ) : null}
                   <Stack gap="1">
                     <chakra.label htmlFor={fileId} fontSize="sm" fontWeight="medium">
                       {t('imports.file')}
@@ -121,7 +155,11 @@ export function ImportDialog({ kinds }: { kinds: string[] }) {
             </Dialog.Body>
             <Dialog.Footer>
               {jobId === null ? (
-                <Button onClick={() => void upload()} disabled={files.length === 0} loading={create.isPending}>
+                <Button
+                  onClick={() => void upload()}
+                  disabled={files.length === 0 || (suppliers !== undefined && supplierId === '')}
+                  loading={create.isPending}
+                >
                   {t('imports.upload')}
                 </Button>
               ) : (

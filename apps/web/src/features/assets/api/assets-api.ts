@@ -1,0 +1,97 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { operations, Schemas } from '@vigil/api-client';
+import { useApi } from '@/lib/api-context';
+
+export type Asset = Schemas['Asset'];
+export type AssetType = Schemas['AssetType'];
+export type AssetDetail = Schemas['AssetDetail']['data'];
+export type AssetRelation = Schemas['AssetRelation'];
+export type AssetScope = Schemas['AssetScope'];
+export type AssetQuery = NonNullable<operations['listAssets']['parameters']['query']>;
+
+export const ASSET_TYPES: readonly AssetType[] = [
+  'domain',
+  'subdomain',
+  'ip',
+  'netblock',
+  'url',
+  'certificate',
+  'service',
+  'email_domain',
+];
+
+export function useAssets(query: AssetQuery) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['assets', 'list', query],
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }) => {
+      const { data } = await api.GET('/assets', { params: { query }, signal });
+      if (!data) throw new Error('empty answer');
+      return data;
+    },
+  });
+}
+
+/** One asset with its relations both ways, findings, history and latest probe results. */
+export function useAsset(id: number) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['assets', 'one', id],
+    queryFn: async ({ signal }) => {
+      const { data } = await api.GET('/assets/{id}', { params: { path: { id } }, signal });
+      if (!data) throw new Error('empty answer');
+      return data.data;
+    },
+  });
+}
+
+/** New tags or owner: the asset, its history and the list refresh. */
+export function useUpdateAsset(id: number) {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: Schemas['AssetUpdate']) => {
+      const { data } = await api.PATCH('/assets/{id}', { params: { path: { id } }, body });
+      if (!data) throw new Error('empty answer');
+      return data.data;
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: ['assets'] }),
+  });
+}
+
+/** What probes may contact: the company's own scope, or a supplier's. */
+export function useAssetScopes(supplierId: number | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['assets', 'scopes', supplierId],
+    queryFn: async ({ signal }) => {
+      const query = supplierId === null ? {} : { supplier_id: supplierId };
+      const { data } = await api.GET('/asset-scopes', { params: { query }, signal });
+      if (!data) throw new Error('empty answer');
+      return data.data;
+    },
+  });
+}
+
+/** Administrators add and remove scope entries. */
+export function useScopeChange() {
+  const api = useApi();
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: ['assets', 'scopes'] });
+  const add = useMutation({
+    mutationFn: async (body: Schemas['AssetScopeInput']) => {
+      const { data } = await api.POST('/asset-scopes', { body });
+      if (!data) throw new Error('empty answer');
+      return data.data;
+    },
+    onSuccess: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: async (id: number) => {
+      await api.DELETE('/asset-scopes/{id}', { params: { path: { id } } });
+    },
+    onSuccess: refresh,
+  });
+  return { add, remove };
+}

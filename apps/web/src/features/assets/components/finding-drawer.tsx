@@ -1,0 +1,63 @@
+import { Heading, Skeleton, Stack } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { DetailDrawer } from '@/components/data-table';
+import { useApi } from '@/lib/api-context';
+
+/** A finding's title (its triage panel, from the findings feature, shows the rest). */
+function useFindingTitle(id: number) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['findings', 'one', id],
+    queryFn: async ({ signal }) => {
+      const { data } = await api.GET('/findings/{id}', { params: { path: { id } }, signal });
+      if (!data) throw new Error('empty answer');
+      return data.data;
+    },
+    select: (finding) => finding.title,
+  });
+}
+
+/**
+ * A finding of the attack surface opened on the assets screens: `?open=<finding id>`, as the
+ * timeline, the alerts and an asset's findings link it.
+ */
+export function FindingDrawer({ renderFinding }: { renderFinding: (findingId: number) => ReactNode }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const id = Number(params.get('open'));
+  const open = Number.isInteger(id) && id > 0;
+  return (
+    <DetailDrawer
+      open={open}
+      title={t('assets.findingTitle')}
+      onClose={() =>
+        setParams((current) => {
+          const next = new URLSearchParams(current);
+          next.delete('open');
+          return next;
+        })
+      }
+    >
+      {open ? <FindingContent id={id} renderFinding={renderFinding} /> : null}
+    </DetailDrawer>
+  );
+}
+
+function FindingContent({ id, renderFinding }: { id: number; renderFinding: (findingId: number) => ReactNode }) {
+  const title = useFindingTitle(id);
+  return (
+    <Stack gap="4">
+      {title.isPending ? (
+        <Skeleton height="6" />
+      ) : (
+        <Heading as="h3" size="md" overflowWrap="anywhere">
+          {title.data ?? ''}
+        </Heading>
+      )}
+      {renderFinding(id)}
+    </Stack>
+  );
+}
