@@ -30,21 +30,36 @@ const emptyPage = {
 };
 
 /**
- * Renders a screen against an in-memory /api that records every request URL. Paths in `answers`
- * get their body; any other path an empty list page.
+ * Renders a screen against an in-memory /api that records every request URL (and the body of every
+ * write). Paths in `answers` (or `METHOD /path` for one method) get their body; any other an empty
+ * list page.
  */
 export function renderWithListApi(
   ui: ReactNode,
   { i18n, path = '/', answers = {} }: { i18n: I18n; path?: string; answers?: Record<string, unknown> },
 ) {
   const requests: URL[] = [];
+  /** Every call that changes something (not GET), with its JSON body. */
+  const writes: { method: string; path: string; query: URLSearchParams; body: unknown }[] = [];
   const client = createApiClient({
     baseUrl: 'http://vigil.test/api',
     getCookies: () => '',
     fetch: async (input) => {
       const url = new URL(input instanceof Request ? input.url : String(input));
       requests.push(url);
-      const body = answers[url.pathname.replace(/^\/api/, '')] ?? emptyPage;
+      const path = url.pathname.replace(/^\/api/, '');
+      const method = input instanceof Request ? input.method : 'GET';
+      if (method !== 'GET' && input instanceof Request) {
+        const text = await input.text();
+        const type = input.headers.get('content-type') ?? '';
+        writes.push({
+          method,
+          path,
+          query: url.searchParams,
+          body: type.includes('json') && text ? JSON.parse(text) : text,
+        });
+      }
+      const body = answers[`${method} ${path}`] ?? answers[path] ?? emptyPage;
       return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     },
   });
@@ -54,8 +69,8 @@ export function renderWithListApi(
     </QueryClientProvider>,
     { i18n, path },
   );
-  /** Waits until a request to `apiPath` carries every one of `query` (as URL search parameters). */
-  const expectRequest = (apiPath: string, query: Record<string, string>) =>
+  /** Waits until a request to `apiPath` carries every one of `query` (as URL search parameters; null: absent). */
+  const expectRequest = (apiPath: string, query: Record<string, string | null>) =>
     waitFor(() =>
       expect(
         requests
@@ -63,5 +78,5 @@ export function renderWithListApi(
           .map((url) => Object.fromEntries(Object.keys(query).map((key) => [key, url.searchParams.get(key)]))),
       ).toContainEqual(query),
     );
-  return { ...rendered, requests, expectRequest };
+  return { ...rendered, requests, writes, expectRequest };
 }

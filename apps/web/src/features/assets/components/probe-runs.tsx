@@ -1,5 +1,7 @@
 import { Alert, Button, HStack, Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@vigil/api-client';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ColumnDef, DataTable, useTableState } from '@/components/data-table';
 import { useFormat } from '@/lib/i18n/format';
@@ -13,6 +15,7 @@ export function RunProbesButton({ supplierId }: { supplierId: number | null }) {
   const runs = useProbeRuns(supplierId, 1);
   const start = useStartProbeRun(supplierId);
   const pending = runs.data?.pending;
+  useRefreshWhenDone(Boolean(pending));
   const failure = start.error instanceof ApiError ? start.error.serverMessage || start.error.message : null;
   return (
     <HStack gap="2">
@@ -37,6 +40,16 @@ export function RunProbesButton({ supplierId }: { supplierId: number | null }) {
       ) : null}
     </HStack>
   );
+}
+
+/** Once a run that was on its way has ended, every list refreshes: assets, findings, runs. */
+function useRefreshWhenDone(pending: boolean) {
+  const client = useQueryClient();
+  const was = useRef(pending);
+  useEffect(() => {
+    if (was.current && !pending) void client.invalidateQueries();
+    was.current = pending;
+  }, [pending, client]);
 }
 
 /** The inventory's probe runs, newest first; a run opens its diff (`?run=`). */

@@ -1,0 +1,73 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { i18n as I18n } from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { renderWithListApi } from '@/components/data-table/testing/list-api';
+import { createTestI18n } from '@/testing/i18n';
+import { ImportDialog } from './import-dialog';
+
+let i18n: I18n;
+beforeAll(async () => {
+  i18n = await createTestI18n();
+});
+
+const job = {
+  id: 12,
+  kind: 'hosts',
+  module: 'assets',
+  status: 'queued',
+  file_name: 'hosts.txt',
+  file_size: 20,
+  progress: 0,
+  counts: { read: 0, added: 0, updated: 0, rejected: 0 },
+  error: null,
+  attempts: 0,
+  is_demo: false,
+  rejects: [],
+  log: [],
+};
+
+/** A picked file as a browser gives it (happy-dom's File has no webkitRelativePath). */
+function hostsFile(): File {
+  const file = new File(['shop.acme.test\n'], 'hosts.txt', { type: 'text/plain' });
+  Object.defineProperty(file, 'webkitRelativePath', { value: '' });
+  return file;
+}
+
+describe('the import dialog', { timeout: 15_000 }, () => {
+  it('asks whose inventory the assets go to when given suppliers, and sends it as supplier_id', async () => {
+    const { writes } = renderWithListApi(
+      <ImportDialog kinds={['hosts', 'nmap']} suppliers={[{ id: 3, name: 'Parcel Express' }]} />,
+      { i18n, answers: { 'POST /imports': { data: job }, '/imports/12': { data: job } } },
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import a file' });
+    expect(within(dialog).getByRole('option', { name: 'Host list (text)' })).toBeTruthy();
+    expect(within(dialog).getByRole('option', { name: 'nmap (XML)' })).toBeTruthy();
+    const file = hostsFile();
+    fireEvent.change(within(dialog).getByLabelText('File'), { target: { files: [file] } });
+    const upload = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Upload and import' });
+    expect(upload.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Supplier' }), { target: { value: '3' } });
+    expect(upload.disabled).toBe(false);
+    fireEvent.click(upload);
+    await waitFor(() => expect(writes).toHaveLength(1));
+    const [write] = writes;
+    expect(write?.path).toBe('/imports');
+    expect(Object.fromEntries(write?.query ?? [])).toEqual({ kind: 'hosts', file_name: 'hosts.txt', supplier_id: '3' });
+  });
+
+  it('sends no supplier for the company’s own inventory', async () => {
+    const { writes } = renderWithListApi(<ImportDialog kinds={['hosts']} />, {
+      i18n,
+      answers: { 'POST /imports': { data: job }, '/imports/12': { data: job } },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import a file' });
+    expect(within(dialog).queryByRole('combobox', { name: 'Supplier' })).toBeNull();
+    const file = hostsFile();
+    fireEvent.change(within(dialog).getByLabelText('File'), { target: { files: [file] } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload and import' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]?.query.get('supplier_id')).toBeNull();
+  });
+});
