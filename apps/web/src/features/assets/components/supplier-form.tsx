@@ -81,7 +81,7 @@ export function SupplierDialog({ supplier }: { supplier: Supplier | null }) {
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
+          <Dialog.Content data-testid="supplier-dialog">
             <chakra.form
               onSubmit={(event) => {
                 event.preventDefault();

@@ -1,0 +1,189 @@
+import type { Page } from '@playwright/test';
+import { seriousViolations } from './support/axe.ts';
+import { demoOwner, expect, openWithDemoData, signIn, test } from './support/fixtures.ts';
+
+// Issue 16's browser path: the three attack-surface screens show the demo inventory and portfolio
+// on a fresh start (axe-clean), an import lands in the company's or a supplier's inventory, an
+// administrator edits the scope, a probe run is started and its diff read, a supplier is created
+// and edited.
+
+/** Waits for a drawer's or dialog's opening animation, so axe judges the colours the user sees. */
+async function settled(page: Page, testId: string) {
+  await page
+    .getByTestId(testId)
+    .evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+}
+
+test('the three attack-surface screens show demo data on a fresh start, axe-clean', async ({ page }) => {
+  await signIn(page);
+  const problems: string[] = [];
+  for (const [path, heading] of [
+    ['/companyassets', 'Company assets'],
+    ['/supplierassets', 'Supplier assets'],
+    ['/suppliers', 'Suppliers'],
+  ] as const) {
+    await openWithDemoData(page, path, heading);
+    for (const v of await seriousViolations(page, ['main'])) problems.push(`${path}: ${v}`);
+  }
+  // The portfolio: the demo suppliers, each with a link to its assets.
+  await expect(page.getByRole('link', { name: /^\d+ assets of / }).first()).toBeVisible();
+
+  // A demo asset of the company, its drawer: relations that open the related asset, and its history.
+  await page.goto('/companyassets?q=acme-retail.example&type=subdomain');
+  await page.locator('main tbody tr').first().getByRole('link').click();
+  const drawer = page.getByTestId('asset-detail');
+  await expect(drawer.getByRole('heading', { name: 'History' })).toBeVisible();
+  await expect(drawer.getByTestId('asset-history')).toContainText('Discovered');
+  await settled(page, 'detail-drawer');
+  for (const v of await seriousViolations(page, ['[data-testid="detail-drawer"]'])) problems.push(`asset drawer: ${v}`);
+  const related = drawer.getByTestId('asset-relations').getByRole('link').first();
+  const relatedValue = (await related.textContent()) ?? '';
+  await related.click();
+  await expect(page).toHaveURL(/[?&]asset=\d+/);
+  await expect(page.getByTestId('asset-detail').getByRole('heading', { level: 3, name: relatedValue })).toBeVisible();
+  console.log(`axe: attack-surface screens ${problems.length} serious/critical`);
+  expect(problems).toEqual([]);
+});
+
+test('company assets: a host list is imported through the screen and its host is found with its history', async ({
+  page,
+}) => {
+  const host = `e2e-${Date.now().toString(36)}.acme-retail.example`;
+  await signIn(page);
+  await page.goto('/companyassets');
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import a file' });
+  await dialog.getByRole('combobox', { name: 'Format' }).selectOption('hosts');
+  await dialog.getByLabel('File').setInputFiles({
+    name: 'hosts-e2e.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(`# e2e\n${host}\nnot a host!\n`),
+  });
+  await dialog.getByRole('button', { name: 'Upload and import' }).click();
+  await expect(dialog.getByTestId('import-status')).toHaveText('Done', { timeout: 30_000 });
+  await expect(dialog.getByTestId('count-rejected')).toHaveText('1');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('searchbox', { name: 'Search assets' }).fill(host);
+  const link = page.getByRole('link', { name: host, exact: true });
+  await expect(link).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(host) })).toContainText('Host list');
+  await link.click();
+  const drawer = page.getByTestId('asset-detail');
+  await expect(drawer.getByTestId('asset-history')).toContainText('Discovered');
+  await drawer.getByRole('textbox', { name: 'Tags (separated by commas)' }).fill('e2e, web');
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  await expect(drawer.getByRole('status')).toHaveText('Saved.');
+  await expect(drawer.getByTestId('asset-history')).toContainText('Tags changed');
+});
+
+test('supplier assets: an import goes to the supplier picked, and the inventory narrows to it', async ({ page }) => {
+  const host = `e2e-${Date.now().toString(36)}.vendor.example`;
+  await signIn(page);
+  await page.goto('/supplierassets');
+  await expect(page.locator('main tbody tr').first()).toBeVisible();
+  const supplier = page.getByRole('main').getByRole('combobox', { name: 'Supplier', exact: true });
+  const name = (await supplier.locator('option').nth(1).textContent()) ?? '';
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import a file' });
+  await dialog.getByRole('combobox', { name: 'Format' }).selectOption('hosts');
+  await dialog.getByRole('combobox', { name: 'Supplier' }).selectOption({ label: name });
+  await dialog.getByLabel('File').setInputFiles({
+    name: 'supplier-hosts.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(`${host}\n`),
+  });
+  await dialog.getByRole('button', { name: 'Upload and import' }).click();
+  await expect(dialog.getByTestId('import-status')).toHaveText('Done', { timeout: 30_000 });
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await supplier.selectOption({ label: name });
+  await expect(page).toHaveURL(/[?&]supplier=\d+/);
+  await page.getByRole('searchbox', { name: 'Search assets' }).fill(host);
+  await expect(page.getByRole('row', { name: new RegExp(host) })).toContainText(name);
+  // Not in the company's own inventory.
+  await page.goto(`/companyassets?q=${host}`);
+  await expect(page.getByRole('heading', { name: 'Nothing matches' })).toBeVisible();
+});
+
+test('scope: an administrator adds and removes a netblock; an analyst only reads the scope', async ({ page }) => {
+  const third = (Date.now() % 200) + 1;
+  const netblock = `198.51.100.${third - (third % 4)}/30`;
+  await signIn(page, demoOwner);
+  await page.goto('/companyassets?tab=scope');
+  const editor = page.getByTestId('scope-editor');
+  await expect(editor.getByRole('cell', { name: 'acme-retail.example', exact: true })).toBeVisible();
+  await editor.getByRole('combobox', { name: 'Kind' }).selectOption('netblock');
+  await editor.getByRole('textbox', { name: 'Domain or netblock' }).fill(netblock);
+  await editor.getByRole('button', { name: 'Add' }).click();
+  await expect(editor.getByRole('cell', { name: netblock, exact: true })).toBeVisible();
+  for (const v of await seriousViolations(page, ['main'])) throw new Error(`scope editor: ${v}`);
+  await editor.getByRole('button', { name: `Remove ${netblock} from the scope` }).click();
+  await expect(editor.getByRole('cell', { name: netblock, exact: true })).toHaveCount(0);
+
+  await page.context().clearCookies();
+  await page.evaluate(() => sessionStorage.clear());
+  await signIn(page);
+  await page.goto('/companyassets?tab=scope');
+  await expect(editor.getByRole('cell', { name: 'acme-retail.example', exact: true })).toBeVisible();
+  await expect(editor.getByText('Only an administrator of the company changes the scope.')).toBeVisible();
+  await expect(editor.getByRole('button', { name: 'Add' })).toHaveCount(0);
+});
+
+test('probe runs: "Run probes now" queues a run that ends in the runs list, whose diff opens', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/companyassets?tab=runs');
+  const rows = page.locator('main tbody tr');
+  const before = await rows.count();
+  await page.getByRole('button', { name: 'Run probes now' }).click();
+  // The run is on its way (the button waits for it), then it is in the list, finished.
+  await expect(page.getByRole('button', { name: 'Run probes now' })).toBeEnabled({ timeout: 90_000 });
+  await expect(rows).toHaveCount(Math.min(before + 1, 10));
+  const latest = rows.first();
+  await expect(latest).toContainText(/Done|Failed|Cancelled/);
+  await latest.getByRole('link').click();
+  await expect(page).toHaveURL(/[?&]run=\d+/);
+  const diff = page.getByTestId('run-diff');
+  await expect(diff.getByRole('heading', { name: 'Changes since the run before' })).toBeVisible();
+  await settled(page, 'detail-drawer');
+  const problems = await seriousViolations(page, ['[data-testid="detail-drawer"]']);
+  expect(problems).toEqual([]);
+});
+
+test('suppliers: create one, edit it, and reach its (empty) assets', async ({ page }) => {
+  const name = `E2E Supplier ${Date.now().toString(36)}`;
+  await signIn(page);
+  await page.goto('/suppliers');
+  await page.getByRole('button', { name: 'Add supplier' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add supplier' });
+  await dialog.getByRole('textbox', { name: /^Name/ }).fill(name);
+  await dialog.getByRole('combobox', { name: 'Tier' }).selectOption('critical');
+  await dialog.getByRole('textbox', { name: 'Contact e-mail' }).fill('security@e2e-supplier.example');
+  await settled(page, 'supplier-dialog');
+  expect(await seriousViolations(page, ['[role="dialog"]'])).toEqual([]);
+  await dialog.getByRole('button', { name: 'Save supplier' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  await page.getByRole('searchbox', { name: 'Search name or website' }).fill(name);
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('Critical');
+  await expect(row).toContainText('Not rated yet');
+  await row.getByRole('link', { name, exact: true }).click();
+  const detail = page.getByTestId('supplier-detail');
+  await detail.getByRole('button', { name: 'Edit supplier' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit supplier' });
+  await edit.getByRole('combobox', { name: 'Questionnaire' }).selectOption('sent');
+  await edit.getByRole('textbox', { name: 'Contact name' }).fill('Eve Example');
+  await edit.getByRole('button', { name: 'Save supplier' }).click();
+  await expect(edit).toHaveCount(0);
+  await expect(detail).toContainText('Eve Example');
+  await page.keyboard.press('Escape');
+  await expect(page).not.toHaveURL(/open=/);
+  await expect(row).toContainText('Sent');
+  await expect(row).toContainText('Eve Example');
+  await row.getByRole('link', { name, exact: true }).click();
+  await detail.getByRole('link', { name: 'View its 0 assets' }).click();
+  await expect(page).toHaveURL(/\/supplierassets\?supplier=\d+$/);
+  await expect(page.getByRole('main').getByRole('combobox', { name: 'Supplier', exact: true })).toHaveValue(/^\d+$/);
+  await expect(page.getByRole('heading', { name: 'No assets yet' })).toBeVisible();
+});
