@@ -130,24 +130,35 @@ test('scope: an administrator adds and removes a netblock; an analyst only reads
   await expect(editor.getByRole('button', { name: 'Add' })).toHaveCount(0);
 });
 
-test('probe runs: "Run probes now" queues a run that ends in the runs list, whose diff opens', async ({ page }) => {
+test('probe runs: the demo run\'s diff opens its findings; "Run probes now" adds a run that ends in the list', async ({
+  page,
+}) => {
   await signIn(page);
   await page.goto('/companyassets?tab=runs');
-  const rows = page.locator('main tbody tr');
-  const before = await rows.count();
-  await page.getByRole('button', { name: 'Run probes now' }).click();
-  // The run is on its way (the button waits for it), then it is in the list, finished.
-  await expect(page.getByRole('button', { name: 'Run probes now' })).toBeEnabled({ timeout: 90_000 });
-  await expect(rows).toHaveCount(Math.min(before + 1, 10));
-  const latest = rows.first();
-  await expect(latest).toContainText(/Done|Failed|Cancelled/);
+  const run = page.getByRole('button', { name: 'Run probes now' });
+  // The demo run of the fresh start has ended: its diff lists the findings it opened.
+  await expect(run).toBeEnabled({ timeout: 90_000 });
+  const latest = page.locator('main tbody tr').first();
   await latest.getByRole('link').click();
   await expect(page).toHaveURL(/[?&]run=\d+/);
   const diff = page.getByTestId('run-diff');
   await expect(diff.getByRole('heading', { name: 'Changes since the run before' })).toBeVisible();
   await settled(page, 'detail-drawer');
-  const problems = await seriousViolations(page, ['[data-testid="detail-drawer"]']);
-  expect(problems).toEqual([]);
+  expect(await seriousViolations(page, ['[data-testid="detail-drawer"]'])).toEqual([]);
+  const opened = diff.getByTestId('run-findings').getByRole('link').first();
+  const title = (await opened.textContent()) ?? '';
+  await opened.click();
+  await expect(page).toHaveURL(/\/companyassets\?open=\d+$/);
+  await expect(page.getByTestId('detail-drawer').getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByTestId('finding-panel')).toBeVisible();
+
+  await page.goto('/companyassets?tab=runs');
+  const before = await latest.getByRole('link').getAttribute('href');
+  await run.click();
+  // The new run heads the list once it has ended (the list follows a run on its way).
+  await expect(latest.getByRole('link')).not.toHaveAttribute('href', before ?? '', { timeout: 90_000 });
+  await expect(latest).toContainText('Done', { timeout: 90_000 });
+  await expect(run).toBeEnabled();
 });
 
 test('suppliers: create one, edit it, and reach its (empty) assets', async ({ page }) => {

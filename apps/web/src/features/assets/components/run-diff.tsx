@@ -48,7 +48,6 @@ export function RunDiff({ id }: { id: number }) {
                   <Table.ColumnHeader scope="col">{t('assets.value')}</Table.ColumnHeader>
                   <Table.ColumnHeader scope="col">{t('assets.run.probe')}</Table.ColumnHeader>
                   <Table.ColumnHeader scope="col">{t('assets.run.change')}</Table.ColumnHeader>
-                  <Table.ColumnHeader scope="col">{t('assets.run.fromTo')}</Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
               <Table.Body>
@@ -58,10 +57,15 @@ export function RunDiff({ id }: { id: number }) {
                       <Link asChild colorPalette="blue" overflowWrap="anywhere">
                         <RouterLink to={open({ asset: String(c.asset_id) })}>{c.asset_value}</RouterLink>
                       </Link>
+                      {c.from !== null || c.to !== null ? (
+                        // What the probe saw before and now, under the asset (results can be long).
+                        <Text fontSize="xs" color="fg.muted" overflowWrap="anywhere">
+                          {`${c.from ?? '—'} → ${c.to ?? '—'}`}
+                        </Text>
+                      ) : null}
                     </Table.Cell>
                     <Table.Cell>{c.probe ? t(`assets.probes.${c.probe}`) : t('assets.run.asset')}</Table.Cell>
                     <Table.Cell>{t(`assets.run.changeKinds.${c.change}`)}</Table.Cell>
-                    <Table.Cell overflowWrap="anywhere">{`${c.from ?? '—'} → ${c.to ?? '—'}`}</Table.Cell>
                   </Table.Row>
                 ))}
               </Table.Body>

@@ -3,8 +3,8 @@ import type { TFunction } from 'i18next';
 import { SEVERITIES } from '@/components/ui/finding-badges';
 import type { TimelineEvent } from '../api/dashboard-api';
 
-/** Events that stand for many findings at once: an import's one event, the CVE watch's bulk event. */
-const SUMMARY_KINDS = ['import.succeeded', 'import.cancelled', 'findings.created'];
+/** Events that stand for many findings at once: an import's one event, the CVE watch's bulk event, a probe run's. */
+const SUMMARY_KINDS = ['import.succeeded', 'import.cancelled', 'findings.created', 'probes.finished'];
 
 interface Found {
   file: string | null;
@@ -37,13 +37,10 @@ function foundOf(event: TimelineEvent): Found | null {
 export function summaryLine(event: TimelineEvent, t: TFunction, number: (n: number) => string): string | null {
   const found = foundOf(event);
   if (!found) return null;
+  const count = { count: found.newFindings, n: number(found.newFindings) };
   const head = found.file
-    ? t('dashboard.timeline.summary.fileFound', {
-        file: found.file,
-        count: found.newFindings,
-        n: number(found.newFindings),
-      })
-    : t('dashboard.timeline.summary.watchFound', { count: found.newFindings, n: number(found.newFindings) });
+    ? t('dashboard.timeline.summary.fileFound', { file: found.file, ...count })
+    : t(`dashboard.timeline.summary.${event.kind === 'probes.finished' ? 'probeFound' : 'watchFound'}`, count);
   // Lower case: "12 critical", "crítica: 12" (each language orders the two its way).
   const parts = found.bySeverity.map(([severity, n]) =>
     t('dashboard.timeline.summary.bySeverity', {

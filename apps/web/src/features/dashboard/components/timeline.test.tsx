@@ -92,4 +92,33 @@ describe('Timeline summaries', { timeout: 15_000 }, () => {
       '/credentials?open=5',
     );
   });
+
+  it("words a probe run's event from its counts and links it to the assets screen", async () => {
+    const assets: WebModule = { id: 'assets', screen: 'company-assets', load: async () => () => null };
+    const probeRun = {
+      ...event,
+      id: 10,
+      kind: 'probes.finished',
+      module: 'assets',
+      title: 'Probe run: 13 hosts, 28 new findings',
+      details: {
+        run_id: 3,
+        supplier_id: null,
+        status: 'done',
+        targets: 13,
+        new_findings: 28,
+        reopened: 0,
+        by_severity: { high: 2, medium: 26 },
+      },
+    };
+    renderWithListApi(
+      <ModulesProvider modules={[assets]}>
+        <Timeline />
+      </ModulesProvider>,
+      { i18n, path: '/dashboard', answers: { '/events': page([probeRun]) } },
+    );
+    const link = await screen.findByRole('link', { name: 'Probe run: 28 new findings, 2 high, 26 medium' });
+    expect(link.getAttribute('href')).toBe('/companyassets');
+    expect(screen.getByRole('option', { name: 'Probe run' })).toBeTruthy();
+  });
 });

@@ -134,6 +134,7 @@ const KINDS = [
   'import.succeeded',
   'import.failed',
   'import.cancelled',
+  'probes.finished',
 ];
 function kindKey(kind: string): string {
   return KINDS.includes(kind) ? kind.replace('.', '_') : 'other';
