@@ -7,11 +7,19 @@ export type Grade = 'A' | 'B' | 'C' | 'D' | 'F';
 const gradePalette: Record<Grade, string> = { A: 'green', B: 'teal', C: 'yellow', D: 'orange', F: 'red' };
 
 /**
- * A security rating's grade (A best, F worst), coloured like severities; the surface variant keeps
- * WCAG AA contrast in both themes. Its accessible name says what it is ("Grade B").
+ * A security rating's grade (A best, F worst), coloured from green to red; the surface variant keeps
+ * WCAG AA contrast in both themes. Its accessible name says what it is ("Grade B"). Null: "No data
+ * yet" (a factor, a supplier without findings to rate).
  */
-export function GradeBadge({ grade, size = 'md' }: { grade: Grade; size?: 'sm' | 'md' | 'lg' }) {
+export function GradeBadge({ grade, size = 'md' }: { grade: Grade | null; size?: 'sm' | 'md' | 'lg' }) {
   const { t } = useTranslation();
+  if (grade === null) {
+    return (
+      <Badge variant="outline" colorPalette="gray" size={size}>
+        {t('rating.noData')}
+      </Badge>
+    );
+  }
   return (
     <Badge
       colorPalette={gradePalette[grade]}

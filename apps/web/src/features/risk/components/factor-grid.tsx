@@ -1,7 +1,7 @@
 import { Box, Heading, HStack, SimpleGrid, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { GradeBadge } from '@/components/ui/grade-badge';
 import type { RiskFactor } from '../api/risk-api';
-import { GradeBadge } from './grade-badge';
 import { useOneDecimal } from './one-decimal';
 
 /** Each factor with its grade and score, or "no data yet" (it does not count in the score). */

@@ -1,9 +1,9 @@
 import { Box, HStack, SimpleGrid, Stat, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/layout/page-header';
+import { GradeBadge } from '@/components/ui/grade-badge';
 import { useRiskFixes, useRiskRating, useRiskTrend } from '../api/risk-api';
 import { FactorGrid } from './factor-grid';
-import { GradeBadge } from './grade-badge';
 import { useOneDecimal } from './one-decimal';
 import { RiskTrend } from './risk-trend';
 import { TopFixes } from './top-fixes';
