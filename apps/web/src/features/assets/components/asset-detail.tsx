@@ -33,7 +33,7 @@ export function AssetDetail({ id, canChange }: { id: number; canChange: boolean 
       </Stack>
       <EvidenceList
         items={[
-          { label: t('assets.supplier'), value: a.supplier?.name ?? t('assets.ownInventory') },
+          { label: t('assets.belongsTo'), value: a.supplier?.name ?? t('assets.ownInventory') },
           {
             label: t('assets.sourcesLabel'),
             value: a.sources.map((s) => t(`assets.sources.${s}`, { defaultValue: s })).join(', '),

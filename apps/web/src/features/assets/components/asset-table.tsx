@@ -121,6 +121,7 @@ export function AssetTable({
       header: t('findings.firstSeen'),
       sortKey: 'first_seen_at',
       cell: (r) => format.date(r.first_seen_at),
+      hiddenByDefault: true,
     },
     {
       id: 'last_seen_at',
