@@ -45,6 +45,28 @@ test('the three attack-surface screens show demo data on a fresh start, axe-clea
   expect(problems).toEqual([]);
 });
 
+test("the three attack-surface screens and a supplier's drawer are axe-clean in the dark theme too", async ({
+  page,
+}) => {
+  await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+  await signIn(page);
+  const problems: string[] = [];
+  for (const [path, heading] of [
+    ['/companyassets', 'Company assets'],
+    ['/supplierassets', 'Supplier assets'],
+    ['/suppliers', 'Suppliers'],
+  ] as const) {
+    await openWithDemoData(page, path, heading);
+    for (const v of await seriousViolations(page, ['main'])) problems.push(`${path}: ${v}`);
+  }
+  await page.locator('main tbody tr').first().getByRole('link').first().click();
+  await expect(page.getByTestId('supplier-detail')).toBeVisible();
+  await settled(page, 'detail-drawer');
+  for (const v of await seriousViolations(page, ['[data-testid="detail-drawer"]'])) problems.push(`drawer: ${v}`);
+  console.log(`axe (dark): attack-surface screens ${problems.length} serious/critical`);
+  expect(problems).toEqual([]);
+});
+
 test('company assets: a host list is imported through the screen and its host is found with its history', async ({
   page,
 }) => {
