@@ -48,6 +48,14 @@ describe('route guard', () => {
     await waitFor(() => expect(document.title).toBe('Vigil | Global Vision'));
   });
 
+  it('gives each screen of a module with several its own page (the assets module draws /suppliers)', async () => {
+    await seedSession();
+    await renderApp('/suppliers', createTestAuthLogic(stubApi({ listClients: async () => ({ data: [] }) })));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Suppliers' })).toBeTruthy();
+    expect(await screen.findByTestId('table-suppliers')).toBeTruthy();
+    expect(screen.queryByTestId('screen-empty-state')).toBeNull();
+  });
+
   it('honours the redirect target after sign-in', async () => {
     const login = vi.fn(async () => session);
     const router = await renderApp(
