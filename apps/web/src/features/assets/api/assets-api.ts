@@ -60,7 +60,10 @@ export function useUpdateAsset(id: number) {
   });
 }
 
-/** What probes may contact: the company's own scope, or a supplier's. */
+/**
+ * What probes may contact: the company's own scope (its registered domains, always in it, and the
+ * declared entries), or a supplier's declared entries.
+ */
 export function useAssetScopes(supplierId: number | null) {
   const api = useApi();
   return useQuery({
@@ -69,7 +72,7 @@ export function useAssetScopes(supplierId: number | null) {
       const query = supplierId === null ? {} : { supplier_id: supplierId };
       const { data } = await api.GET('/asset-scopes', { params: { query }, signal });
       if (!data) throw new Error('empty answer');
-      return data.data;
+      return data;
     },
   });
 }

@@ -19,6 +19,7 @@ const scopes = {
     { id: 1, supplier_id: null, kind: 'domain', value: 'acme.test', created_at: '2026-11-01T00:00:00.000Z' },
     { id: 2, supplier_id: null, kind: 'netblock', value: '203.0.113.0/24', created_at: '2026-11-01T00:00:00.000Z' },
   ],
+  company_domains: ['acme.test', 'acme-shop.test'],
 };
 
 describe('probe runs', { timeout: 15_000 }, () => {
@@ -88,6 +89,9 @@ describe('the scope', { timeout: 15_000 }, () => {
     );
     const editor = await screen.findByTestId('scope-editor');
     await within(editor).findByRole('cell', { name: '203.0.113.0/24' });
+    expect(within(editor).getByTestId('company-domains').textContent).toBe(
+      "Your company's registered domains are always in scope, with their subdomains: acme.test, acme-shop.test.",
+    );
     fireEvent.change(within(editor).getByRole('textbox', { name: 'Domain or netblock' }), {
       target: { value: ' shop.acme.test ' },
     });
@@ -103,7 +107,7 @@ describe('the scope', { timeout: 15_000 }, () => {
     const { expectRequest } = renderWithListApi(<SupplierAssetsScreen slots={noSlots} />, {
       i18n,
       path: '/supplierassets?supplier=3&tab=scope',
-      answers: { '/asset-scopes': scopes, '/suppliers': suppliersPage },
+      answers: { '/asset-scopes': { ...scopes, company_domains: [] }, '/suppliers': suppliersPage },
     });
     await expectRequest('/asset-scopes', { supplier_id: '3' });
     const editor = await screen.findByTestId('scope-editor');

@@ -20,16 +20,23 @@ export function ScopeEditor({ supplierId, canEdit }: { supplierId: number | null
   const { add, remove } = useScopeChange();
   const [kind, setKind] = useState<ScopeKind>('domain');
   const [value, setValue] = useState('');
+  const entries = scopes.data?.data ?? [];
+  const companyDomains = scopes.data?.company_domains ?? [];
   const error = add.error ?? remove.error;
   const failure = error instanceof ApiError ? error.validationText() || error.serverMessage || error.message : null;
   return (
     <Stack gap="4" data-testid="scope-editor">
       <Text color="fg.muted">{t('assets.scope.help')}</Text>
       {canEdit ? null : <Text fontSize="sm">{t('assets.scope.readOnly')}</Text>}
+      {companyDomains.length > 0 ? (
+        <Text data-testid="company-domains">
+          {t('assets.scope.companyDomains', { domains: companyDomains.join(', ') })}
+        </Text>
+      ) : null}
       {scopes.isPending ? (
         <Skeleton height="16" />
-      ) : (scopes.data ?? []).length === 0 ? (
-        <Text>{t('assets.scope.empty')}</Text>
+      ) : entries.length === 0 ? (
+        <Text>{t(companyDomains.length > 0 ? 'assets.scope.noneDeclared' : 'assets.scope.empty')}</Text>
       ) : (
         <Table.ScrollArea borderWidth="1px" borderRadius="l2" bg="bg.panel">
           <Table.Root size="sm">
@@ -47,7 +54,7 @@ export function ScopeEditor({ supplierId, canEdit }: { supplierId: number | null
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {(scopes.data ?? []).map((scope) => (
+              {entries.map((scope) => (
                 <Table.Row key={scope.id}>
                   <Table.Cell>{t(`assets.scope.kinds.${scope.kind}`)}</Table.Cell>
                   <Table.Cell>{scope.value}</Table.Cell>
