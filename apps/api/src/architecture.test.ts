@@ -38,7 +38,7 @@ describe('a monitoring module', () => {
 
   it.each([
     // web-app.plugin.ts serves the web build's `assets/` folder; probes.yaml names the module's contract file.
-    ['assets', ['apps/api/src/modules.ts', 'apps/api/src/plugins/web-app.plugin.ts', 'openapi/paths/probes.yaml']],
+    ['assets', shared(['apps/api/src/plugins/web-app.plugin.ts', 'openapi/paths/probes.yaml'])],
     ['credentials', shared(ROUTE_TABLE)],
     ['cves', shared()],
     // import-json.ts reads NVD's `vulnerabilities` array, a name the module happens to share.
