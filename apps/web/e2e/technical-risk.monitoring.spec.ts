@@ -36,7 +36,7 @@ test('technical risk: the demo company is rated, and its best fix opens the find
     await expect(best.getByTestId('fix-gain')).toHaveText(/^\+\d+\.\d points( for all \d+)?$/);
     const link = best.getByRole('link');
     await link.click();
-    await expect(page).toHaveURL(/\/(vulnerabilities|cvemonitor|credentials)\?(tab=devices&)?open=\d+/);
+    await expect(page).toHaveURL(/\/(vulnerabilities|cvemonitor|credentials|companyassets)\?(tab=devices&)?open=\d+/);
     await expect(page.getByTestId('finding-panel')).toBeVisible();
   });
 });
