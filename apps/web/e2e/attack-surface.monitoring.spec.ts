@@ -220,3 +220,25 @@ test('suppliers: create one, edit it, and reach its (empty) assets', async ({ pa
   await expect(page.getByRole('main').getByRole('combobox', { name: 'Supplier', exact: true })).toHaveValue(/^\d+$/);
   await expect(page.getByRole('heading', { name: 'No assets yet' })).toBeVisible();
 });
+
+test.describe('on a phone (375 px)', () => {
+  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+
+  test('the three attack-surface screens do not scroll sideways (their tables scroll inside)', async ({ page }) => {
+    await signIn(page);
+    for (const [path, heading] of [
+      ['/companyassets', 'Company assets'],
+      ['/supplierassets', 'Supplier assets'],
+      ['/suppliers', 'Suppliers'],
+      ['/companyassets?tab=scope', 'Company assets'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.locator('main table').first()).toBeVisible();
+      const sideways = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(sideways, path).toBeLessThanOrEqual(0);
+    }
+  });
+});
