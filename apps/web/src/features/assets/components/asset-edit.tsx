@@ -1,8 +1,9 @@
-import { Alert, Button, chakra, HStack, Stack } from '@chakra-ui/react';
+import { Button, chakra, HStack, Stack } from '@chakra-ui/react';
 import { ApiError } from '@vigil/api-client';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EvidenceList } from '@/components/data-table';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { TextInput } from '@/components/ui/text-input';
 import { type AssetDetail, useUpdateAsset } from '../api/assets-api';
 import { Tags } from './badges';
@@ -47,12 +48,7 @@ export function AssetEdit({ asset, readOnly }: { asset: AssetDetail; readOnly: b
       <Stack gap="3">
         <TextInput label={t('assets.tagsField')} name="tags" value={tags} onValueChange={setTags} maxLength={900} />
         <TextInput label={t('assets.owner')} name="owner" value={owner} onValueChange={setOwner} maxLength={200} />
-        {failure ? (
-          <Alert.Root status="error">
-            <Alert.Indicator />
-            <Alert.Title>{failure}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        <ErrorAlert message={failure} />
         <HStack>
           <Button type="submit" size="sm" loading={update.isPending}>
             {t('assets.save')}

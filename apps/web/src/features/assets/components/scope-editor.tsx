@@ -1,7 +1,8 @@
-import { Alert, Button, chakra, HStack, IconButton, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, chakra, HStack, IconButton, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { ApiError } from '@vigil/api-client';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { SimpleSelect } from '@/components/ui/simple-select';
 import { TextInput } from '@/components/ui/text-input';
 import { useFormat } from '@/lib/i18n/format';
@@ -112,12 +113,7 @@ export function ScopeEditor({ supplierId, canEdit }: { supplierId: number | null
           </HStack>
         </chakra.form>
       ) : null}
-      {failure ? (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{failure}</Alert.Title>
-        </Alert.Root>
-      ) : null}
+      <ErrorAlert message={failure} />
     </Stack>
   );
 }

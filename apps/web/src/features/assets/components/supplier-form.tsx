@@ -1,8 +1,9 @@
-import { Alert, Button, CloseButton, chakra, Dialog, Portal, SimpleGrid, Stack, useRecipe } from '@chakra-ui/react';
+import { Button, CloseButton, chakra, Dialog, Portal, SimpleGrid, Stack, useRecipe } from '@chakra-ui/react';
 import { ApiError } from '@vigil/api-client';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '@/components/ui/date-field';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { SimpleSelect } from '@/components/ui/simple-select';
 import { TextInput } from '@/components/ui/text-input';
 import {
@@ -179,12 +180,7 @@ export function SupplierDialog({ supplier }: { supplier: Supplier | null }) {
                       css={textarea({ size: 'md', variant: 'outline' })}
                     />
                   </Stack>
-                  {failure ? (
-                    <Alert.Root status="error">
-                      <Alert.Indicator />
-                      <Alert.Title>{failure}</Alert.Title>
-                    </Alert.Root>
-                  ) : null}
+                  <ErrorAlert message={failure} />
                 </Stack>
               </Dialog.Body>
               <Dialog.Footer>

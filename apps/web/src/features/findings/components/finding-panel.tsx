@@ -1,6 +1,7 @@
 import { Alert, Heading, HStack, Separator, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { ApiError } from '@vigil/api-client';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { DemoBadge, SEVERITIES, SeverityBadge, StatusBadge } from '@/components/ui/finding-badges';
 import { SimpleSelect } from '@/components/ui/simple-select';
 import { useFormat } from '@/lib/i18n/format';
@@ -70,12 +71,7 @@ export function FindingPanel({ findingId, readOnly = false }: { findingId: numbe
           />
         </HStack>
       )}
-      {failure ? (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{failure}</Alert.Title>
-        </Alert.Root>
-      ) : null}
+      <ErrorAlert message={failure} />
       <Separator />
       <Heading as="h3" size="sm">
         {t('findings.comments')}

@@ -1,8 +1,9 @@
-import { Alert, Button, CloseButton, chakra, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, CloseButton, chakra, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { ApiError } from '@vigil/api-client';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportSupplier } from '@/components/data-table';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { SimpleSelect } from '@/components/ui/simple-select';
 import { type ImportKind, useCreateImport, useRefreshAfterImport } from '../api/imports-api';
 import { tarOfFiles } from '../utils/tar';
@@ -142,12 +143,7 @@ export function ImportDialog({ kinds, suppliers }: { kinds: string[]; suppliers?
                       />
                     </Stack>
                   ) : null}
-                  {failure ? (
-                    <Alert.Root status="error">
-                      <Alert.Indicator />
-                      <Alert.Title>{failure}</Alert.Title>
-                    </Alert.Root>
-                  ) : null}
+                  <ErrorAlert message={failure} />
                 </Stack>
               ) : (
                 <ImportProgress jobId={jobId} onFinished={() => void refresh()} />

@@ -1,19 +1,7 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  chakra,
-  Heading,
-  HStack,
-  Progress,
-  SimpleGrid,
-  Stack,
-  Stat,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, chakra, Heading, HStack, Progress, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { useFormat } from '@/lib/i18n/format';
 import { type ImportJob, isFinished, useCancelJob, useImportJob } from '../api/imports-api';
 
@@ -90,12 +78,7 @@ export function ImportProgress({ jobId, onFinished, interval = 1000 }: ImportPro
           </Stat.Root>
         ))}
       </SimpleGrid>
-      {data.error ? (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{data.error}</Alert.Title>
-        </Alert.Root>
-      ) : null}
+      <ErrorAlert message={data.error} />
       {data.rejects.length > 0 ? (
         <Box>
           <Heading as="h3" size="xs" mb="1">

@@ -3,6 +3,7 @@ import { ApiError } from '@vigil/api-client';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { TextInput } from '@/components/ui/text-input';
 import { useAcceptInvitation, useInvitationLookup } from '../api/members-api';
 
@@ -103,12 +104,7 @@ export function AcceptInvitation({ token }: { token: string }) {
               {field('password_confirmation', t('members.invitation.passwordConfirmation'), 'password', 'new-password')}
             </>
           )}
-          {failed ? (
-            <Alert.Root status="error">
-              <Alert.Indicator />
-              <Alert.Title>{t('members.invitation.invalid')}</Alert.Title>
-            </Alert.Root>
-          ) : null}
+          <ErrorAlert message={failed ? t('members.invitation.invalid') : null} />
           <Button type="submit" loading={accept.isPending}>
             {t('members.invitation.accept')}
           </Button>

@@ -1,6 +1,7 @@
 import { Alert, Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { SimpleSelect } from '@/components/ui/simple-select';
 import { TextInput } from '@/components/ui/text-input';
 import { type Role, useInvite } from '../api/members-api';
@@ -82,12 +83,7 @@ export function InviteDialog() {
                       <Alert.Title>{t('members.invite.sent', { email: sent })}</Alert.Title>
                     </Alert.Root>
                   ) : null}
-                  {invite.isError ? (
-                    <Alert.Root status="error">
-                      <Alert.Indicator />
-                      <Alert.Title>{errorText(t, invite.error)}</Alert.Title>
-                    </Alert.Root>
-                  ) : null}
+                  <ErrorAlert message={invite.isError ? errorText(t, invite.error) : null} />
                 </Stack>
               </Dialog.Body>
               <Dialog.Footer>
