@@ -29,10 +29,20 @@ const emptyPage = {
   meta: { page: 1, page_size: 25, total: 0, total_is_lower_bound: false, has_more: false },
 };
 
+class Refusal {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {}
+}
+
+/** An answer of `renderWithListApi` that refuses the request: this status with this JSON body. */
+export const refusal = (status: number, body: unknown) => new Refusal(status, body);
+
 /**
  * Renders a screen against an in-memory /api that records every request URL (and the body of every
- * write). Paths in `answers` (or `METHOD /path` for one method) get their body; any other an empty
- * list page.
+ * write). Paths in `answers` (or `METHOD /path` for one method) get their body (or a
+ * `refusal(...)`); any other an empty list page.
  */
 export function renderWithListApi(
   ui: ReactNode,
@@ -59,8 +69,9 @@ export function renderWithListApi(
           body: type.includes('json') && text ? JSON.parse(text) : text,
         });
       }
-      const body = answers[`${method} ${path}`] ?? answers[path] ?? emptyPage;
-      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      const answer = answers[`${method} ${path}`] ?? answers[path] ?? emptyPage;
+      const { status, body } = answer instanceof Refusal ? answer : { status: 200, body: answer };
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     },
   });
   const rendered = renderWithProviders(

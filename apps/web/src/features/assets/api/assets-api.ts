@@ -60,6 +60,20 @@ export function useUpdateAsset(id: number) {
   });
 }
 
+/** Adds an asset by hand (to the company's or a supplier's inventory); the lists refresh. */
+export function useCreateAsset() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: Schemas['AssetInput']) => {
+      const { data } = await api.POST('/assets', { body });
+      if (!data) throw new Error('empty answer');
+      return data.data;
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: ['assets'] }),
+  });
+}
+
 /**
  * What probes may contact: the company's own scope (its registered domains, always in it, and the
  * declared entries), or a supplier's declared entries.

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { noSlots, renderWithListApi } from '@/components/data-table/testing/list-api';
+import { noSlots, refusal, renderWithListApi } from '@/components/data-table/testing/list-api';
 import { createTestI18n } from '@/testing/i18n';
 import { CompanyAssetsScreen, SupplierAssetsScreen } from './assets-screen';
-import { assetDetail, assetsPage, suppliersPage } from './fixtures.test-data';
+import { asset, assetDetail, assetsPage, suppliersPage } from './fixtures.test-data';
 
 let i18n: I18n;
 beforeAll(async () => {
@@ -83,6 +83,59 @@ describe('the company assets screen', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Run probes now' })).toBeNull();
   });
+  it('adds an asset by hand: the company’s own, tags parsed, blank owner as null; then the asset opens', async () => {
+    const { router, writes } = renderWithListApi(<CompanyAssetsScreen slots={noSlots} />, {
+      i18n,
+      path: '/companyassets',
+      answers: {
+        '/assets': assetsPage,
+        'POST /assets': { data: { ...asset, id: 9, type: 'ip', value: '198.51.100.4' } },
+        '/assets/9': { data: { ...assetDetail, id: 9, type: 'ip', value: '198.51.100.4' } },
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add asset' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add an asset' });
+    expect(within(dialog).queryByRole('combobox', { name: 'Supplier' })).toBeNull();
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Type' }), { target: { value: 'ip' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Asset/ }), { target: { value: ' 198.51.100.4 ' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Tags (separated by commas)' }), {
+      target: { value: 'dmz, dmz' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add asset' }));
+    await waitFor(() => expect(search(router).get('asset')).toBe('9'));
+    expect(writes).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        path: '/assets',
+        body: { type: 'ip', value: '198.51.100.4', tags: ['dmz'], owner: null },
+      }),
+    ]);
+    expect(
+      within(await screen.findByTestId('asset-detail')).getByRole('heading', { name: '198.51.100.4' }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Add an asset' })).toBeNull();
+  });
+
+  it('shows the server’s refusal of a value in the dialog, which stays open', async () => {
+    const { router } = renderWithListApi(<CompanyAssetsScreen slots={noSlots} />, {
+      i18n,
+      path: '/companyassets',
+      answers: {
+        '/assets': assetsPage,
+        'POST /assets': refusal(422, {
+          message: 'The given data was invalid.',
+          errors: { value: ['not-a-host!: not a host name.'] },
+        }),
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add asset' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add an asset' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Asset/ }), { target: { value: 'not-a-host!' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add asset' }));
+    expect(await within(dialog).findByText('not-a-host!: not a host name.')).toBeTruthy();
+    expect(search(router).get('asset')).toBeNull();
+  });
+
   it('opens a finding from ?open= (timeline and alert links) with its triage', async () => {
     renderWithListApi(<CompanyAssetsScreen slots={{ ...noSlots, renderFinding: (id) => <p>Triage of {id}</p> }} />, {
       i18n,
@@ -117,6 +170,29 @@ describe('the supplier assets screen', { timeout: 15_000 }, () => {
     fireEvent.change(picker, { target: { value: '3' } });
     await waitFor(() => expect(search(router).get('supplier')).toBe('3'));
     await expectRequest('/assets', { supplier_id: '3', owner: null });
+  });
+
+  it('adds an asset to the picked supplier’s inventory', async () => {
+    const { writes } = renderWithListApi(<SupplierAssetsScreen slots={noSlots} />, {
+      i18n,
+      path: '/supplierassets?supplier=3',
+      answers: { '/assets': assetsPage, '/suppliers': suppliersPage, 'POST /assets': { data: { ...asset, id: 9 } } },
+    });
+    await screen.findByRole('option', { name: 'Parcel Express' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add asset' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add an asset' });
+    expect((within(dialog).getByRole('combobox', { name: 'Supplier' }) as HTMLSelectElement).value).toBe('3');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Asset/ }), { target: { value: 'parcel.test' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Owner' }), { target: { value: ' Logistics ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add asset' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]?.body).toEqual({
+      type: 'domain',
+      value: 'parcel.test',
+      supplier_id: 3,
+      tags: [],
+      owner: 'Logistics',
+    });
   });
 
   it('asks for a supplier before showing probe runs or scope', async () => {

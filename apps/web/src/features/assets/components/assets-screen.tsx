@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { DemoBadge } from '@/components/ui/finding-badges';
 import { SimpleSelect } from '@/components/ui/simple-select';
 import { useSupplierChoices } from '../api/suppliers-api';
+import { AddAssetDialog } from './add-asset-dialog';
 import { ASSET_IMPORTERS, AssetTable } from './asset-table';
 import { FindingDrawer } from './finding-drawer';
 import { type Inventory, probedInventory } from './inventory';
@@ -60,10 +61,11 @@ function AssetsScreen({ slots, inventory }: { slots: FindingSlots; inventory: In
         trail={[t('nav.groups.attack-surface')]}
         description={t(ofSuppliers ? 'assets.supplierDescription' : 'assets.description')}
         actions={
-          <HStack gap="2">
+          <HStack gap="2" flexWrap="wrap">
             {demo ? <DemoBadge /> : null}
             {canChange && probed ? <RunProbesButton supplierId={probed.supplierId} /> : null}
             {slots.renderImport(ASSET_IMPORTERS, ofSuppliers ? suppliers.data : undefined)}
+            {canChange ? <AddAssetDialog inventory={inventory} suppliers={suppliers.data} /> : null}
           </HStack>
         }
       />
