@@ -57,3 +57,22 @@ export function useSaveSupplier() {
     onSuccess: () => client.invalidateQueries({ queryKey: ['assets'] }),
   });
 }
+
+/**
+ * Deletes a supplier with its assets, scope and findings. The portfolio, pickers and inventories
+ * refresh; the supplier's own entry is not read again (it is gone: that would be a 404).
+ */
+export function useDeleteSupplier() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await api.DELETE('/suppliers/{id}', { params: { path: { id } } });
+    },
+    onSuccess: (_answer, id) =>
+      client.invalidateQueries({
+        queryKey: ['assets'],
+        predicate: ({ queryKey }) => !(queryKey[1] === 'supplier' && queryKey[2] === id),
+      }),
+  });
+}

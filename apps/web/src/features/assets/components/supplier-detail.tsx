@@ -1,16 +1,21 @@
 import { Heading, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { ApiError } from '@vigil/api-client';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { EvidenceList } from '@/components/data-table';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DemoBadge } from '@/components/ui/finding-badges';
 import { RatingSummary } from '@/components/ui/grade-badge';
 import { useFormat } from '@/lib/i18n/format';
-import { useSupplier } from '../api/suppliers-api';
+import { type Supplier, useDeleteSupplier, useSupplier } from '../api/suppliers-api';
 import { TierBadge } from './badges';
 import { SupplierDialog } from './supplier-form';
 
-/** One supplier of the portfolio: its facts, rating and trend, its scope domains, a link to its assets, and edit. */
-export function SupplierDetail({ id, canChange }: { id: number; canChange: boolean }) {
+/**
+ * One supplier of the portfolio: its facts, rating and trend, its scope domains, a link to its
+ * assets, edit (those who may change) and delete (administrators).
+ */
+export function SupplierDetail({ id, canChange, canDelete }: { id: number; canChange: boolean; canDelete: boolean }) {
   const { t } = useTranslation();
   const format = useFormat();
   const supplier = useSupplier(id);
@@ -28,7 +33,10 @@ export function SupplierDetail({ id, canChange }: { id: number; canChange: boole
           <TierBadge tier={s.tier} />
           {s.is_demo ? <DemoBadge /> : null}
         </HStack>
-        {canChange ? <SupplierDialog supplier={s} /> : null}
+        <HStack gap="2">
+          {canChange ? <SupplierDialog supplier={s} /> : null}
+          {canDelete ? <DeleteSupplier supplier={s} /> : null}
+        </HStack>
       </HStack>
       <EvidenceList
         items={[
@@ -72,5 +80,34 @@ export function SupplierDetail({ id, canChange }: { id: number; canChange: boole
         </Text>
       </Stack>
     </Stack>
+  );
+}
+
+/** Deletes the supplier after a warning that its assets, scope and findings go with it; the drawer closes. */
+function DeleteSupplier({ supplier }: { supplier: Supplier }) {
+  const { t } = useTranslation();
+  const [, setParams] = useSearchParams();
+  const remove = useDeleteSupplier();
+  const failure =
+    remove.error instanceof ApiError ? remove.error.serverMessage : remove.error ? t('assets.loadFailed') : null;
+  return (
+    <ConfirmDialog
+      label={t('assets.deleteSupplier.open')}
+      title={t('assets.deleteSupplier.title', { name: supplier.name })}
+      message={t('assets.deleteSupplier.warning', { name: supplier.name })}
+      confirmLabel={t('assets.deleteSupplier.confirm')}
+      cancelLabel={t('assets.deleteSupplier.cancel')}
+      pending={remove.isPending}
+      error={failure}
+      onOpen={remove.reset}
+      onConfirm={async () => {
+        await remove.mutateAsync(supplier.id);
+        setParams((current) => {
+          const next = new URLSearchParams(current);
+          next.delete('open');
+          return next;
+        });
+      }}
+    />
   );
 }

@@ -99,5 +99,47 @@ describe('the supplier portfolio', { timeout: 15_000 }, () => {
     await screen.findByTestId('supplier-detail');
     expect(screen.queryByRole('button', { name: 'Add supplier' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit supplier' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete supplier' })).toBeNull();
+  });
+
+  it('lets an administrator delete a supplier after a warning that its assets, scope and findings go too', async () => {
+    const { router, requests, writes } = renderWithListApi(
+      <SuppliersScreen slots={{ ...noSlots, useIsAdministrator: () => true }} />,
+      {
+        i18n,
+        path: '/suppliers?open=3',
+        answers: {
+          '/suppliers': suppliersPage,
+          '/suppliers/3': { data: supplier },
+          'DELETE /suppliers/3': { message: 'Deleted.' },
+        },
+      },
+    );
+    const detail = await screen.findByTestId('supplier-detail');
+    fireEvent.click(within(detail).getByRole('button', { name: 'Delete supplier' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Parcel Express?' });
+    expect(dialog.textContent).toContain(
+      'Parcel Express is deleted with its assets, scope and findings. This cannot be undone.',
+    );
+    const listed = requests.filter((url) => url.pathname === '/api/suppliers').length;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete supplier' }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('open')).toBeNull());
+    expect(writes).toEqual([expect.objectContaining({ method: 'DELETE', path: '/suppliers/3' })]);
+    await waitFor(() =>
+      expect(requests.filter((url) => url.pathname === '/api/suppliers').length).toBeGreaterThan(listed),
+    );
+    // Read once, deleted once: the deleted supplier is not read again.
+    expect(requests.filter((url) => url.pathname === '/api/suppliers/3')).toHaveLength(2);
+  });
+
+  it('offers an analyst edit but not delete', async () => {
+    renderWithListApi(<SuppliersScreen slots={noSlots} />, {
+      i18n,
+      path: '/suppliers?open=3',
+      answers: { '/suppliers': suppliersPage, '/suppliers/3': { data: supplier } },
+    });
+    const detail = await screen.findByTestId('supplier-detail');
+    expect(within(detail).getByRole('button', { name: 'Edit supplier' })).toBeTruthy();
+    expect(within(detail).queryByRole('button', { name: 'Delete supplier' })).toBeNull();
   });
 });

@@ -26,6 +26,7 @@ export function SuppliersScreen({ slots }: { slots: FindingSlots }) {
   const { t } = useTranslation();
   const format = useFormat();
   const canChange = slots.useCanChange();
+  const isAdministrator = slots.useIsAdministrator();
   const filters: FilterDef[] = [
     {
       id: 'tier',
@@ -131,7 +132,7 @@ export function SuppliersScreen({ slots }: { slots: FindingSlots }) {
         filters={filters}
         searchLabel={t('assets.searchSuppliers')}
         empty={{ title: t('assets.noSuppliersTitle'), description: t('assets.noSuppliers') }}
-        renderDetail={(id) => <SupplierDetail id={Number(id)} canChange={canChange} />}
+        renderDetail={(id) => <SupplierDetail id={Number(id)} canChange={canChange} canDelete={isAdministrator} />}
         detailTitle={t('assets.supplierDetailTitle')}
       />
     </>
