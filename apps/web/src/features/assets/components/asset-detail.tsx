@@ -10,6 +10,12 @@ import { AssetHistory, ListSection, ProbeResults } from './asset-sections';
 import { TypeBadge } from './badges';
 import { useSearchHref } from './search-href';
 
+/** A type-specific fact as text: a list comma-separated, other structures as JSON. */
+function factText(value: unknown): string {
+  if (Array.isArray(value) && value.every((item) => typeof item !== 'object')) return value.join(', ');
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
 /** One asset: its facts, tags and owner, relations (each opens), findings (each opens), history and probe results. */
 export function AssetDetail({ id, canChange }: { id: number; canChange: boolean }) {
   const { t } = useTranslation();
@@ -43,8 +49,8 @@ export function AssetDetail({ id, canChange }: { id: number; canChange: boolean 
           { label: t('assets.goneSince'), value: a.gone_at ? format.date(a.gone_at) : null },
           { label: t('assets.lastProbed'), value: a.last_probed_at ? format.date(a.last_probed_at) : null },
           ...details.map(([key, value]) => ({
-            label: key,
-            value: typeof value === 'object' ? JSON.stringify(value) : String(value),
+            label: t(`assets.detailFields.${key}`, { defaultValue: key }),
+            value: factText(value),
           })),
         ]}
       />

@@ -83,6 +83,22 @@ describe('the company assets screen', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Run probes now' })).toBeNull();
   });
+  it('gives the known type-specific facts translated labels, and an unknown one its raw key', async () => {
+    renderWithListApi(<CompanyAssetsScreen slots={noSlots} />, {
+      i18n,
+      path: '/companyassets?asset=5',
+      answers: {
+        '/assets': assetsPage,
+        '/assets/5': { data: { ...assetDetail, details: { asn: 64500, tech: ['nginx', 'PHP'], x_custom: 'kept' } } },
+      },
+    });
+    const facts = (await screen.findByTestId('asset-detail')).textContent ?? '';
+    expect(facts).toContain('AS number64500');
+    expect(facts).toContain('Technologiesnginx, PHP');
+    expect(facts).toContain('x_customkept');
+    expect(facts).not.toContain('asn');
+  });
+
   it('adds an asset by hand: the company’s own, tags parsed, blank owner as null; then the asset opens', async () => {
     const { router, writes } = renderWithListApi(<CompanyAssetsScreen slots={noSlots} />, {
       i18n,
