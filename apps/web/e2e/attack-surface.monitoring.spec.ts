@@ -5,7 +5,7 @@ import { demoOwner, expect, openWithDemoData, signIn, test } from './support/fix
 // Issue 16's browser path: the three attack-surface screens show the demo inventory and portfolio
 // on a fresh start (axe-clean), an import lands in the company's or a supplier's inventory, an
 // administrator edits the scope, a probe run is started and its diff read, a supplier is created
-// and edited.
+// and edited, an asset is added by hand, and an administrator deletes a supplier.
 
 /** Waits for a drawer's or dialog's opening animation, so axe judges the colours the user sees. */
 async function settled(page: Page, testId: string) {
@@ -219,6 +219,72 @@ test('suppliers: create one, edit it, and reach its (empty) assets', async ({ pa
   await expect(page).toHaveURL(/\/supplierassets\?supplier=\d+$/);
   await expect(page.getByRole('main').getByRole('combobox', { name: 'Supplier', exact: true })).toHaveValue(/^\d+$/);
   await expect(page.getByRole('heading', { name: 'No assets yet' })).toBeVisible();
+});
+
+test('company assets: an analyst adds an asset by hand; a refused value is explained in the dialog', async ({
+  page,
+}) => {
+  const host = `e2e-add-${Date.now().toString(36)}.acme-retail.example`;
+  await signIn(page);
+  await page.goto('/companyassets');
+  await page.getByRole('button', { name: 'Add asset' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add an asset' });
+  await dialog.getByRole('combobox', { name: 'Type' }).selectOption('ip');
+  await dialog.getByRole('textbox', { name: /^Asset/ }).fill('not-an-ip');
+  await dialog.getByRole('button', { name: 'Add asset' }).click();
+  await expect(dialog).toContainText('"not-an-ip" is not');
+  await settled(page, 'add-asset-dialog');
+  expect(await seriousViolations(page, ['[role="dialog"]'])).toEqual([]);
+
+  await dialog.getByRole('combobox', { name: 'Type' }).selectOption('subdomain');
+  await dialog.getByRole('textbox', { name: /^Asset/ }).fill(host.toUpperCase());
+  await dialog.getByRole('textbox', { name: 'Tags (separated by commas)' }).fill('e2e, manual');
+  await dialog.getByRole('textbox', { name: 'Owner' }).fill('Web team');
+  await dialog.getByRole('button', { name: 'Add asset' }).click();
+  await expect(dialog).toHaveCount(0);
+  // The new asset opens (its value normalised by the server) and the list has it.
+  await expect(page).toHaveURL(/[?&]asset=\d+/);
+  const drawer = page.getByTestId('asset-detail');
+  await expect(drawer.getByRole('heading', { level: 3, name: host })).toBeVisible();
+  await expect(drawer).toContainText('Added by hand');
+  await expect(drawer.getByRole('textbox', { name: 'Owner' })).toHaveValue('Web team');
+  await page.keyboard.press('Escape');
+  await page.getByRole('searchbox', { name: 'Search assets' }).fill(host);
+  await expect(page.getByRole('row', { name: new RegExp(host) })).toContainText('Added by hand');
+});
+
+test('suppliers: an administrator deletes one after the warning; an analyst is not offered it', async ({ page }) => {
+  const name = `E2E Gone ${Date.now().toString(36)}`;
+  await signIn(page, demoOwner);
+  await page.goto('/suppliers');
+  await page.getByRole('button', { name: 'Add supplier' }).click();
+  const add = page.getByRole('dialog', { name: 'Add supplier' });
+  await add.getByRole('textbox', { name: /^Name/ }).fill(name);
+  await add.getByRole('button', { name: 'Save supplier' }).click();
+  await expect(add).toHaveCount(0);
+  const search = page.getByRole('searchbox', { name: 'Search name or website' });
+  await search.fill(name);
+  await page
+    .getByRole('row', { name: new RegExp(name) })
+    .getByRole('link', { name, exact: true })
+    .click();
+  await page.getByTestId('supplier-detail').getByRole('button', { name: 'Delete supplier' }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Delete ${name}?` });
+  await expect(confirm).toContainText('is deleted with its assets, scope and findings');
+  for (const v of await seriousViolations(page, ['[role="alertdialog"]'])) throw new Error(`confirm: ${v}`);
+  await confirm.getByRole('button', { name: 'Delete supplier' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(page).not.toHaveURL(/open=/);
+  await expect(page.getByRole('heading', { name: 'Nothing matches' })).toBeVisible();
+
+  await page.context().clearCookies();
+  await page.evaluate(() => sessionStorage.clear());
+  await signIn(page);
+  await page.goto('/suppliers');
+  await page.locator('main tbody tr').first().getByRole('link').first().click();
+  const detail = page.getByTestId('supplier-detail');
+  await expect(detail.getByRole('button', { name: 'Edit supplier' })).toBeVisible();
+  await expect(detail.getByRole('button', { name: 'Delete supplier' })).toHaveCount(0);
 });
 
 test.describe('on a phone (375 px)', () => {
