@@ -139,7 +139,7 @@ async function main(): Promise<void> {
       : `  Microsoft     ${config.microsoft?.issuer ?? 'not configured (set MICROSOFT_TENANT_ID, _CLIENT_ID, _CLIENT_SECRET)'}`,
     ...(demoTargets
       ? [
-          `  demo targets  DNS on 127.0.0.1:${demoTargets.dns.port}, sites on ${[...new Set(demoTargets.addresses.values())].join(', ')} (labelled demo; the demo's probe runs follow its imports)`,
+          `  demo targets  DNS and ${demoTargets.listeners.size} sites on 127.0.0.1 (DNS port ${demoTargets.dns.port}; labelled demo; the demo's probe runs follow its imports)`,
         ]
       : []),
     `  API contract  ${publicUrl}/api/health · curl -c jar ${publicUrl}/api/csrf-cookie for the XSRF-TOKEN cookie`,

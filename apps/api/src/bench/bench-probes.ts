@@ -1,6 +1,6 @@
 // `npm run bench:probes` (and the end of `npm run bench:data`): probe throughput, in hosts per
 // minute, of real probe runs (DNS, HTTP(S), TLS, services) against the local probe targets on
-// 127.0.0.x: once at the deployment's default limits (PROBE_RATE connections per second,
+// 127.0.0.1: once at the deployment's default limits (PROBE_RATE connections per second,
 // PROBE_CONCURRENCY at once), once with the limits raised (what the engine itself does).
 //   BENCH_PROBE_HOSTS=400       hosts of the raised run (the default-limits run probes a twentieth)
 //   BENCH_DATABASE_URL=…        PostgreSQL instead of in-memory PGlite (the writes are small)
@@ -9,7 +9,6 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config/env.js';
 import { openDatabase } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrations.js';
-import type { Zone } from '../dev/probe-targets/dns-server.js';
 import { startProbeTargets } from '../dev/probe-targets/probe-targets.js';
 import type { ProbeJobOptions } from '../features/assets/probes/probe-settings.js';
 import { queueProbeRun } from '../features/assets/probes/probes.repository.js';
@@ -21,17 +20,10 @@ const timeoutMs = 15 * 60_000;
 async function main(): Promise<void> {
   const domain = 'bench-probes.example';
   const names = Array.from({ length: hostCount }, (_, i) => `h${i}.${domain}`);
-  // Each bench host resolves to one of the four sites of the layout (all their problems to find).
-  const extraZone: Zone = Object.fromEntries(
-    names.map((n, i) => [n, [{ type: 'A', data: `127.0.0.${201 + (i % 4)}` }]]),
-  );
-  const targets = await startProbeTargets(
-    [{ domain, hosts: ['www', 'shop', 'api', 'vpn'].map((h) => `${h}.${domain}`) }],
-    {
-      firstAddress: 200,
-      extraZone,
-    },
-  );
+  // Each bench host is served by one of the four sites of the layout (all their problems to find).
+  const sites = ['www', 'shop', 'api', 'vpn'].map((h) => `${h}.${domain}`);
+  const aliases = Object.fromEntries(names.map((n, i) => [n, sites[i % 4] ?? domain]));
+  const targets = await startProbeTargets([{ domain, hosts: sites }], { aliases });
   const url = process.env.BENCH_DATABASE_URL;
   const handle = url ? await openDatabase({ kind: 'postgres', url }) : await openDatabase({ kind: 'pglite' });
   const deadline = setTimeout(() => {
@@ -121,7 +113,7 @@ async function main(): Promise<void> {
   };
 
   console.log(
-    `\nvigil bench:probes on ${url ? 'PostgreSQL' : 'PGlite'}: probe runs against local targets (127.0.0.x)\n`,
+    `\nvigil bench:probes on ${url ? 'PostgreSQL' : 'PGlite'}: probe runs against local targets (127.0.0.1)\n`,
   );
   const { ratePerSecond, concurrency } = config.probes;
   const byDefault = await measure(

@@ -128,6 +128,8 @@ export interface ProbeConfig {
   /** Set by the development start only (the demo targets): an extra trusted authority, loopback only. */
   ca: string | undefined;
   loopbackOnly: boolean;
+  /** Set by the development start only: each demo host's ports on 127.0.0.1 (probes/connect-to.ts). */
+  connectTo: Readonly<Record<string, string | null>>;
 }
 
 const listOf = (value: string) =>
@@ -190,6 +192,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       intervalHours: env.PROBE_INTERVAL_HOURS,
       ca: undefined,
       loopbackOnly: false,
+      connectTo: {},
     },
     feeds: {
       sync: (env.CATALOGUE_SYNC ?? (env.NODE_ENV === 'production' ? 'on' : 'off')) === 'on',

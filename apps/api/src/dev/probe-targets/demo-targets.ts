@@ -1,7 +1,7 @@
 // The demo targets of a development start: the probe targets (probe-targets.ts) for each demo
-// company's domain and public hosts, every other name under the domain resolving to an address
-// where nothing listens (the demo imports name more hosts than there are sites), and the rest of
-// .example (the suppliers) to one outdated site.
+// company's domain and public hosts, every other name under the domain resolving but with nothing
+// listening (the demo imports name more hosts than there are sites), and the rest of .example (the
+// suppliers) served by one outdated site. All of it on 127.0.0.1.
 import type { AppConfig } from '../../config/env.js';
 import { demoCompanies } from '../../features/demo/demo.seed.js';
 import { profiles } from '../../features/monitoring-demo/monitoring-demo.loader.js';
@@ -13,15 +13,15 @@ export function startDemoTargets(): Promise<ProbeTargets> {
       company.domains.map((domain) => ({ domain, hosts: profiles[company.name]?.hosts ?? [], wildcard: true })),
     ),
     // Any other name under .example (the demo suppliers' hosts) reaches the first company's
-    // outdated shop (127.0.0.22): the suppliers' runs have problems to find too.
-    { firstAddress: 20, extraZone: { '*.example': [{ type: 'A', data: '127.0.0.22' }] } },
+    // outdated shop: the suppliers' runs have problems to find too.
+    { aliases: { '*.example': `shop.${demoCompanies[0]?.domains[0] ?? 'example'}` } },
   );
 }
 
 /**
  * Starts the demo targets and points the probes at them unless PROBE_RESOLVER names a resolver of
  * its own: every run of this server (the demo's, and one started from the screens) then asks the
- * demo DNS server and contacts loopback addresses only.
+ * demo DNS server and contacts 127.0.0.1 only (connect_to sends each host to its site's ports).
  */
 export async function withDemoTargets(config: AppConfig): Promise<{ config: AppConfig; targets: ProbeTargets }> {
   const targets = await startDemoTargets();
@@ -36,6 +36,7 @@ export async function withDemoTargets(config: AppConfig): Promise<{ config: AppC
     privateTargets: true,
     loopbackOnly: true,
     ca: options.ca,
+    connectTo: options.connect_to,
   };
   return { config: { ...config, probes }, targets };
 }

@@ -1,24 +1,30 @@
 // The probes' local targets: for each domain, a DNS zone served by the local DNS server and a set
-// of sites on their own loopback addresses (127.0.0.x), each with one problem worth a finding:
+// of sites, each with one problem worth a finding:
 //   <domain>        hardened site, SPF but no DMARC, an MX whose name is a dangling CNAME
 //   hosts[0] (www)  hardened site, valid certificate, plain HTTP redirecting to HTTPS
 //   hosts[1] (shop) no security headers, an admin panel, a certificate expiring in 12 days,
 //                   TLS 1.0 and a suite without forward secrecy still accepted, plain HTTP served
 //   hosts[2] (api)  an expired certificate, and a database port open
 //   hosts[3] (vpn)  a sign-in page without HSTS, a certificate for another name
+// Everything listens on 127.0.0.1 and every name resolves there: each site has ports of its own,
+// and the runs' connect_to (probes/connect-to.ts) sends each name's HTTPS, HTTP and service port
+// (443, 80, 6379 to the probes) to its site's ports, or says nothing listens there.
 // The tests start it with a test domain; the development start with the demo companies' (labelled
 // demo), and queues their probe runs against it with `jobOptions()`.
 import { type CertificateAuthority, issueCertificate, makeAuthority } from './certificates.js';
-import { type DnsServer, startDnsServer, type Zone } from './dns-server.js';
+import { type DnsServer, startDnsServer, type Zone, type ZoneRecord } from './dns-server.js';
 import { type Listener, type SiteKind, startHttpSite, startHttpsSite, startTcpService } from './web-servers.js';
 
 export interface TargetDomain {
   domain: string;
   /** Four host names under the domain, in the roles above. */
   hosts: string[];
-  /** Every other name under the domain resolves too, to an address where nothing listens. */
+  /** Every other name under the domain resolves too, and nothing listens there. */
   wildcard?: boolean;
 }
+
+/** The ports the probes ask for (the targets' job options); connect_to sends them to the real ones. */
+export const TARGET_PORTS = { https: 443, http: 80, service: 6379 } as const;
 
 /** What a probe run needs to reach the targets (job options only the platform sets). */
 export interface TargetJobOptions {
@@ -28,133 +34,125 @@ export interface TargetJobOptions {
   ports: string[];
   allow_private: true;
   ca: string;
+  connect_to: Record<string, string | null>;
 }
 
 export interface ProbeTargets {
   dns: DnsServer;
   /** The zone the DNS server answers from (a test may change it between runs). */
   zone: Zone;
+  /** The runs' connect_to (a test may add its own entries). */
+  connectTo: Record<string, string | null>;
   authority: CertificateAuthority;
   /** Every listener by host name (the apex and each host). */
   listeners: Map<string, Listener[]>;
-  /** The address each host name resolves to. */
-  addresses: Map<string, string>;
+  /** The listener behind a host name's port as the probes ask for it (TARGET_PORTS). */
+  listenerAt(name: string, port: number): Listener | undefined;
   jobOptions(): TargetJobOptions;
   close(): Promise<void>;
 }
 
 export interface TargetsOptions {
-  /** Last byte of the first loopback address used (each domain takes ten from there). */
-  firstAddress?: number;
   /** More names for the zone (a test's out-of-scope host). */
   extraZone?: Zone;
+  /**
+   * More names (or `*.<suffix>` wildcards) served by one of the sites: name → the site's host
+   * name. They resolve to 127.0.0.1 and reach that site on every port.
+   */
+  aliases?: Record<string, string>;
 }
 
 interface Site {
   name: string;
-  address: string;
   kind: SiteKind;
   tls: { names: string[]; validFromDays: number; validToDays: number; outdated?: boolean };
   http?: SiteKind;
   service?: boolean;
 }
 
-function layout(target: TargetDomain, base: number): { sites: Site[]; zone: Zone } {
+const LOOPBACK = '127.0.0.1';
+const here = (): ZoneRecord[] => [{ type: 'A', data: LOOPBACK }];
+
+function layout(target: TargetDomain): { sites: Site[]; zone: Zone } {
   const { domain } = target;
   const [www = `www.${domain}`, shop = `shop.${domain}`, api = `api.${domain}`, vpn = `vpn.${domain}`] = target.hosts;
-  const ip = (offset: number) => `127.0.0.${base + offset}`;
   const valid = (name: string) => ({ names: [name], validFromDays: -30, validToDays: 300 });
   const sites: Site[] = [
-    { name: domain, address: ip(0), kind: 'hardened', tls: valid(domain) },
-    { name: www, address: ip(1), kind: 'hardened', tls: valid(www), http: 'redirect' },
+    { name: domain, kind: 'hardened', tls: valid(domain) },
+    { name: www, kind: 'hardened', tls: valid(www), http: 'redirect' },
     {
       name: shop,
-      address: ip(2),
       kind: 'bare',
       tls: { names: [shop], validFromDays: -300, validToDays: 12, outdated: true },
       http: 'bare',
     },
-    {
-      name: api,
-      address: ip(3),
-      kind: 'hardened',
-      tls: { names: [api], validFromDays: -400, validToDays: -5 },
-      service: true,
-    },
-    { name: vpn, address: ip(4), kind: 'login', tls: valid(`portal.${domain}`) },
+    { name: api, kind: 'hardened', tls: { names: [api], validFromDays: -400, validToDays: -5 }, service: true },
+    { name: vpn, kind: 'login', tls: valid(`portal.${domain}`) },
   ];
   const zone: Zone = {
     [domain]: [
-      { type: 'A', data: ip(0) },
+      ...here(),
       { type: 'MX', data: { preference: 10, exchange: `mx.${domain}` } },
       { type: 'TXT', data: 'v=spf1 mx -all' },
     ],
     [`mx.${domain}`]: [{ type: 'CNAME', data: `${domain.replace(/\./g, '-')}.mail-hosting-gone.invalid` }],
   };
-  for (const s of sites.slice(1)) zone[s.name] = [{ type: 'A', data: s.address }];
-  if (target.wildcard) zone[`*.${domain}`] = [{ type: 'A', data: ip(9) }];
+  for (const s of sites.slice(1)) zone[s.name] = here();
+  if (target.wildcard) zone[`*.${domain}`] = here();
   return { sites, zone };
-}
-
-/** Listens on one port across addresses: the first picks a free one, the others take the same. */
-async function samePort(starts: ((port: number) => Promise<Listener>)[]): Promise<Listener[]> {
-  for (let attempt = 0; ; attempt += 1) {
-    const started: Listener[] = [];
-    try {
-      for (const start of starts) started.push(await start(started[0]?.port ?? 0));
-      return started;
-    } catch (error) {
-      await Promise.all(started.map((l) => l.close()));
-      if (attempt >= 4) throw error;
-    }
-  }
 }
 
 export async function startProbeTargets(domains: TargetDomain[], options: TargetsOptions = {}): Promise<ProbeTargets> {
   const authority = makeAuthority('Vigil demo targets CA');
-  const first = options.firstAddress ?? 20;
-  const plans = domains.map((d, i) => layout(d, first + 10 * i));
+  const plans = domains.map((d) => layout(d));
   const sites = plans.flatMap((p) => p.sites);
-  const zone: Zone = Object.assign({}, ...plans.map((p) => p.zone), options.extraZone);
-  const keys = new Map(sites.map((s) => [s.name, issueCertificate(authority, s.tls)]));
+  const zone: Zone = Object.assign({}, ...plans.map((p) => p.zone));
   const listeners = new Map<string, Listener[]>();
-  const keyOf = (s: Site) => {
-    const pair = keys.get(s.name);
-    if (!pair) throw new Error(`no certificate for ${s.name}`);
-    return { ...pair, outdated: s.tls.outdated ?? false };
+  /** Each name's real port by the port the probes ask for (absent: nothing listens). */
+  const ports = new Map<string, Map<number, number>>();
+  for (const s of sites) {
+    const started = new Map<number, Listener>();
+    const tls = { ...issueCertificate(authority, s.tls), outdated: s.tls.outdated ?? false };
+    started.set(TARGET_PORTS.https, await startHttpsSite(s.kind, LOOPBACK, 0, tls));
+    if (s.http) started.set(TARGET_PORTS.http, await startHttpSite(s.http, LOOPBACK, 0));
+    if (s.service) started.set(TARGET_PORTS.service, await startTcpService(LOOPBACK, 0));
+    listeners.set(s.name, [...started.values()]);
+    ports.set(s.name, new Map([...started].map(([asked, l]) => [asked, l.port])));
+  }
+  const connectTo: Record<string, string | null> = {};
+  const serve = (name: string, site: string | undefined) => {
+    for (const asked of Object.values(TARGET_PORTS)) {
+      const real = site === undefined ? undefined : ports.get(site)?.get(asked);
+      connectTo[`${name}:${asked}`] = real === undefined ? null : `${LOOPBACK}:${real}`;
+    }
   };
-  /** Starts one listener per site on one shared port, filed under each site's name. */
-  const startAll = async (of: Site[], start: (s: Site, port: number) => Promise<Listener>) => {
-    const started = await samePort(of.map((s) => (port) => start(s, port)));
-    of.forEach((s, i) => {
-      const listener = started[i];
-      if (listener) listeners.set(s.name, [...(listeners.get(s.name) ?? []), listener]);
-    });
-    return started;
-  };
-  const https = await startAll(sites, (s, port) => startHttpsSite(s.kind, s.address, port, keyOf(s)));
-  const http = await startAll(
-    sites.filter((s) => s.http),
-    (s, port) => startHttpSite(s.http ?? 'redirect', s.address, port),
-  );
-  const services = await startAll(
-    sites.filter((s) => s.service),
-    (s, port) => startTcpService(s.address, port),
-  );
+  for (const s of sites) serve(s.name, s.name);
+  for (const name of Object.keys(zone)) if (name.startsWith('*.')) serve(name, undefined);
+  for (const [name, site] of Object.entries(options.aliases ?? {})) {
+    if (!ports.has(site)) throw new Error(`no site ${site} for ${name}`);
+    zone[name] = here();
+    serve(name, site);
+  }
+  Object.assign(zone, options.extraZone);
   const dns = await startDnsServer(zone);
   return {
     dns,
     zone,
+    connectTo,
     authority,
     listeners,
-    addresses: new Map(sites.map((s) => [s.name, s.address])),
+    listenerAt: (name, port) => {
+      const real = ports.get(name)?.get(port);
+      return listeners.get(name)?.find((l) => l.port === real);
+    },
     jobOptions: () => ({
-      resolver: `127.0.0.1:${dns.port}`,
-      https_ports: [https[0]?.port ?? 443],
-      http_ports: http[0] ? [http[0].port] : [],
-      ports: services[0] ? [`${services[0].port}:redis`] : [],
+      resolver: `${LOOPBACK}:${dns.port}`,
+      https_ports: [TARGET_PORTS.https],
+      http_ports: [TARGET_PORTS.http],
+      ports: [`${TARGET_PORTS.service}:redis`],
       allow_private: true,
       ca: authority.cert,
+      connect_to: { ...connectTo },
     }),
     close: async () => {
       await dns.close();

@@ -1,12 +1,15 @@
 // Every network contact of a probe run goes through here: names are resolved with the run's
 // resolver (never the system's lookup), each address is checked against the scope before any
 // connection, and connections are bounded in concurrency and in rate. The connection then goes to
-// the checked address (no second lookup), with the name as TLS server name and HTTP Host.
+// the checked address (no second lookup), with the name as TLS server name and HTTP Host; or, when
+// the run's connect_to maps that host and port (connect-to.ts), to the mapped address, checked by
+// the same rules (the scope and the private/loopback ones) before anything is sent.
 import { Resolver } from 'node:dns/promises';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, connect as tcpConnect } from 'node:net';
 import { type ConnectionOptions, rootCertificates, type TLSSocket, connect as tlsConnect } from 'node:tls';
+import { type Endpoint, mappedEndpoint } from './connect-to.js';
 import type { ProbeScope } from './probe-scope.js';
 import type { ProbeSettings } from './probe-settings.js';
 
@@ -53,6 +56,9 @@ export interface TlsAnswer {
 
 const BODY_LIMIT = 64 * 1024;
 
+/** What connecting to a port where nothing listens gives (connect_to maps it to null). */
+const refusedConnection = () => Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+
 export class ProbeNet {
   readonly resolver: Resolver;
   private readonly limiter: Limiter;
@@ -95,13 +101,33 @@ export class ProbeNet {
     return first;
   }
 
+  /**
+   * Where to connect for `target:port`: the checked address, or what connect_to maps it to once
+   * that address passes the same check; null when connect_to says nothing listens there.
+   */
+  async endpointFor(target: string, port: number): Promise<Endpoint | null> {
+    const address = await this.addressFor(target);
+    let mapped: Endpoint | null | undefined;
+    try {
+      mapped = mappedEndpoint(this.settings.connectTo, target, port);
+    } catch (error) {
+      throw new OutOfScope((error as Error).message);
+    }
+    if (mapped === undefined) return { host: address, port };
+    if (mapped === null) return null;
+    const refused = this.scope.refuseAddress(mapped.host);
+    if (refused) throw new OutOfScope(refused);
+    return mapped;
+  }
+
   /** Whether a TCP port of the target accepts a connection within the timeout. */
   async portOpen(target: string, port: number): Promise<boolean> {
-    const address = await this.addressFor(target);
+    const endpoint = await this.endpointFor(target, port);
+    if (!endpoint) return false;
     return this.limiter.run(
       () =>
         new Promise<boolean>((resolve) => {
-          const socket = tcpConnect({ host: address, port, timeout: this.settings.timeoutMs });
+          const socket = tcpConnect({ ...endpoint, timeout: this.settings.timeoutMs });
           const done = (open: boolean) => {
             socket.destroy();
             resolve(open);
@@ -120,13 +146,13 @@ export class ProbeNet {
     options: Pick<ConnectionOptions, 'minVersion' | 'maxVersion' | 'ciphers'>,
     inspect: (socket: TLSSocket) => T,
   ): Promise<T> {
-    const address = await this.addressFor(target);
+    const endpoint = await this.endpointFor(target, port);
+    if (!endpoint) throw refusedConnection();
     return this.limiter.run(
       () =>
         new Promise<T>((resolve, reject) => {
           const socket = tlsConnect({
-            host: address,
-            port,
+            ...endpoint,
             ...(isIP(target) ? {} : { servername: target }),
             rejectUnauthorized: false,
             ...(this.trusted ? { ca: this.trusted } : {}),
@@ -150,15 +176,15 @@ export class ProbeNet {
   /** One GET (no redirect followed): status, headers and the start of the body. */
   async get(url: URL): Promise<HttpAnswer> {
     const target = url.hostname.replace(/^\[|\]$/g, '');
-    const address = await this.addressFor(target);
     const secure = url.protocol === 'https:';
+    const endpoint = await this.endpointFor(target, url.port === '' ? (secure ? 443 : 80) : Number(url.port));
+    if (!endpoint) throw refusedConnection();
     const send = secure ? httpsRequest : httpRequest;
     return this.limiter.run(
       () =>
         new Promise<HttpAnswer>((resolve, reject) => {
           const req = send({
-            host: address,
-            port: url.port === '' ? (secure ? 443 : 80) : Number(url.port),
+            ...endpoint,
             path: `${url.pathname}${url.search}`,
             method: 'GET',
             headers: { host: url.host, 'user-agent': 'Vigil attack-surface probe', accept: 'text/html,*/*' },

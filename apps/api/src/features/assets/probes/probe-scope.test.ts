@@ -1,15 +1,19 @@
 // What a probe run may contact: nothing outside the inventory's scope (a name under none of its
 // domains, an address in none of its netblocks), no private address unless the run allows it, and
-// connections bounded in concurrency and rate. Also a supplier's run, a cancelled run and a
-// resumed one.
+// connections bounded in concurrency and rate; a connection connect_to sends elsewhere checked by
+// the same rules. Also a supplier's run, a cancelled run and a resumed one. Every connection the
+// file makes goes to 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueCertificate } from '../../../dev/probe-targets/certificates.js';
-import { type ProbeTargets, startProbeTargets } from '../../../dev/probe-targets/probe-targets.js';
+import { type ProbeTargets, startProbeTargets, TARGET_PORTS } from '../../../dev/probe-targets/probe-targets.js';
 import { type Listener, startHttpsSite } from '../../../dev/probe-targets/web-servers.js';
+import { outsideLoopback, recordConnections } from '../../../testing/connections.js';
 import { newTenant, type Tenant } from '../../../testing/monitoring.js';
 import { assetFindings, runProbes, seedAssets, waitForJob } from '../../../testing/probes.js';
-import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../../testing/test-app.js';
-import { Limiter } from './probe-net.js';
+import { openTestDatabase, type TestDatabase, testApp, testConfig, type VigilApp } from '../../../testing/test-app.js';
+import { Limiter, OutOfScope, ProbeNet } from './probe-net.js';
+import { ProbeScope } from './probe-scope.js';
+import { probeJobOptions, settingsOf } from './probe-settings.js';
 import { queueProbeRun } from './probes.repository.js';
 
 let database: TestDatabase;
@@ -18,7 +22,10 @@ let c: Tenant;
 let targets: ProbeTargets;
 let outside: Listener;
 const OUTSIDE = 'outside-probes.example';
-const OUTSIDE_IP = '127.0.0.159';
+// The address every target name resolves to: an IP asset the scope leaves out until its netblock is declared.
+const OUTSIDE_IP = '127.0.0.1';
+const { https: HTTPS, http: HTTP, service: SERVICE } = TARGET_PORTS;
+const connections = recordConnections();
 
 const www = () => targets.listeners.get(`www.${c.domain}`) ?? [];
 const hits = (listeners: Listener[]) => listeners.reduce((n, l) => n + l.connections(), 0);
@@ -29,18 +36,20 @@ beforeAll(async () => {
   c = await newTenant(app, 'scope');
   targets = await startProbeTargets(
     [{ domain: c.domain, hosts: ['www', 'shop', 'api', 'vpn'].map((h) => `${h}.${c.domain}`) }],
-    {
-      firstAddress: 150,
-      extraZone: { [OUTSIDE]: [{ type: 'A', data: OUTSIDE_IP }] },
-    },
+    { extraZone: { [OUTSIDE]: [{ type: 'A', data: OUTSIDE_IP }] } },
   );
-  const port = targets.jobOptions().https_ports[0] ?? 0;
   outside = await startHttpsSite(
     'bare',
-    OUTSIDE_IP,
-    port,
+    '127.0.0.1',
+    0,
     issueCertificate(null, { names: [OUTSIDE], validFromDays: -1, validToDays: 90 }),
   );
+  // The outside name and the bare address reach the outside site (if anything ever let them).
+  for (const name of [OUTSIDE, OUTSIDE_IP]) {
+    targets.connectTo[`${name}:${HTTPS}`] = `127.0.0.1:${outside.port}`;
+    targets.connectTo[`${name}:${HTTP}`] = null;
+    targets.connectTo[`${name}:${SERVICE}`] = null;
+  }
   await seedAssets(app, c.companyId, [
     ['subdomain', `www.${c.domain}`],
     ['subdomain', OUTSIDE],
@@ -48,6 +57,7 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
+  connections.stop();
   await outside?.close();
   await targets?.close();
   await app?.close();
@@ -103,7 +113,45 @@ describe('the scope of a probe run', () => {
     expect(outside.connections()).toBeGreaterThan(0);
     expect(targets.dns.questions.some((q) => q.startsWith(OUTSIDE))).toBe(false);
     const found = await assetFindings(app, c.companyId);
-    expect(found.has(`tls:untrusted:${OUTSIDE_IP}:${targets.jobOptions().https_ports[0]}`)).toBe(true);
+    expect(found.has(`tls:untrusted:${OUTSIDE_IP}:${HTTPS}`)).toBe(true);
+  });
+});
+
+describe('a connection connect_to sends elsewhere', () => {
+  // Only where to connect is computed here: nothing is contacted (the DNS server is asked).
+  const netWith = (connectTo: Record<string, string | null>, rules: Record<string, boolean> = {}) => {
+    const options = { ...targets.jobOptions(), loopback_only: true, ...rules, connect_to: connectTo };
+    const settings = settingsOf(testConfig().probes, probeJobOptions.parse(options));
+    const scope = new ProbeScope([c.domain], [], settings.allowPrivate, settings.loopbackOnly);
+    return new ProbeNet(scope, settings);
+  };
+  const host = (name: string) => `${name}.${c.domain}`;
+
+  it('goes where the map says, to the name resolved otherwise, and nowhere when it maps to null', async () => {
+    const net = netWith({ [`${host('www')}:${HTTPS}`]: '127.0.0.1:8443', [`*.${c.domain}:${HTTP}`]: null });
+    expect(await net.endpointFor(host('www'), HTTPS)).toEqual({ host: '127.0.0.1', port: 8443 });
+    expect(await net.endpointFor(host('www'), SERVICE)).toEqual({ host: '127.0.0.1', port: SERVICE });
+    expect(await net.endpointFor(host('shop'), HTTP)).toBeNull();
+  });
+
+  it('checks the mapped address by the same rules, and never maps a name outside the scope', async () => {
+    const www = `${host('www')}:${HTTPS}`;
+    // A private address where the run contacts loopback ones only.
+    await expect(netWith({ [www]: '10.20.30.40:443' }).endpointFor(host('www'), HTTPS)).rejects.toThrow(OutOfScope);
+    // A loopback address where the run allows no private one (the name itself resolves to a public address).
+    targets.zone[host('public')] = [{ type: 'A', data: '192.0.2.10' }];
+    const noPrivate = netWith(
+      { [`${host('public')}:${HTTPS}`]: '127.0.0.1:8443' },
+      { allow_private: false, loopback_only: false },
+    );
+    await expect(noPrivate.endpointFor(host('public'), HTTPS)).rejects.toThrow(/private, loopback/);
+    delete targets.zone[host('public')];
+    // A name instead of an address: that would be a second lookup outside the run's resolver.
+    await expect(netWith({ [www]: 'localhost:8443' }).endpointFor(host('www'), HTTPS)).rejects.toThrow(OutOfScope);
+    const asked = targets.dns.questions.length;
+    const outsideMapped = netWith({ [`${OUTSIDE}:${HTTPS}`]: `127.0.0.1:${outside.port}` });
+    await expect(outsideMapped.endpointFor(OUTSIDE, HTTPS)).rejects.toThrow(/outside the scope/);
+    expect(targets.dns.questions.length).toBe(asked);
   });
 });
 
@@ -145,9 +193,8 @@ describe('a supplier run, a cancelled run and a resumed one', () => {
     const run = await runProbes(app, c.companyId, targets.jobOptions(), supplier.id);
     expect(run).toMatchObject({ status: 'done', supplier_id: supplier.id, targets: 1 });
     expect(hits(targets.listeners.get(`vpn.${c.domain}`) ?? [])).toBe(vpnBefore);
-    const port = targets.jobOptions().https_ports[0];
     const expiring = (await assetFindings(app, c.companyId)).get(
-      `tls:s${supplier.id}:expiring:shop.${c.domain}:${port}`,
+      `tls:s${supplier.id}:expiring:shop.${c.domain}:${HTTPS}`,
     );
     expect(expiring?.supplier_id).toBe(supplier.id);
   });
@@ -252,5 +299,12 @@ describe('the limiter of connections', () => {
     expect(most).toBe(2);
     // Eight starts at 20 per second: the last one 350 ms after the first at the earliest.
     expect(Date.now() - started).toBeGreaterThanOrEqual(340);
+  });
+});
+
+describe('the connections of these runs', () => {
+  it('all went to 127.0.0.1', () => {
+    expect(connections.targets().length).toBeGreaterThan(0);
+    expect(outsideLoopback(connections.targets())).toEqual([]);
   });
 });

@@ -1,9 +1,10 @@
 // What one probe run works with: the deployment's PROBE_* settings, overridden by the run's job
 // options. Only the platform writes those options (the demo run, the tests, the benchmark): the
-// API queues a run with its inventory alone, so no user chooses the resolver, the ports or whether
-// private addresses may be contacted.
+// API queues a run with its inventory alone, so no user chooses the resolver, the ports, where a
+// host's port is actually connected (connect_to) or whether private addresses may be contacted.
 import { z } from 'zod';
 import type { ProbeConfig } from '../../../config/env.js';
+import type { ConnectTo } from './connect-to.js';
 
 export interface ServicePort {
   port: number;
@@ -24,6 +25,8 @@ export interface ProbeSettings {
   dkimSelectors: string[];
   /** Extra trusted authorities (PEM) beside Node's roots: the local targets' test authority. */
   ca: string | undefined;
+  /** Where to connect instead, by `<host>:<port>` (connect-to.ts); empty: where the name resolves. */
+  connectTo: ConnectTo;
 }
 
 const port = z.number().int().min(1).max(65535);
@@ -42,6 +45,10 @@ export const probeJobOptions = z.object({
   timeout_ms: z.number().int().min(100).max(60_000).optional(),
   dkim_selectors: z.array(z.string().max(63)).max(50).optional(),
   ca: z.string().max(100_000).optional(),
+  connect_to: z
+    .record(z.string().max(300), z.string().max(300).nullable())
+    .refine((map) => Object.keys(map).length <= 10_000, 'At most 10,000 entries.')
+    .optional(),
 });
 export type ProbeJobOptions = z.infer<typeof probeJobOptions>;
 
@@ -67,5 +74,6 @@ export function settingsOf(config: ProbeConfig, options: ProbeJobOptions): Probe
     timeoutMs: options.timeout_ms ?? config.timeoutMs,
     dkimSelectors: options.dkim_selectors ?? config.dkimSelectors,
     ca: options.ca ?? config.ca,
+    connectTo: options.connect_to ?? config.connectTo,
   };
 }

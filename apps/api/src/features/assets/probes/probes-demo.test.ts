@@ -1,15 +1,17 @@
-// A fresh development start's attack surface: the demo targets served on 127.0.0.x with the probes
+// A fresh development start's attack surface: the demo targets served on 127.0.0.1 with the probes
 // pointed at them, the demo loaded through the importers, and the demo's probe runs (each demo
-// company and each of its suppliers) finding the targets' problems, on loopback addresses only.
+// company and each of its suppliers) finding the targets' problems, contacting 127.0.0.1 only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withDemoTargets } from '../../../dev/probe-targets/demo-targets.js';
 import type { ProbeTargets } from '../../../dev/probe-targets/probe-targets.js';
+import { outsideLoopback, recordConnections } from '../../../testing/connections.js';
 import { openTestDatabase, type TestDatabase, testApp, testConfig, type VigilApp } from '../../../testing/test-app.js';
 import { loadMonitoringDemo } from '../../monitoring-demo/monitoring-demo.loader.js';
 
 let database: TestDatabase;
 let app: VigilApp;
 let targets: ProbeTargets;
+const connections = recordConnections();
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -20,6 +22,7 @@ beforeAll(async () => {
   ({ app } = await testApp(database, { config: demo.config }));
 });
 afterAll(async () => {
+  connections.stop();
   await app?.close();
   await database?.close();
   await targets?.close();
@@ -66,7 +69,7 @@ describe('the demo probe runs', () => {
     expect(fingerprints.map((f) => f.fingerprint)).toEqual(
       expect.arrayContaining(['dns:no-dmarc:acme-retail.example', 'dns:dangling-cname:mx.acme-retail.example']),
     );
-    // The names resolved to the demo targets' loopback addresses (the runs contact nothing else).
+    // The names resolved to 127.0.0.1, and the runs contacted nothing else.
     const observations = await app.ctx.db
       .selectFrom('probe_observations')
       .select('result')
@@ -74,6 +77,8 @@ describe('the demo probe runs', () => {
       .execute();
     const addresses = observations.flatMap((o) => (JSON.parse(o.result) as { a?: string[] }).a ?? []);
     expect(addresses.length).toBeGreaterThan(0);
-    expect(addresses.every((a) => a.startsWith('127.0.0.'))).toBe(true);
+    expect(addresses.every((a) => a === '127.0.0.1')).toBe(true);
+    expect(connections.targets().length).toBeGreaterThan(0);
+    expect(outsideLoopback(connections.targets())).toEqual([]);
   });
 });

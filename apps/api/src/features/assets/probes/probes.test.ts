@@ -1,10 +1,12 @@
 // Probe runs against real local servers (a DNS server speaking DNS over UDP and TCP, HTTPS servers
-// with certificates made here, a TCP service), all on 127.0.0.x: findings of each kind, the run's
+// with certificates made here, a TCP service), all on 127.0.0.1: findings of each kind, the run's
 // diff, resolution of what went away and reopening of what came back, the run's one event and alert
-// evaluation, and the probe-run operations within the session's company.
+// evaluation, and the probe-run operations within the session's company. Every connection the
+// file makes goes to 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ProbeTargets, startProbeTargets } from '../../../dev/probe-targets/probe-targets.js';
+import { type ProbeTargets, startProbeTargets, TARGET_PORTS } from '../../../dev/probe-targets/probe-targets.js';
 import type { ManualClock } from '../../../shared/clock.js';
+import { outsideLoopback, recordConnections } from '../../../testing/connections.js';
 import { json } from '../../../testing/flows.js';
 import { newTenant, type Tenant } from '../../../testing/monitoring.js';
 import { assetFindings, runProbes, seedAssets } from '../../../testing/probes.js';
@@ -15,8 +17,9 @@ let app: VigilApp;
 let clock: ManualClock;
 let a: Tenant;
 let targets: ProbeTargets;
-let port: number;
-let servicePort: number;
+const port = TARGET_PORTS.https;
+const servicePort = TARGET_PORTS.service;
+const connections = recordConnections();
 
 const hosts = (domain: string) => ['www', 'shop', 'api', 'vpn'].map((h) => `${h}.${domain}`);
 
@@ -24,16 +27,14 @@ beforeAll(async () => {
   database = await openTestDatabase();
   ({ app, clock } = await testApp(database));
   a = await newTenant(app, 'probes');
-  targets = await startProbeTargets([{ domain: a.domain, hosts: hosts(a.domain) }], { firstAddress: 120 });
-  const options = targets.jobOptions();
-  port = options.https_ports[0] ?? 0;
-  servicePort = Number(options.ports[0]?.split(':')[0]);
+  targets = await startProbeTargets([{ domain: a.domain, hosts: hosts(a.domain) }]);
   await seedAssets(app, a.companyId, [
     ['domain', a.domain],
     ...hosts(a.domain).map((h): ['subdomain', string] => ['subdomain', h]),
   ]);
 });
 afterAll(async () => {
+  connections.stop();
   await targets?.close();
   await app?.close();
   await database?.close();
@@ -50,6 +51,7 @@ describe('a probe run against the local targets', () => {
     const found = await assetFindings(app, a.companyId);
     const d = a.domain;
     const [www, shop, api, vpn] = hosts(d);
+    // HTTPS on 443 (connect_to sends it to each site's port): an origin without its default port.
     for (const fingerprint of [
       `dns:no-dmarc:${d}`,
       `dns:no-caa:${d}`,
@@ -60,12 +62,12 @@ describe('a probe run against the local targets', () => {
       `tls:weak-cipher:${shop}:${port}`,
       `tls:expired:${api}:${port}`,
       `tls:name-mismatch:${vpn}:${port}`,
-      `http:login-without-hsts:https://${vpn}:${port}`,
-      `http:missing-hsts:https://${shop}:${port}`,
-      `http:missing-csp:https://${shop}:${port}`,
-      `http:missing-frame-options:https://${shop}:${port}`,
-      `http:missing-nosniff:https://${shop}:${port}`,
-      `http:exposed-panel:https://${shop}:${port}/admin/`,
+      `http:login-without-hsts:https://${vpn}`,
+      `http:missing-hsts:https://${shop}`,
+      `http:missing-csp:https://${shop}`,
+      `http:missing-frame-options:https://${shop}`,
+      `http:missing-nosniff:https://${shop}`,
+      `http:exposed-panel:https://${shop}/admin/`,
       `service:exposed:${api}:${servicePort}`,
     ]) {
       expect(found.get(fingerprint)?.status, fingerprint).toBe('new');
@@ -93,7 +95,8 @@ describe('a probe run against the local targets', () => {
       .execute();
     const byValue = new Map(assets.map((x) => [x.value, x]));
     expect(byValue.get(`mx.${a.domain}`)?.type).toBe('subdomain');
-    expect(byValue.get('127.0.0.123')).toMatchObject({ type: 'ip', sources: ['probe'] });
+    // Every name resolves to 127.0.0.1 (the targets' ports told apart by connect_to).
+    expect(byValue.get('127.0.0.1')).toMatchObject({ type: 'ip', sources: ['probe'] });
     expect(byValue.get(`api.${a.domain}:${servicePort}/tcp`)?.type).toBe('service');
     expect(assets.filter((x) => x.type === 'certificate')).toHaveLength(5);
     const relations = await app.ctx.db
@@ -137,7 +140,7 @@ describe('a probe run against the local targets', () => {
 
   it('resolves what is gone on the next run, marks the closed service gone and shows the diff', async () => {
     targets.zone[`_dmarc.${a.domain}`] = [{ type: 'TXT', data: 'v=DMARC1; p=reject' }];
-    const redis = targets.listeners.get(`api.${a.domain}`)?.find((l) => l.port === servicePort);
+    const redis = targets.listenerAt(`api.${a.domain}`, servicePort);
     await redis?.close();
     clock.advance(60_000);
     const second = await runProbes(app, a.companyId, targets.jobOptions());
@@ -235,5 +238,12 @@ describe('the probe-run operations', () => {
     expect(foreign.statusCode).toBe(404);
     const own = await a.browser.post('/api/probe-runs', { supplier_id: supplier.id }, { token: a.token });
     expect(own.statusCode, own.body).toBe(202);
+  });
+});
+
+describe('the connections of these runs', () => {
+  it('all went to 127.0.0.1', () => {
+    expect(connections.targets().length).toBeGreaterThan(0);
+    expect(outsideLoopback(connections.targets())).toEqual([]);
   });
 });
