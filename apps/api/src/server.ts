@@ -73,7 +73,7 @@ async function main(): Promise<void> {
     config.microsoft ??
     (local ? { issuer: local.issuer, clientId: local.clientId, clientSecret: local.clientSecret } : undefined);
 
-  // Development: the probes' demo targets on 127.0.0.x (labelled demo), which the probes then use.
+  // Development: the probes' demo targets on 127.0.0.1 (labelled demo), which the probes then use.
   let demoTargets: ProbeTargets | undefined;
   if (config.nodeEnv === 'development' && config.role === 'all') {
     const { withDemoTargets } = await import('./dev/probe-targets/demo-targets.js');

@@ -22,7 +22,7 @@ const [{ buildApp }, { loadConfig }, { openDatabase }, { migrateToLatest }, { st
     dist('dev/local-oidc-provider.js'),
     dist('features/demo/demo.seed.js'),
   ]);
-// The probes' demo targets on 127.0.0.x, as the development start has them (the probes use them).
+// The probes' demo targets on 127.0.0.1, as the development start has them (the probes use them).
 const { withDemoTargets } = await dist('dev/probe-targets/demo-targets.js');
 
 const dataDir = mkdtempSync(join(tmpdir(), 'vigil-e2e-'));

@@ -1,6 +1,6 @@
 // The web and service targets of the probes' tests and demo: HTTPS (and plain HTTP) servers on a
-// loopback address, each playing one kind of site, and bare TCP listeners standing for a service
-// (a database port left open). Each counts the connections it accepted (the scope tests read it).
+// loopback address and a port of their own, each playing one kind of site, and bare TCP listeners
+// standing for a service (a database port left open). Each counts the connections it accepted (the scope tests read it).
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { createServer as createTcpServer, type Server } from 'node:net';

@@ -2,7 +2,7 @@
 // run of the company's own inventory and one of each of its suppliers is queued, below the imports'
 // priority so that they run once the demo imports have been taken. A development start points the
 // probes at the demo targets it serves (dev/probe-targets/demo-targets.ts), so they contact
-// loopback addresses only.
+// 127.0.0.1 only.
 import type { Executor } from '../../../db/database.js';
 import type { MonitoringModule } from '../../monitoring/monitoring-module.js';
 import { queueProbeRun } from './probes.repository.js';
