@@ -9,6 +9,7 @@ import { companyOf, type WriteContext, type WriteOutcome } from '../imports/impo
 import { jobOptions } from '../imports/import-options.js';
 import type { ImportJobRow } from '../imports/imports.table.js';
 import type { AssetNode, AssetRecord } from './assets.graph.js';
+import { ofSupplier } from './inventory.sql.js';
 
 /** Where an import writes: the job's company, and the supplier its options name (null: the company's own). */
 export interface Inventory {
@@ -97,7 +98,7 @@ export async function upsertAssets(
         as t(type, value, details, tags, owner, seen)
     ), gone as (
       select a.id from assets a join input i on a.type = i.type and a.value = i.value
-      where a.company_id = ${inventory.companyId} and a.supplier_id is not distinct from ${inventory.supplierId}::int
+      where a.company_id = ${inventory.companyId} and ${ofSupplier('a.supplier_id', inventory.supplierId)}
         and a.gone_at < i.seen
     )
     insert into assets as a (company_id, supplier_id, type, value, sources, tags, owner, details, first_seen_at,

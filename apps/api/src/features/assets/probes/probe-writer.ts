@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../../db/database.js';
 import { upsertFindings } from '../../findings/findings.ingest.js';
 import type { AssetType } from '../assets.table.js';
+import { ofSupplier } from '../inventory.sql.js';
 import type { ProbeName } from './probe.types.js';
 import { digestOf, summaryOf } from './probe-summary.js';
 import { probeOfKind, type TargetOutcome } from './probe-target.js';
@@ -37,7 +38,7 @@ type Change = {
 
 /** The inventory's rows of a table aliased `a` (the company's own, or one supplier's). */
 export const ofInventory = (alias: string, run: Pick<RunContext, 'companyId' | 'supplierId'>) =>
-  sql<boolean>`${sql.ref(`${alias}.company_id`)} = ${run.companyId} and ${sql.ref(`${alias}.supplier_id`)} is not distinct from ${run.supplierId}::int`;
+  sql<boolean>`${sql.ref(`${alias}.company_id`)} = ${run.companyId} and ${ofSupplier(`${alias}.supplier_id`, run.supplierId)}`;
 
 /** A finding's fingerprint: a supplier's carry its id, so the company's own never collide with them. */
 export const fingerprintOf = (run: Pick<RunContext, 'supplierId'>, kind: string, key: string) =>

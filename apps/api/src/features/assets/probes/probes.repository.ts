@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../../db/database.js';
 import { type TenantScope, tenantFilter } from '../../../shared/tenant.js';
 import { capped, type PageInput, pageOf } from '../../findings/findings.query.js';
+import { ofSupplier } from '../inventory.sql.js';
 import type { ProbeJobOptions } from './probe-settings.js';
 
 export const PROBE_JOB = 'assets.probe';
@@ -12,8 +13,7 @@ export const PROBE_JOB = 'assets.probe';
 export const inventoryLabel = (supplierId: number | null) =>
   supplierId === null ? 'Probe run: company assets' : `Probe run: supplier ${supplierId}`;
 
-const bySupplier = (alias: string, supplierId: number | null) =>
-  sql<boolean>`${sql.ref(`${alias}.supplier_id`)} is not distinct from ${supplierId}::int`;
+const bySupplier = (alias: string, supplierId: number | null) => ofSupplier(`${alias}.supplier_id`, supplierId);
 
 export async function pendingRun(db: Executor, scope: TenantScope, supplierId: number | null) {
   return db
