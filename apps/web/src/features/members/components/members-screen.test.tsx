@@ -134,9 +134,11 @@ describe('MembersScreen', () => {
   it('asks before deactivating, then sends it; validates an account awaiting validation', async () => {
     const sent = renderScreen('/userlist?open=m3');
     const drawer = await screen.findByTestId('detail-drawer');
+    // On a loaded machine the drawer can still be opening: a click then lands in a closed drawer.
+    await waitFor(() => expect(drawer.dataset.state).toBe('open'), { timeout: 5_000 });
     fireEvent.click(await within(drawer).findByRole('button', { name: 'Deactivate' }));
     expect(sent.some((r) => r.path === '/members/3/deactivate')).toBe(false);
-    fireEvent.click(await within(drawer).findByRole('button', { name: 'Confirm' }));
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Confirm' }, { timeout: 5_000 }));
     await waitFor(() => expect(sent.some((r) => r.method === 'POST' && r.path === '/members/3/deactivate')).toBe(true));
     fireEvent.click(await within(drawer).findByRole('button', { name: 'Validate account' }));
     await waitFor(() => expect(sent.some((r) => r.method === 'POST' && r.path === '/members/3/activate')).toBe(true));
