@@ -135,27 +135,19 @@ export function findAsset(db: Executor, scope: TenantScope, id: number) {
 
 /** Its relations both ways with the asset at the other end. */
 export async function relationsOf(db: Executor, scope: TenantScope, id: number) {
-  const columns = ['r.kind', 'r.source', 'r.first_seen_at', 'r.last_seen_at', 'o.id', 'o.type', 'o.value'] as const;
-  const out = await db
-    .selectFrom('asset_relations as r')
-    .innerJoin('assets as o', 'o.id', 'r.to_asset_id')
-    .select(columns)
-    .where(tenantFilter('r', scope))
-    .where('r.from_asset_id', '=', id)
-    .orderBy('r.kind')
-    .orderBy('o.value')
-    .limit(500)
-    .execute();
-  const into = await db
-    .selectFrom('asset_relations as r')
-    .innerJoin('assets as o', 'o.id', 'r.from_asset_id')
-    .select(columns)
-    .where(tenantFilter('r', scope))
-    .where('r.to_asset_id', '=', id)
-    .orderBy('r.kind')
-    .orderBy('o.value')
-    .limit(500)
-    .execute();
+  /** The relations whose `self` end is the asset, each with the asset at its `other` end. */
+  const side = (self: 'from_asset_id' | 'to_asset_id', other: 'from_asset_id' | 'to_asset_id') =>
+    db
+      .selectFrom('asset_relations as r')
+      .innerJoin('assets as o', 'o.id', `r.${other}`)
+      .select(['r.kind', 'r.source', 'r.first_seen_at', 'r.last_seen_at', 'o.id', 'o.type', 'o.value'])
+      .where(tenantFilter('r', scope))
+      .where(`r.${self}`, '=', id)
+      .orderBy('r.kind')
+      .orderBy('o.value')
+      .limit(500)
+      .execute();
+  const [out, into] = [await side('from_asset_id', 'to_asset_id'), await side('to_asset_id', 'from_asset_id')];
   return [
     ...out.map((r) => ({ direction: 'out' as const, ...r })),
     ...into.map((r) => ({ direction: 'in' as const, ...r })),
