@@ -16,25 +16,46 @@ import { ROLES } from './invite-dialog';
 
 type Confirmable = 'deactivate' | 'remove' | 'revoke';
 
-/** The buttons of one row's drawer; a change that takes access away asks to confirm first. */
+/** Takes access away: asked twice, shown in red. */
+const isDestructive = (kind: MemberAction['kind']) => kind === 'remove' || kind === 'revoke' || kind === 'deactivate';
+
+/**
+ * The buttons of one row's drawer; a change that takes access away asks to confirm first. The buttons stay
+ * while the question is shown: removing the button that holds the focus would drop the focus outside the
+ * drawer, which the drawer reads as a click away and closes.
+ */
 function Actions({ buttons, confirmText }: { buttons: MemberAction[]; confirmText: (kind: Confirmable) => string }) {
   const { t } = useTranslation();
   const action = useMemberAction();
   const [asking, setAsking] = useState<MemberAction | null>(null);
-  const run = (a: MemberAction) => {
-    if (!asking && (a.kind === 'deactivate' || a.kind === 'remove' || a.kind === 'revoke')) return setAsking(a);
+  const request = (a: MemberAction) => (isDestructive(a.kind) ? setAsking(a) : action.mutate(a));
+  const confirm = (a: MemberAction) => {
     setAsking(null);
     action.mutate(a);
   };
   return (
     <Stack gap="3">
+      <HStack gap="2" flexWrap="wrap">
+        {buttons.map((b) => (
+          <Button
+            key={b.kind}
+            size="sm"
+            variant={isDestructive(b.kind) ? 'outline' : 'solid'}
+            colorPalette={isDestructive(b.kind) ? 'red' : 'blue'}
+            loading={action.isPending && action.variables?.kind === b.kind}
+            onClick={() => request(b)}
+          >
+            {t(`members.actions.${b.kind}`)}
+          </Button>
+        ))}
+      </HStack>
       {asking ? (
         <Alert.Root status="warning">
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>{confirmText(asking.kind as Confirmable)}</Alert.Title>
             <HStack mt="2">
-              <Button size="sm" colorPalette="red" onClick={() => run(asking)}>
+              <Button size="sm" colorPalette="red" onClick={() => confirm(asking)}>
                 {t('members.actions.confirm')}
               </Button>
               <Button size="sm" variant="outline" onClick={() => setAsking(null)}>
@@ -43,22 +64,7 @@ function Actions({ buttons, confirmText }: { buttons: MemberAction[]; confirmTex
             </HStack>
           </Alert.Content>
         </Alert.Root>
-      ) : (
-        <HStack gap="2" flexWrap="wrap">
-          {buttons.map((b) => (
-            <Button
-              key={b.kind}
-              size="sm"
-              variant={b.kind === 'remove' || b.kind === 'revoke' || b.kind === 'deactivate' ? 'outline' : 'solid'}
-              colorPalette={b.kind === 'remove' || b.kind === 'revoke' || b.kind === 'deactivate' ? 'red' : 'blue'}
-              loading={action.isPending && action.variables?.kind === b.kind}
-              onClick={() => run(b)}
-            >
-              {t(`members.actions.${b.kind}`)}
-            </Button>
-          ))}
-        </HStack>
-      )}
+      ) : null}
       {action.isError ? (
         <Alert.Root status="error">
           <Alert.Indicator />
