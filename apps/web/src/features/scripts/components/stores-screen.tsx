@@ -1,0 +1,4 @@
+// STUB (owner: WEB-B): replaced by the real screen.
+export function StoresScreen() {
+  return null;
+}
