@@ -33,7 +33,7 @@ const shared = (extra: string[] = []) => [...REGISTRIES, ...extra].sort();
 
 describe('a monitoring module', () => {
   it('is registered on the server and in the web app', () => {
-    expect(footprint.registeredModules()).toEqual(['assets', 'credentials', 'cves', 'vulnerabilities']);
+    expect(footprint.registeredModules()).toEqual(['assets', 'credentials', 'cves', 'scripts', 'vulnerabilities']);
   });
 
   it.each([
@@ -41,6 +41,8 @@ describe('a monitoring module', () => {
     ['assets', shared(['apps/api/src/plugins/web-app.plugin.ts', 'openapi/paths/probes.yaml'])],
     ['credentials', shared(ROUTE_TABLE)],
     ['cves', shared()],
+    // openapi/package.json's npm `"scripts"` is the module's id by chance.
+    ['scripts', shared([...ROUTE_TABLE, 'openapi/package.json'])],
     // import-json.ts reads NVD's `vulnerabilities` array, a name the module happens to share.
     ['vulnerabilities', shared([...ROUTE_TABLE, 'apps/api/src/features/imports/import-json.ts'])],
   ])('%s touches only the listed shared files', (id, expected) => {

@@ -4,6 +4,7 @@ import { assetsModule } from './features/assets/assets.module.js';
 import { credentialsModule } from './features/credentials/credentials.module.js';
 import { cvesModule } from './features/cves/cves.module.js';
 import { createModuleRegistry } from './features/monitoring/module-registry.js';
+import { scriptsModule } from './features/scripts/scripts.module.js';
 import { vulnerabilitiesModule } from './features/vulnerabilities/vulnerabilities.module.js';
 
 export const moduleRegistry = createModuleRegistry([
@@ -11,4 +12,5 @@ export const moduleRegistry = createModuleRegistry([
   cvesModule,
   vulnerabilitiesModule,
   assetsModule,
+  scriptsModule,
 ]);

@@ -1747,6 +1747,120 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/scripts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One page of the script inventory of the company's monitored pages */
+        get: operations["listScripts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scripts/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export the filtered script inventory as CSV (streamed) */
+        get: operations["exportScripts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scripts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One script with its content excerpt, history, destinations, rule and blacklist hits and findings */
+        get: operations["getScript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scripts/{id}/authorisation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Authorise a script (with a written justification), deny it, or put it back to pending
+         * @description `authorised` needs a justification and holds, with `by: hash` (the default), for the
+         *     script's current SHA-256 only (a later change of its content is a finding), or, with
+         *     `by: host`, for any content from the script's host (versioned scripts; an inline script
+         *     can only be authorised by hash). The approver and the date are the caller and now; each
+         *     decision is kept in the script's history.
+         */
+        post: operations["setScriptAuthorisation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/script-scans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The page scans of the company (or of one store or page), newest first, each with its diff counts */
+        get: operations["listScriptScans"];
+        put?: never;
+        /**
+         * Queue a scan of one monitored page now
+         * @description Queues one `scripts.scan` job for the page. 409 when a scan of the page is already queued or
+         *     running; 404 for a page of another company; 422 for a disabled page.
+         */
+        post: operations["startScriptScan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/script-scans/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One page scan with its diff against the scan before and the findings it raised */
+        get: operations["getScriptScan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/vulnerabilities": {
         parameters: {
             query?: never;
@@ -2136,6 +2250,239 @@ export interface components {
                 product: string;
                 cve_count: number;
             }[];
+        };
+        /**
+         * @description first: served from one of the store's domains (or a subdomain); third: from another host; fourth: inserted by a third-party script.
+         * @enum {string}
+         */
+        ScriptParty: "first" | "third" | "fourth";
+        /** @enum {string} */
+        ScriptAuthorisation: "pending" | "authorised" | "denied";
+        /**
+         * @description reads_card_fields / reads_personal_fields: read a payment-card or personal form field; sends_data: made a request other than loading a script (fetch, XHR, WebSocket, beacon, image, form); loads_scripts: inserted another script.
+         * @enum {string}
+         */
+        ScriptBehaviour: "reads_card_fields" | "reads_personal_fields" | "sends_data" | "loads_scripts";
+        /** @enum {string} */
+        ScriptFindingKind: "unauthorised_script" | "hash_changed" | "new_destination" | "blacklist_hit" | "pattern_hit" | "header_regression";
+        ScriptPageRef: {
+            id: number;
+            url: string;
+            /** @enum {string} */
+            page_type: "home" | "product" | "cart" | "checkout" | "payment" | "login" | "other";
+            store_id: number;
+            store_name: string;
+        };
+        /**
+         * @description One script of one monitored page (the 6.4.3 inventory). `key` is the URL without its
+         *     fragment, or `inline:<sha256>`. `changed`: authorised by hash and `sha256` (what the latest
+         *     scan received) is not `authorised_sha256`.
+         */
+        Script: {
+            id: number;
+            page: components["schemas"]["ScriptPageRef"];
+            key: string;
+            /** @enum {string} */
+            kind: "external" | "inline";
+            url: string | null;
+            host: string | null;
+            party: components["schemas"]["ScriptParty"];
+            /** @description The key of the script that inserted this one; null when the page did. */
+            loaded_by: string | null;
+            sha256: string;
+            /** @description The element that loaded it had an `integrity` attribute. */
+            sri: boolean;
+            size: number;
+            behaviours: components["schemas"]["ScriptBehaviour"][];
+            authorisation: components["schemas"]["ScriptAuthorisation"];
+            /**
+             * @description What the authorisation holds for (null unless authorised).
+             * @enum {string|null}
+             */
+            authorised_by: "hash" | "host" | null;
+            authorised_sha256: string | null;
+            authorised_host: string | null;
+            changed: boolean;
+            justification: string | null;
+            approver: components["schemas"]["UserRef"];
+            approved_at: components["schemas"]["NullableDateTime"];
+            /** Format: date-time */
+            first_seen_at: string;
+            /** Format: date-time */
+            last_seen_at: string;
+            removed_at: components["schemas"]["NullableDateTime"];
+            open_findings: number;
+            is_demo: boolean;
+        };
+        ScriptList: {
+            data: components["schemas"]["Script"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        ScriptResponse: {
+            data: components["schemas"]["Script"];
+        };
+        /**
+         * @description One entry of a script's (or page's) history: a scan's diff (new, changed, removed,
+         *     returned, new_destination, header_changed) or an authorisation decision (authorised,
+         *     denied, pending; `to_value` the justification, `actor` who decided).
+         */
+        ScriptChange: {
+            id: number;
+            page_script_id: number | null;
+            scan_id: number | null;
+            /** @enum {string} */
+            change: "new" | "changed" | "removed" | "returned" | "new_destination" | "header_changed" | "authorised" | "denied" | "pending";
+            field: string | null;
+            from_value: string | null;
+            to_value: string | null;
+            actor: components["schemas"]["UserRef"];
+            /** Format: date-time */
+            at: string;
+        };
+        ScriptDestination: {
+            id: number;
+            host: string;
+            /** @enum {string} */
+            kind: "script" | "fetch" | "xhr" | "websocket" | "beacon" | "image" | "form" | "other";
+            /** Format: date-time */
+            first_seen_at: string;
+            /** Format: date-time */
+            last_seen_at: string;
+        };
+        ScriptRuleHit: {
+            rule_id: number;
+            rule_key: string;
+            rule_name: string;
+            family: string;
+            severity: components["schemas"]["Severity"];
+            rule_version: number;
+            scan_id: number;
+            excerpt: string;
+            matched: string[];
+            /** Format: date-time */
+            at: string;
+        };
+        ScriptBlacklistHit: {
+            entry_id: number;
+            /** @enum {string} */
+            kind: "host" | "url" | "sha256";
+            value: string;
+            family: string | null;
+            source: string;
+            /** @description What matched the entry (the script's URL or hash, or a destination host). */
+            target: string;
+            finding_id: number;
+            /** Format: date-time */
+            at: string;
+        };
+        ScriptFindingRef: {
+            id: number;
+            kind: components["schemas"]["ScriptFindingKind"];
+            title: string;
+            severity: components["schemas"]["Severity"];
+            status: components["schemas"]["FindingStatus"];
+            scan_id: number | null;
+            /** Format: date-time */
+            first_seen_at: string;
+            /** Format: date-time */
+            last_seen_at: string;
+        };
+        ScriptDetail: {
+            data: components["schemas"]["Script"] & {
+                /** @description The first 4 KiB of the content the latest scan received (null when it was not read). */
+                content_excerpt: string | null;
+                content_truncated: boolean;
+                /** @description The latest 100 changes, newest first. */
+                history: components["schemas"]["ScriptChange"][];
+                destinations: components["schemas"]["ScriptDestination"][];
+                /** @description The hits of the latest scan that had any, at most 100. */
+                rule_hits: components["schemas"]["ScriptRuleHit"][];
+                blacklist_hits: components["schemas"]["ScriptBlacklistHit"][];
+                findings: components["schemas"]["ScriptFindingRef"][];
+            };
+        };
+        ScriptAuthorisationInput: {
+            decision: components["schemas"]["ScriptAuthorisation"];
+            /** @description Why the script is needed (required to authorise). */
+            justification?: string | null;
+            /**
+             * @default hash
+             * @enum {string}
+             */
+            by: "hash" | "host";
+        };
+        HeaderChange: {
+            header: string;
+            from: string | null;
+            to: string | null;
+            /** @description The header was removed or weakened (a finding). */
+            regression: boolean;
+        };
+        /** @enum {string} */
+        ScriptScanStatus: "running" | "done" | "failed";
+        ScriptScan: {
+            id: number;
+            page: components["schemas"]["ScriptPageRef"];
+            job_id: number | null;
+            status: components["schemas"]["ScriptScanStatus"];
+            final_url: string | null;
+            http_status: number | null;
+            /** @description The security headers the browser received with the page (lower-case names). */
+            headers: {
+                [key: string]: string;
+            };
+            scripts: number;
+            new_scripts: number;
+            changed_scripts: number;
+            removed_scripts: number;
+            new_destinations: number;
+            header_changes: components["schemas"]["HeaderChange"][];
+            /** @description New and reopened findings. */
+            findings_opened: number;
+            duration_ms: number | null;
+            error: string | null;
+            is_demo: boolean;
+            /** Format: date-time */
+            started_at: string;
+            finished_at: components["schemas"]["NullableDateTime"];
+        };
+        /** @description The scan queued or running for the page (`page_id` given), when there is one (its job). */
+        PendingScriptScan: {
+            job_id: number;
+            /** @enum {string} */
+            status: "queued" | "running";
+        } | null;
+        ScriptScanList: {
+            data: components["schemas"]["ScriptScan"][];
+            meta: components["schemas"]["PageMeta"];
+            pending: components["schemas"]["PendingScriptScan"];
+        };
+        ScriptScanChange: {
+            page_script_id: number | null;
+            script_key: string | null;
+            /** @enum {string} */
+            change: "new" | "changed" | "removed" | "returned" | "new_destination" | "header_changed";
+            field: string | null;
+            from_value: string | null;
+            to_value: string | null;
+        };
+        ScriptScanDetail: {
+            data: {
+                scan: components["schemas"]["ScriptScan"];
+                /** @description What the scan changed (at most 500). */
+                changes: components["schemas"]["ScriptScanChange"][];
+                /** @description The findings the scan opened or reopened (at most 500). */
+                findings: components["schemas"]["ScriptFindingRef"][];
+            };
+        };
+        StartScriptScan: {
+            page_id: number;
+        };
+        ScriptScanQueued: {
+            data: {
+                job_id: number;
+                page_id: number;
+            };
         };
         Vulnerability: components["schemas"]["FindingCore"] & {
             template_id: string;
@@ -6673,6 +7020,255 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CveDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listScripts: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                page_size?: components["parameters"]["PageSize"];
+                /** @description Part of the script's URL, host or key (an inline script's hash), any case. */
+                q?: string;
+                /** @description Scripts of this store's pages. */
+                store_id?: number;
+                /** @description Scripts of this monitored page. */
+                page_id?: number;
+                /** @description Repeat to select several. */
+                party?: components["schemas"]["ScriptParty"][];
+                /** @description Repeat to select several. */
+                authorisation?: components["schemas"]["ScriptAuthorisation"][];
+                /** @description `active`: seen by the page's latest scan; `removed`: no longer on the page. */
+                status?: "active" | "removed";
+                /** @description true: authorised by hash and its current hash is not the authorised one; false: every other script. */
+                changed?: boolean;
+                /** @description Scripts seen doing this (repeat for any of several). */
+                behaviour?: components["schemas"]["ScriptBehaviour"][];
+                /** @description true: scripts seen doing anything listed in `behaviours`; false: none. */
+                has_behaviour?: boolean;
+                /** @description Only demo (true) or only real (false) rows. */
+                is_demo?: components["parameters"]["Demo"];
+                sort?: "-last_seen_at" | "last_seen_at" | "-first_seen_at" | "first_seen_at" | "script_key" | "-script_key" | "party" | "-party" | "authorisation" | "-authorisation";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of scripts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScriptList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    exportScripts: {
+        parameters: {
+            query?: {
+                /** @description Part of the script's URL, host or key (an inline script's hash), any case. */
+                q?: string;
+                /** @description Scripts of this store's pages. */
+                store_id?: number;
+                /** @description Scripts of this monitored page. */
+                page_id?: number;
+                /** @description Repeat to select several. */
+                party?: components["schemas"]["ScriptParty"][];
+                /** @description Repeat to select several. */
+                authorisation?: components["schemas"]["ScriptAuthorisation"][];
+                /** @description `active`: seen by the page's latest scan; `removed`: no longer on the page. */
+                status?: "active" | "removed";
+                /** @description true: authorised by hash and its current hash is not the authorised one; false: every other script. */
+                changed?: boolean;
+                /** @description Scripts seen doing this (repeat for any of several). */
+                behaviour?: components["schemas"]["ScriptBehaviour"][];
+                /** @description true: scripts seen doing anything listed in `behaviours`; false: none. */
+                has_behaviour?: boolean;
+                /** @description Only demo (true) or only real (false) rows. */
+                is_demo?: components["parameters"]["Demo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV with a header line and every filtered script, streamed in batches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["FindingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The script. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScriptDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setScriptAuthorisation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["parameters"]["FindingId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScriptAuthorisationInput"];
+            };
+        };
+        responses: {
+            /** @description The script. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScriptResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    listScriptScans: {
+        parameters: {
+            query?: {
+                /** @description Scripts of this store's pages. */
+                store_id?: number;
+                /** @description Scripts of this monitored page. */
+                page_id?: number;
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                page_size?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of scans, with the scan queued or running for the page when `page_id` is given. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScriptScanList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    startScriptScan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartScriptScan"];
+            };
+        };
+        responses: {
+            /** @description The job, queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScriptScanQueued"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BadRequest"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getScriptScan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["FindingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scan and its diff. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScriptScanDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
