@@ -1356,6 +1356,186 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's online stores, each with its monitored pages, their last scan and compliance
+         * @description At most 100 stores per company and 100 pages per store, so the list is whole (no paging).
+         *     Sorted by name; pages by URL.
+         */
+        get: operations["listStores"];
+        put?: never;
+        /**
+         * Add an online store
+         * @description The store's domains decide which scripts are first party and which page URLs it may hold.
+         *     409 when the company already has a store of that name; 422 past 100 stores.
+         */
+        post: operations["createStore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One store with its pages, their last scan and compliance */
+        get: operations["getStore"];
+        /**
+         * Change a store (every field is replaced)
+         * @description 422 when a domain removed still holds one of the store's page URLs (move or remove the page
+         *     first); 409 on a name another store of the company has.
+         */
+        put: operations["updateStore"];
+        post?: never;
+        /** Remove a store with its pages, their scans, script inventory and script findings */
+        delete: operations["deleteStore"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{id}/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a monitored page to a store (its first scan is due at once)
+         * @description The URL is http or https and its host is one of the store's domains or a subdomain of one
+         *     (422 otherwise). 409 when the store already monitors that URL; 422 past 100 pages.
+         */
+        post: operations["createStorePage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/store-pages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One monitored page with its last scan and compliance */
+        get: operations["getStorePage"];
+        /** Change a monitored page (every field is replaced; a new interval reschedules its next scan) */
+        put: operations["updateStorePage"];
+        post?: never;
+        /** Stop monitoring a page and remove its scans, script inventory and script findings */
+        delete: operations["deleteStorePage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/store-pages/{id}/evidence/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The page's PCI DSS evidence for the assessor, as CSV
+         * @description One CSV (a header line, then one row per record, the `section` column saying which):
+         *     `page` (the page, its store and its 6.4.3 / 11.6.1 status), `script` (the inventory with
+         *     each script's authorisation: who, when, justification, authorised hash or host), `change`
+         *     (authorisation changes and each scan's diff), `scan` (the scan history), `finding` (its
+         *     script findings) and `finding_change` (how each was handled: its status history). Bounded:
+         *     the latest 1,000 scans, 5,000 changes and 1,000 findings.
+         */
+        get: operations["exportPageEvidenceCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/store-pages/{id}/evidence/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The page's PCI DSS evidence for the assessor, as PDF
+         * @description The same records as the CSV, laid out as a report: the page and its status, the script
+         *     inventory with authorisations, the scan history, the findings and their handling. Bounded
+         *     like the CSV.
+         */
+        get: operations["exportPageEvidencePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ecommerce/compliance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * PCI DSS 6.4.3 and 11.6.1 status of every store and page, with the reasons
+         * @description Per page: 6.4.3 passes when the inventory is complete (the last scan succeeded and is within
+         *     the page's interval), every active script is authorised (none pending or denied) and
+         *     integrity is assured (every active script's hash is its authorised hash, or it is authorised
+         *     by host; every external third- or fourth-party script has SRI or is authorised by hash).
+         *     11.6.1 passes when scans run on schedule (the last successful scan is within the interval
+         *     plus one hour of grace) and no script finding stays unhandled (status `new`) for more than
+         *     24 hours. `unknown` when the page was never scanned. A store's status is `fail` when one of
+         *     its enabled pages fails, `unknown` when it has no enabled page or one is unknown, else `pass`.
+         */
+        get: operations["getEcommerceCompliance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ecommerce/detections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Script findings first seen per day, by kind, over the last 30 or 90 days */
+        get: operations["getEcommerceDetections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/risk/rating": {
         parameters: {
             query?: never;
@@ -3488,6 +3668,187 @@ export interface components {
             };
         };
         /** @enum {string} */
+        StorePlatform: "vtex" | "shopify" | "magento" | "woocommerce" | "salesforce" | "custom";
+        /** @enum {string} */
+        PageType: "home" | "product" | "cart" | "checkout" | "payment" | "login" | "other";
+        /** @description An absolute http or https URL. */
+        HttpUrl: string;
+        /**
+         * @description One step the scanner takes after loading the page, towards checkout: click an element, fill a
+         *     field (a test value; never a real card), go to a URL of the store, or wait.
+         */
+        ScanStep: {
+            /** @enum {string} */
+            action: "click";
+            selector: string;
+        } | {
+            /** @enum {string} */
+            action: "fill";
+            selector: string;
+            value: string;
+        } | {
+            /** @enum {string} */
+            action: "goto";
+            url: components["schemas"]["HttpUrl"];
+        } | {
+            /** @enum {string} */
+            action: "wait";
+            ms: number;
+        };
+        /** @enum {string} */
+        ScanStatus: "running" | "done" | "failed";
+        /** @description The page's latest scan (null before the first). */
+        LastScan: {
+            id: number;
+            status: components["schemas"]["ScanStatus"];
+            /** Format: date-time */
+            started_at: string;
+            finished_at: components["schemas"]["NullableDateTime"];
+            scripts: number;
+            new_scripts: number;
+            changed_scripts: number;
+            removed_scripts: number;
+            new_destinations: number;
+            findings_opened: number;
+            error: string | null;
+        } | null;
+        /**
+         * @description `unknown`: not assessable yet (never scanned, or no enabled page).
+         * @enum {string}
+         */
+        ComplianceStatus: "pass" | "fail" | "unknown";
+        /**
+         * @description Why a requirement does not pass. `count` is how many scripts or findings, when it applies.
+         *     never_scanned, last_scan_failed, scan_overdue, page_disabled (scans on schedule or inventory
+         *     complete); pending_scripts, denied_scripts (all authorised); hash_mismatch, missing_sri
+         *     (integrity assured); unhandled_alerts (script findings still `new` after 24 hours).
+         */
+        ComplianceReason: {
+            /** @enum {string} */
+            code: "never_scanned" | "last_scan_failed" | "scan_overdue" | "page_disabled" | "pending_scripts" | "denied_scripts" | "hash_mismatch" | "missing_sri" | "unhandled_alerts";
+            count: number | null;
+        };
+        /** @description PCI DSS 6.4.3 (payment page scripts managed). */
+        Pci643: {
+            status: components["schemas"]["ComplianceStatus"];
+            inventory_complete: boolean;
+            all_authorised: boolean;
+            integrity_assured: boolean;
+            reasons: components["schemas"]["ComplianceReason"][];
+        };
+        /** @description PCI DSS 11.6.1 (unauthorised changes detected and alerted). */
+        Pci1161: {
+            status: components["schemas"]["ComplianceStatus"];
+            scans_on_schedule: boolean;
+            no_unhandled_alerts: boolean;
+            reasons: components["schemas"]["ComplianceReason"][];
+        };
+        StorePage: {
+            id: number;
+            store_id: number;
+            url: string;
+            page_type: components["schemas"]["PageType"];
+            scan_interval_hours: number;
+            steps: components["schemas"]["ScanStep"][];
+            enabled: boolean;
+            last_scanned_at: components["schemas"]["NullableDateTime"];
+            next_scan_at: components["schemas"]["NullableDateTime"];
+            last_scan: components["schemas"]["LastScan"];
+            /** @description Scripts seen by the latest scans and not removed. */
+            active_scripts: number;
+            /** @description Its script findings not resolved, false positive or risk accepted. */
+            open_findings: number;
+            pci_6_4_3: components["schemas"]["Pci643"];
+            pci_11_6_1: components["schemas"]["Pci1161"];
+            is_demo: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        Store: {
+            id: number;
+            name: string;
+            platform: components["schemas"]["StorePlatform"];
+            account_name: string | null;
+            domains: string[];
+            checkout_url: string | null;
+            pages: components["schemas"]["StorePage"][];
+            pci_6_4_3: components["schemas"]["ComplianceStatus"];
+            pci_11_6_1: components["schemas"]["ComplianceStatus"];
+            is_demo: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        StoreList: {
+            data: components["schemas"]["Store"][];
+        };
+        StoreInput: {
+            name: string;
+            platform: components["schemas"]["StorePlatform"];
+            /** @description The platform's account name (VTEX `{account}.vtexcommercestable.com.br`). */
+            account_name?: string | null;
+            /**
+             * @description The store's own host names (lower-cased; a subdomain of one is the store's too). A script
+             *     from one of them is first party; the store's page URLs must be on them.
+             */
+            domains: string[];
+            checkout_url?: components["schemas"]["HttpUrl"] | null;
+        };
+        StoreResponse: {
+            data: components["schemas"]["Store"];
+        };
+        StorePageInput: {
+            url: components["schemas"]["HttpUrl"];
+            page_type: components["schemas"]["PageType"];
+            /**
+             * @description How often it is scanned; 168 (weekly) at most, as PCI DSS 11.6.1 asks.
+             * @default 24
+             */
+            scan_interval_hours: number;
+            /** @default [] */
+            steps: components["schemas"]["ScanStep"][];
+            /** @default true */
+            enabled: boolean;
+        };
+        StorePageResponse: {
+            data: components["schemas"]["StorePage"];
+        };
+        /** @description Enabled pages by status. */
+        ComplianceTotals: {
+            pass: number;
+            fail: number;
+            unknown: number;
+        };
+        EcommerceCompliance: {
+            data: {
+                stores: components["schemas"]["Store"][];
+                pci_6_4_3: components["schemas"]["ComplianceTotals"];
+                pci_11_6_1: components["schemas"]["ComplianceTotals"];
+                /** Format: date-time */
+                assessed_at: string;
+            };
+        };
+        DetectionDay: {
+            /** Format: date */
+            day: string;
+            total: number;
+            unauthorised_script: number;
+            hash_changed: number;
+            new_destination: number;
+            blacklist_hit: number;
+            pattern_hit: number;
+            header_regression: number;
+        };
+        EcommerceDetections: {
+            data: {
+                days: number;
+                series: components["schemas"]["DetectionDay"][];
+            };
+        };
+        /** @enum {string} */
         Grade: "A" | "B" | "C" | "D" | "F";
         /** @enum {string} */
         RiskFactorId: "patching_cadence" | "application_security" | "network_tls" | "dns_email" | "leaked_credentials" | "exposed_code" | "client_scripts" | "closed_source_mentions";
@@ -3651,6 +4012,10 @@ export interface components {
         WebhookId: number;
         /** @description A supplier of the company (its inventory's runs); absent, the company's own. */
         SupplierFilter: number;
+        StoreIdParam: number;
+        PageIdParam: number;
+        /** @description Only this store (404 when it is not the company's). */
+        StoreFilter: number;
         /** @description A supplier of the current company (its rating); without it, the company's own. */
         SupplierParameter: number;
     };
@@ -6079,6 +6444,387 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    listStores: {
+        parameters: {
+            query?: {
+                /** @description Only demo (true) or only real (false) rows. */
+                is_demo?: components["parameters"]["Demo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stores. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    createStore: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreInput"];
+            };
+        };
+        responses: {
+            /** @description The store. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["BadRequest"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["StoreIdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    updateStore: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["parameters"]["StoreIdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreInput"];
+            };
+        };
+        responses: {
+            /** @description The store. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BadRequest"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    deleteStore: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["parameters"]["StoreIdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    createStorePage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["parameters"]["StoreIdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StorePageInput"];
+            };
+        };
+        responses: {
+            /** @description The page. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorePageResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BadRequest"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getStorePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PageIdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorePageResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    updateStorePage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["parameters"]["PageIdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StorePageInput"];
+            };
+        };
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorePageResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BadRequest"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    deleteStorePage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["parameters"]["PageIdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    exportPageEvidenceCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PageIdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV, as an attachment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    exportPageEvidencePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PageIdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF, as an attachment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getEcommerceCompliance: {
+        parameters: {
+            query?: {
+                /** @description Only this store (404 when it is not the company's). */
+                store_id?: components["parameters"]["StoreFilter"];
+                /** @description Only demo (true) or only real (false) rows. */
+                is_demo?: components["parameters"]["Demo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stores with their pages' compliance, and totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EcommerceCompliance"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getEcommerceDetections: {
+        parameters: {
+            query?: {
+                days?: 30 | 90;
+                /** @description Only this store (404 when it is not the company's). */
+                store_id?: components["parameters"]["StoreFilter"];
+                /** @description Only demo (true) or only real (false) rows. */
+                is_demo?: components["parameters"]["Demo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per day (UTC), oldest first, every day present. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EcommerceDetections"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
         };
