@@ -1373,7 +1373,7 @@ export interface paths {
         /**
          * Add an online store
          * @description The store's domains decide which scripts are first party and which page URLs it may hold.
-         *     409 when the company already has a store of that name; 422 past 100 stores.
+         *     422 naming the field when the company already has a store of that name, or past 100 stores.
          */
         post: operations["createStore"];
         delete?: never;
@@ -1393,8 +1393,8 @@ export interface paths {
         get: operations["getStore"];
         /**
          * Change a store (every field is replaced)
-         * @description 422 when a domain removed still holds one of the store's page URLs (move or remove the page
-         *     first); 409 on a name another store of the company has.
+         * @description 422 naming the field when a domain removed still holds one of the store's page URLs (move or
+         *     remove the page first), or on a name another store of the company has.
          */
         put: operations["updateStore"];
         post?: never;
@@ -1417,7 +1417,7 @@ export interface paths {
         /**
          * Add a monitored page to a store (its first scan is due at once)
          * @description The URL is http or https and its host is one of the store's domains or a subdomain of one
-         *     (422 otherwise). 409 when the store already monitors that URL; 422 past 100 pages.
+         *     (422 otherwise); 422 too when the store already monitors that URL, or past 100 pages.
          */
         post: operations["createStorePage"];
         delete?: never;
@@ -6503,7 +6503,6 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["BadRequest"];
             419: components["responses"]["CsrfMismatch"];
             422: components["responses"]["ValidationError"];
         };
@@ -6566,7 +6565,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["BadRequest"];
             419: components["responses"]["CsrfMismatch"];
             422: components["responses"]["ValidationError"];
         };
@@ -6629,7 +6627,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["BadRequest"];
             419: components["responses"]["CsrfMismatch"];
             422: components["responses"]["ValidationError"];
         };
@@ -6692,7 +6689,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["BadRequest"];
             419: components["responses"]["CsrfMismatch"];
             422: components["responses"]["ValidationError"];
         };
