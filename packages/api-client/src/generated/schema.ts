@@ -1536,6 +1536,148 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/js-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rules the company sees (Vigil's and its own), with its enabled state and hit count */
+        get: operations["listJsRules"];
+        put?: never;
+        /**
+         * Add a rule of the company's own (version 1)
+         * @description The definition is checked before it is stored: a regex RE2 cannot compile (look-around,
+         *     back-references, bad syntax) or a target/op pair that does not go together is a 422 naming
+         *     the condition and the reason.
+         */
+        post: operations["createJsRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/js-rules/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a pasted script (at most 1 MiB) through the company's enabled rules, or through one definition
+         * @description Nothing is stored. The hits list each rule that held, the conditions that held and an
+         *     excerpt. A bad definition is a 422 as on create.
+         */
+        post: operations["testJsRules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/js-rules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One rule with its versions, newest first */
+        get: operations["getJsRule"];
+        /**
+         * Change a rule of the company's own (every field replaced; a new version)
+         * @description 409 for one of Vigil's default rules (switch it off instead, or copy it into a rule of your own).
+         */
+        put: operations["updateJsRule"];
+        post?: never;
+        /**
+         * Delete a rule of the company's own (its hits go with it)
+         * @description 409 for one of Vigil's default rules.
+         */
+        delete: operations["deleteJsRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/js-rules/{id}/enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Switch a rule on or off for the company (a default rule for this company only) */
+        put: operations["setJsRuleEnabled"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/js-blacklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One page of the company's blacklist entries */
+        get: operations["listJsBlacklist"];
+        put?: never;
+        /**
+         * Add an entry by hand (kind inferred when absent, value normalised)
+         * @description 409 when the company already has this kind and value.
+         */
+        post: operations["createJsBlacklistEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/js-blacklist/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export the filtered entries as CSV (streamed; the columns the CSV import reads, then status, notes, hits) */
+        get: operations["exportJsBlacklist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/js-blacklist/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an entry */
+        delete: operations["deleteJsBlacklistEntry"];
+        options?: never;
+        head?: never;
+        /** Change an entry's status, family or notes */
+        patch: operations["updateJsBlacklistEntry"];
+        trace?: never;
+    };
     "/risk/rating": {
         parameters: {
             query?: never;
@@ -3848,6 +3990,194 @@ export interface components {
                 series: components["schemas"]["DetectionDay"][];
             };
         };
+        /**
+         * @description `vigil`: Vigil's default set (the platform's, read-only; a company switches it on or off); `company`: the company's own.
+         * @enum {string}
+         */
+        JsRuleOwner: "vigil" | "company";
+        /**
+         * @description One test of a rule. `target` × `op`: `content`, `url` or `destination` (a host or URL the
+         *     script contacted) with `contains` (a plain string) or `regex` (RE2 syntax, linear time; no
+         *     look-around or back-references); `url` or `destination` with `typosquat` (the host imitates a
+         *     well-known CDN, analytics or payment host by edit distance or look-alike characters, without
+         *     being it; `value` unused); `behaviour` with `is` and a behaviour as `value`.
+         */
+        JsRuleCondition: {
+            /** @description Names the condition in a hit's `matched`. */
+            id: string;
+            /** @enum {string} */
+            target: "content" | "url" | "destination" | "behaviour";
+            /** @enum {string} */
+            op: "contains" | "regex" | "typosquat" | "is";
+            value?: string;
+            /** @default false */
+            case_sensitive: boolean;
+        };
+        /** @description A rule hits when `any`, `all` or `at_least` N of its conditions hold for one script. */
+        JsRuleDefinition: {
+            /**
+             * @default any
+             * @enum {string}
+             */
+            match: "any" | "all" | "at_least";
+            /** @description With `match` = `at_least`, how many conditions must hold. */
+            at_least?: number;
+            conditions: components["schemas"]["JsRuleCondition"][];
+        };
+        JsRule: {
+            id: number;
+            /** @description Stable id, e.g. `VGL-SKIM-001` (Vigil's) or `CUS-001` (the company's). */
+            key: string;
+            name: string;
+            family: string;
+            severity: components["schemas"]["Severity"];
+            reference: string | null;
+            description: string;
+            owner: components["schemas"]["JsRuleOwner"];
+            definition: components["schemas"]["JsRuleDefinition"];
+            /** @description Whether it runs in this company's scans (a default rule's company switch, or its own flag). */
+            enabled: boolean;
+            version: number;
+            /** @description The company's hits of this rule, every version. */
+            hits: number;
+            last_hit_at: components["schemas"]["NullableDateTime"];
+            /** Format: date-time */
+            updated_at: string;
+        };
+        JsRuleList: {
+            data: components["schemas"]["JsRule"][];
+            meta: components["schemas"]["PageMeta"];
+            /** @description Every family of the rules the company sees (for the filter). */
+            families: string[];
+        };
+        JsRuleInput: {
+            name: string;
+            family: string;
+            severity: components["schemas"]["Severity"];
+            /** @description An http(s) URL of the public write-up. */
+            reference?: string | null;
+            description?: string;
+            definition: components["schemas"]["JsRuleDefinition"];
+            /** @default true */
+            enabled: boolean;
+        };
+        JsRuleResponse: {
+            data: components["schemas"]["JsRule"];
+        };
+        /**
+         * @description What the scan saw the script do: read a payment-card field, read a personal field (e-mail,
+         *     name, phone, address), or send data anywhere (fetch, XHR, WebSocket, beacon, image, form).
+         * @enum {string}
+         */
+        JsRuleBehaviour: "reads_card_fields" | "reads_personal_fields" | "sends_data";
+        JsRuleTestInput: {
+            /** @description The script's text, at most 1 MiB. */
+            script: string;
+            /** @description The URL it was served from (for `url` conditions). */
+            url?: string | null;
+            /** @description Hosts or URLs it contacts (for `destination` conditions). */
+            destinations?: string[];
+            behaviours?: components["schemas"]["JsRuleBehaviour"][];
+            /** @description Test this definition only; absent, every rule enabled for the company. */
+            definition?: components["schemas"]["JsRuleDefinition"];
+        };
+        JsRuleTestHit: {
+            /** @description Null when the hit is of the definition sent. */
+            rule_id: number | null;
+            key: string | null;
+            name: string | null;
+            family: string | null;
+            /** @enum {string|null} */
+            severity: "critical" | "high" | "medium" | "low" | "info" | null;
+            /** @description The ids of the conditions that held. */
+            matched: string[];
+            /** @description The text around the first content match (at most 200 characters), else what matched. */
+            excerpt: string;
+        };
+        JsRuleTestResult: {
+            data: {
+                hits: components["schemas"]["JsRuleTestHit"][];
+                rules_run: number;
+                duration_ms: number;
+            };
+        };
+        JsRuleVersion: {
+            version: number;
+            name: string;
+            severity: components["schemas"]["Severity"];
+            definition: components["schemas"]["JsRuleDefinition"];
+            enabled: boolean;
+            /** @description The member's name (null for Vigil's defaults or a removed user). */
+            changed_by: string | null;
+            /** Format: date-time */
+            changed_at: string;
+        };
+        JsRuleDetail: {
+            data: {
+                rule: components["schemas"]["JsRule"];
+                /** @description Newest first. */
+                versions: components["schemas"]["JsRuleVersion"][];
+            };
+        };
+        JsRuleEnabledInput: {
+            enabled: boolean;
+        };
+        /**
+         * @description `host`: the host and its subdomains; `url`: the URL exactly (without fragment); `sha256`: a script's content hash.
+         * @enum {string}
+         */
+        JsBlacklistKind: "host" | "url" | "sha256";
+        /**
+         * @description Only active entries flag scripts and connections.
+         * @enum {string}
+         */
+        JsBlacklistStatus: "active" | "inactive";
+        JsBlacklistEntry: {
+            id: number;
+            kind: components["schemas"]["JsBlacklistKind"];
+            /** @description Normalised: host lower-case, URL without fragment, SHA-256 lower-case hex. */
+            value: string;
+            /** @description Where it came from (`manual`, an import's file or feed name). */
+            source: string;
+            family: string | null;
+            status: components["schemas"]["JsBlacklistStatus"];
+            notes: string | null;
+            /** Format: date-time */
+            first_seen_at: string;
+            /** Format: date-time */
+            last_seen_at: string;
+            /** @description Scripts and connections of the company's scans it flagged. */
+            hits: number;
+            is_demo: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        JsBlacklistList: {
+            data: components["schemas"]["JsBlacklistEntry"][];
+            meta: components["schemas"]["PageMeta"];
+            /** @description Every family of the company's entries (for the filter). */
+            families: string[];
+        };
+        JsBlacklistInput: {
+            /** @description Absent, inferred from the value (64 hex digits, a URL with a scheme, else a host). */
+            kind?: components["schemas"]["JsBlacklistKind"];
+            value: string;
+            /** @default manual */
+            source: string;
+            family?: string | null;
+            status?: components["schemas"]["JsBlacklistStatus"];
+            notes?: string | null;
+        };
+        JsBlacklistResponse: {
+            data: components["schemas"]["JsBlacklistEntry"];
+        };
+        JsBlacklistUpdate: {
+            status?: components["schemas"]["JsBlacklistStatus"];
+            family?: string | null;
+            notes?: string | null;
+        };
         /** @enum {string} */
         Grade: "A" | "B" | "C" | "D" | "F";
         /** @enum {string} */
@@ -4016,6 +4346,8 @@ export interface components {
         PageIdParam: number;
         /** @description Only this store (404 when it is not the company's). */
         StoreFilter: number;
+        JsRuleId: number;
+        JsBlacklistEntryId: number;
         /** @description A supplier of the current company (its rating); without it, the company's own. */
         SupplierParameter: number;
     };
@@ -6822,6 +7154,397 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    listJsRules: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                page_size?: components["parameters"]["PageSize"];
+                /** @description Part of the rule's key, name or description, any case. */
+                q?: string;
+                family?: string;
+                severity?: components["parameters"]["Severity"];
+                owner?: components["schemas"]["JsRuleOwner"];
+                enabled?: boolean;
+                sort?: "key" | "-key" | "name" | "-name" | "severity" | "-severity" | "hits" | "-hits" | "family" | "-family";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsRuleList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    createJsRule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JsRuleInput"];
+            };
+        };
+        responses: {
+            /** @description The rule. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsRuleResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    testJsRules: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JsRuleTestInput"];
+            };
+        };
+        responses: {
+            /** @description The hits. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsRuleTestResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["BadRequest"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getJsRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["JsRuleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule and its versions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsRuleDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    updateJsRule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["parameters"]["JsRuleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JsRuleInput"];
+            };
+        };
+        responses: {
+            /** @description The rule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsRuleResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BadRequest"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    deleteJsRule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["parameters"]["JsRuleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BadRequest"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    setJsRuleEnabled: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["parameters"]["JsRuleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JsRuleEnabledInput"];
+            };
+        };
+        responses: {
+            /** @description The rule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsRuleResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    listJsBlacklist: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                page_size?: components["parameters"]["PageSize"];
+                /** @description Part of the value, source or notes, any case. */
+                q?: string;
+                /** @description Repeat to select several. */
+                kind?: components["schemas"]["JsBlacklistKind"][];
+                status?: components["schemas"]["JsBlacklistStatus"];
+                family?: string;
+                /** @description Only demo (true) or only real (false) rows. */
+                is_demo?: components["parameters"]["Demo"];
+                sort?: "-first_seen_at" | "first_seen_at" | "-last_seen_at" | "last_seen_at" | "value" | "-value" | "-hits" | "hits";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsBlacklistList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    createJsBlacklistEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JsBlacklistInput"];
+            };
+        };
+        responses: {
+            /** @description The entry. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsBlacklistResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["BadRequest"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    exportJsBlacklist: {
+        parameters: {
+            query?: {
+                /** @description Part of the value, source or notes, any case. */
+                q?: string;
+                /** @description Repeat to select several. */
+                kind?: components["schemas"]["JsBlacklistKind"][];
+                status?: components["schemas"]["JsBlacklistStatus"];
+                family?: string;
+                /** @description Only demo (true) or only real (false) rows. */
+                is_demo?: components["parameters"]["Demo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV with a header line and every filtered entry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    deleteJsBlacklistEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["parameters"]["JsBlacklistEntryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    updateJsBlacklistEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["parameters"]["JsBlacklistEntryId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JsBlacklistUpdate"];
+            };
+        };
+        responses: {
+            /** @description The entry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsBlacklistResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            419: components["responses"]["CsrfMismatch"];
             422: components["responses"]["ValidationError"];
         };
     };
