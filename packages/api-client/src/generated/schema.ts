@@ -4010,16 +4010,16 @@ export interface components {
             /** @enum {string} */
             op: "contains" | "regex" | "typosquat" | "is";
             value?: string;
-            /** @default false */
-            case_sensitive: boolean;
+            /** @description Absent, false (any case). */
+            case_sensitive?: boolean;
         };
         /** @description A rule hits when `any`, `all` or `at_least` N of its conditions hold for one script. */
         JsRuleDefinition: {
             /**
-             * @default any
+             * @description Absent, `any`.
              * @enum {string}
              */
-            match: "any" | "all" | "at_least";
+            match?: "any" | "all" | "at_least";
             /** @description With `match` = `at_least`, how many conditions must hold. */
             at_least?: number;
             conditions: components["schemas"]["JsRuleCondition"][];
@@ -4058,8 +4058,8 @@ export interface components {
             reference?: string | null;
             description?: string;
             definition: components["schemas"]["JsRuleDefinition"];
-            /** @default true */
-            enabled: boolean;
+            /** @description Absent, true on create and unchanged on edit. */
+            enabled?: boolean;
         };
         JsRuleResponse: {
             data: components["schemas"]["JsRule"];
@@ -4164,8 +4164,8 @@ export interface components {
             /** @description Absent, inferred from the value (64 hex digits, a URL with a scheme, else a host). */
             kind?: components["schemas"]["JsBlacklistKind"];
             value: string;
-            /** @default manual */
-            source: string;
+            /** @description Absent, `manual`. */
+            source?: string;
             family?: string | null;
             status?: components["schemas"]["JsBlacklistStatus"];
             notes?: string | null;
