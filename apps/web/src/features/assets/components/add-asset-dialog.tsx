@@ -1,9 +1,9 @@
-import { Button, CloseButton, chakra, Dialog, Portal, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Button, SimpleGrid } from '@chakra-ui/react';
 import { ApiError } from '@vigil/api-client';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { ErrorAlert } from '@/components/ui/error-alert';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { SimpleSelect } from '@/components/ui/simple-select';
 import { TextInput } from '@/components/ui/text-input';
 import { ASSET_TYPES, type AssetType, useCreateAsset } from '../api/assets-api';
@@ -34,13 +34,12 @@ export function AddAssetDialog({
 }) {
   const { t } = useTranslation();
   const [, setParams] = useSearchParams();
-  const [open, setOpen] = useState(false);
   const create = useCreateAsset();
   const [draft, setDraft] = useState<Draft>(() => draftOf(inventory));
   const set = (key: keyof Draft) => (value: string) => setDraft((current) => ({ ...current, [key]: value }));
   const ofSuppliers = inventory.owner === 'suppliers';
   const failure = create.error instanceof ApiError ? create.error.validationText() || create.error.serverMessage : null;
-  const submit = () => {
+  const submit = (close: () => void) => {
     const supplierId = Number(draft.supplier);
     create.mutate(
       {
@@ -52,7 +51,7 @@ export function AddAssetDialog({
       },
       {
         onSuccess: (asset) => {
-          setOpen(false);
+          close();
           setParams((current) => {
             const next = new URLSearchParams(current);
             next.set('asset', String(asset.id));
@@ -63,103 +62,75 @@ export function AddAssetDialog({
     );
   };
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(event) => {
-        setOpen(event.open);
-        if (event.open) {
-          setDraft(draftOf(inventory));
-          create.reset();
-        }
-      }}
-    >
-      <Dialog.Trigger asChild>
+    <FormDialog
+      trigger={
         <Button size="sm" colorPalette="blue">
           {t('assets.add.open')}
         </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="add-asset-dialog">
-            <chakra.form
-              onSubmit={(event) => {
-                event.preventDefault();
-                submit();
-              }}
-            >
-              <Dialog.Header>
-                <Dialog.Title>{t('assets.add.title')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="3">
-                  {ofSuppliers ? (
-                    <SimpleSelect
-                      label={t('assets.supplier')}
-                      value={draft.supplier}
-                      onChange={(e) => set('supplier')(e.currentTarget.value)}
-                      required
-                      width="full"
-                    >
-                      <option value="">{t('assets.add.pickSupplier')}</option>
-                      {suppliers.map((s) => (
-                        <option key={s.id} value={String(s.id)}>
-                          {s.name}
-                        </option>
-                      ))}
-                    </SimpleSelect>
-                  ) : null}
-                  <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-                    <SimpleSelect
-                      label={t('assets.type')}
-                      value={draft.type}
-                      onChange={(e) => set('type')(e.currentTarget.value)}
-                      width="full"
-                    >
-                      {ASSET_TYPES.map((type) => (
-                        <option key={type} value={type}>
-                          {t(`assets.types.${type}`)}
-                        </option>
-                      ))}
-                    </SimpleSelect>
-                    <TextInput
-                      label={t('assets.value')}
-                      name="value"
-                      value={draft.value}
-                      onValueChange={set('value')}
-                      required
-                      maxLength={2048}
-                    />
-                  </SimpleGrid>
-                  <TextInput
-                    label={t('assets.tagsField')}
-                    name="tags"
-                    value={draft.tags}
-                    onValueChange={set('tags')}
-                    maxLength={900}
-                  />
-                  <TextInput
-                    label={t('assets.owner')}
-                    name="owner"
-                    value={draft.owner}
-                    onValueChange={set('owner')}
-                    maxLength={200}
-                  />
-                  <ErrorAlert message={failure} />
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button type="submit" loading={create.isPending}>
-                  {t('assets.add.submit')}
-                </Button>
-              </Dialog.Footer>
-            </chakra.form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('assets.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      }
+      title={t('assets.add.title')}
+      submitLabel={t('assets.add.submit')}
+      onSubmit={submit}
+      pending={create.isPending}
+      error={failure}
+      onOpen={() => {
+        setDraft(draftOf(inventory));
+        create.reset();
+      }}
+      testId="add-asset-dialog"
+    >
+      {ofSuppliers ? (
+        <SimpleSelect
+          label={t('assets.supplier')}
+          value={draft.supplier}
+          onChange={(e) => set('supplier')(e.currentTarget.value)}
+          required
+          width="full"
+        >
+          <option value="">{t('assets.add.pickSupplier')}</option>
+          {suppliers.map((s) => (
+            <option key={s.id} value={String(s.id)}>
+              {s.name}
+            </option>
+          ))}
+        </SimpleSelect>
+      ) : null}
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+        <SimpleSelect
+          label={t('assets.type')}
+          value={draft.type}
+          onChange={(e) => set('type')(e.currentTarget.value)}
+          width="full"
+        >
+          {ASSET_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`assets.types.${type}`)}
+            </option>
+          ))}
+        </SimpleSelect>
+        <TextInput
+          label={t('assets.value')}
+          name="value"
+          value={draft.value}
+          onValueChange={set('value')}
+          required
+          maxLength={2048}
+        />
+      </SimpleGrid>
+      <TextInput
+        label={t('assets.tagsField')}
+        name="tags"
+        value={draft.tags}
+        onValueChange={set('tags')}
+        maxLength={900}
+      />
+      <TextInput
+        label={t('assets.owner')}
+        name="owner"
+        value={draft.owner}
+        onValueChange={set('owner')}
+        maxLength={200}
+      />
+    </FormDialog>
   );
 }

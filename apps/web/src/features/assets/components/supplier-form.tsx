@@ -1,9 +1,9 @@
-import { Button, CloseButton, chakra, Dialog, Portal, SimpleGrid, Stack, useRecipe } from '@chakra-ui/react';
+import { Button, chakra, SimpleGrid, Stack, useRecipe } from '@chakra-ui/react';
 import { ApiError } from '@vigil/api-client';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '@/components/ui/date-field';
-import { ErrorAlert } from '@/components/ui/error-alert';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { SimpleSelect } from '@/components/ui/simple-select';
 import { TextInput } from '@/components/ui/text-input';
 import {
@@ -54,7 +54,6 @@ export function inputOf(draft: Draft): SupplierInput {
 /** "Add supplier" (no supplier) or "Edit" (one): the portfolio entry's fields in a dialog. */
 export function SupplierDialog({ supplier }: { supplier: Supplier | null }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
   const save = useSaveSupplier();
   const [draft, setDraft] = useState<Draft>(() => draftOf(supplier));
   const textarea = useRecipe({ key: 'textarea' });
@@ -63,138 +62,110 @@ export function SupplierDialog({ supplier }: { supplier: Supplier | null }) {
   const failure = save.error instanceof ApiError ? save.error.validationText() || save.error.serverMessage : null;
   const title = supplier ? t('assets.editSupplier') : t('assets.addSupplier');
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(event) => {
-        setOpen(event.open);
-        if (event.open) {
-          setDraft(draftOf(supplier));
-          save.reset();
-        }
-      }}
-      size="lg"
-    >
-      <Dialog.Trigger asChild>
+    <FormDialog
+      trigger={
         <Button size="sm" colorPalette={supplier ? undefined : 'blue'} variant={supplier ? 'outline' : 'solid'}>
           {title}
         </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="supplier-dialog">
-            <chakra.form
-              onSubmit={(event) => {
-                event.preventDefault();
-                save.mutate({ id: supplier?.id ?? null, body: inputOf(draft) }, { onSuccess: () => setOpen(false) });
-              }}
-            >
-              <Dialog.Header>
-                <Dialog.Title>{title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="3">
-                  <TextInput
-                    label={t('assets.supplierName')}
-                    name="name"
-                    value={draft.name}
-                    onValueChange={set('name')}
-                    required
-                    maxLength={200}
-                  />
-                  <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-                    <SimpleSelect
-                      label={t('assets.tier')}
-                      value={draft.tier}
-                      onChange={(e) => set('tier')(e.currentTarget.value)}
-                      width="full"
-                    >
-                      {TIERS.map((tier) => (
-                        <option key={tier} value={tier}>
-                          {t(`assets.tiers.${tier}`)}
-                        </option>
-                      ))}
-                    </SimpleSelect>
-                    <SimpleSelect
-                      label={t('assets.questionnaire')}
-                      value={draft.questionnaire_status}
-                      onChange={(e) => set('questionnaire_status')(e.currentTarget.value)}
-                      width="full"
-                    >
-                      <option value="">{t('assets.noQuestionnaire')}</option>
-                      {QUESTIONNAIRE_STATUSES.map((s) => (
-                        <option key={s} value={s}>
-                          {t(`assets.questionnaireStatus.${s}`)}
-                        </option>
-                      ))}
-                    </SimpleSelect>
-                    <TextInput
-                      label={t('assets.website')}
-                      name="website"
-                      type="url"
-                      value={draft.website}
-                      onValueChange={set('website')}
-                      maxLength={2048}
-                    />
-                    <TextInput
-                      label={t('assets.contactName')}
-                      name="contact_name"
-                      value={draft.contact_name}
-                      onValueChange={set('contact_name')}
-                      maxLength={200}
-                    />
-                    <TextInput
-                      label={t('assets.contactEmail')}
-                      name="contact_email"
-                      type="email"
-                      value={draft.contact_email}
-                      onValueChange={set('contact_email')}
-                      maxLength={254}
-                    />
-                  </SimpleGrid>
-                  <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-                    {(['contract_start', 'contract_end'] as const).map((key) => (
-                      <Stack key={key} gap="1.5">
-                        <chakra.label htmlFor={`${id}-${key}`} fontWeight="medium" textStyle="sm">
-                          {t(`assets.${key === 'contract_start' ? 'contractStart' : 'contractEnd'}`)}
-                        </chakra.label>
-                        <DateField
-                          id={`${id}-${key}`}
-                          value={draft[key]}
-                          onChange={set(key)}
-                          {...(key === 'contract_end' && draft.contract_start ? { min: draft.contract_start } : {})}
-                        />
-                      </Stack>
-                    ))}
-                  </SimpleGrid>
-                  <Stack gap="1.5">
-                    <chakra.label htmlFor={`${id}-notes`} fontWeight="medium" textStyle="sm">
-                      {t('assets.notes')}
-                    </chakra.label>
-                    <chakra.textarea
-                      id={`${id}-notes`}
-                      value={draft.notes}
-                      maxLength={4000}
-                      rows={3}
-                      onChange={(event) => set('notes')(event.currentTarget.value)}
-                      css={textarea({ size: 'md', variant: 'outline' })}
-                    />
-                  </Stack>
-                  <ErrorAlert message={failure} />
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button type="submit" loading={save.isPending}>
-                  {t('assets.saveSupplier')}
-                </Button>
-              </Dialog.Footer>
-            </chakra.form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('assets.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      }
+      title={title}
+      submitLabel={t('assets.saveSupplier')}
+      onSubmit={(close) => save.mutate({ id: supplier?.id ?? null, body: inputOf(draft) }, { onSuccess: close })}
+      pending={save.isPending}
+      error={failure}
+      onOpen={() => {
+        setDraft(draftOf(supplier));
+        save.reset();
+      }}
+      size="lg"
+      testId="supplier-dialog"
+    >
+      <TextInput
+        label={t('assets.supplierName')}
+        name="name"
+        value={draft.name}
+        onValueChange={set('name')}
+        required
+        maxLength={200}
+      />
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+        <SimpleSelect
+          label={t('assets.tier')}
+          value={draft.tier}
+          onChange={(e) => set('tier')(e.currentTarget.value)}
+          width="full"
+        >
+          {TIERS.map((tier) => (
+            <option key={tier} value={tier}>
+              {t(`assets.tiers.${tier}`)}
+            </option>
+          ))}
+        </SimpleSelect>
+        <SimpleSelect
+          label={t('assets.questionnaire')}
+          value={draft.questionnaire_status}
+          onChange={(e) => set('questionnaire_status')(e.currentTarget.value)}
+          width="full"
+        >
+          <option value="">{t('assets.noQuestionnaire')}</option>
+          {QUESTIONNAIRE_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`assets.questionnaireStatus.${s}`)}
+            </option>
+          ))}
+        </SimpleSelect>
+        <TextInput
+          label={t('assets.website')}
+          name="website"
+          type="url"
+          value={draft.website}
+          onValueChange={set('website')}
+          maxLength={2048}
+        />
+        <TextInput
+          label={t('assets.contactName')}
+          name="contact_name"
+          value={draft.contact_name}
+          onValueChange={set('contact_name')}
+          maxLength={200}
+        />
+        <TextInput
+          label={t('assets.contactEmail')}
+          name="contact_email"
+          type="email"
+          value={draft.contact_email}
+          onValueChange={set('contact_email')}
+          maxLength={254}
+        />
+      </SimpleGrid>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+        {(['contract_start', 'contract_end'] as const).map((key) => (
+          <Stack key={key} gap="1.5">
+            <chakra.label htmlFor={`${id}-${key}`} fontWeight="medium" textStyle="sm">
+              {t(`assets.${key === 'contract_start' ? 'contractStart' : 'contractEnd'}`)}
+            </chakra.label>
+            <DateField
+              id={`${id}-${key}`}
+              value={draft[key]}
+              onChange={set(key)}
+              {...(key === 'contract_end' && draft.contract_start ? { min: draft.contract_start } : {})}
+            />
+          </Stack>
+        ))}
+      </SimpleGrid>
+      <Stack gap="1.5">
+        <chakra.label htmlFor={`${id}-notes`} fontWeight="medium" textStyle="sm">
+          {t('assets.notes')}
+        </chakra.label>
+        <chakra.textarea
+          id={`${id}-notes`}
+          value={draft.notes}
+          maxLength={4000}
+          rows={3}
+          onChange={(event) => set('notes')(event.currentTarget.value)}
+          css={textarea({ size: 'md', variant: 'outline' })}
+        />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,9 +1,9 @@
-import { Button, CloseButton, chakra, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, chakra, Stack, Text } from '@chakra-ui/react';
 import { ApiError } from '@vigil/api-client';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportSupplier } from '@/components/data-table';
-import { ErrorAlert } from '@/components/ui/error-alert';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { SimpleSelect } from '@/components/ui/simple-select';
 import { type ImportKind, useCreateImport, useRefreshAfterImport } from '../api/imports-api';
 import { tarOfFiles } from '../utils/tar';
@@ -32,7 +32,6 @@ const isKind = (value: string): value is ImportKind => KINDS.includes(value);
 export function ImportDialog({ kinds, suppliers }: { kinds: string[]; suppliers?: ImportSupplier[] }) {
   const { t } = useTranslation();
   const choices = kinds.filter(isKind);
-  const [open, setOpen] = useState(false);
   const [kind, setKind] = useState<ImportKind>(choices[0] ?? 'combolist');
   const [files, setFiles] = useState<File[]>([]);
   const [supplierId, setSupplierId] = useState('');
@@ -59,117 +58,95 @@ export function ImportDialog({ kinds, suppliers }: { kinds: string[]; suppliers?
   const failure = create.error instanceof ApiError ? create.error.serverMessage || create.error.message : null;
 
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(event) => {
-        setOpen(event.open);
-        if (!event.open) reset();
-      }}
-      size="lg"
-    >
-      <Dialog.Trigger asChild>
+    <FormDialog
+      trigger={
         <Button size="sm" colorPalette="blue">
           {t('imports.button')}
         </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{t('imports.title')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {jobId === null ? (
-                <Stack gap="4">
-                  <SimpleSelect
-                    label={t('imports.kind')}
-                    value={kind}
-                    onChange={(event) => {
-                      const value = event.currentTarget.value;
-                      if (isKind(value)) setKind(value);
-                      setFiles([]);
-                    }}
-                    width="full"
-                  >
-                    {choices.map((k) => (
-                      <option key={k} value={k}>
-                        {t(`imports.kinds.${k}`)}
-                      </option>
-                    ))}
-                  </SimpleSelect>
-                  <Text fontSize="sm" color="fg.muted">
-                    {t(`imports.formats.${kind}`)}
-                  </Text>
-                  {suppliers ? (
-                    <SimpleSelect
-                      label={t('imports.supplier')}
-                      value={supplierId}
-                      onChange={(event) => setSupplierId(event.currentTarget.value)}
-                      width="full"
-                    >
-                      <option value="">{t('imports.chooseSupplier')}</option>
-                      {suppliers.map((s) => (
-                        <option key={s.id} value={String(s.id)}>
-                          {s.name}
-                        </option>
-                      ))}
-                    </SimpleSelect>
-                  ) : null}
-                  <Stack gap="1">
-                    <chakra.label htmlFor={fileId} fontSize="sm" fontWeight="medium">
-                      {t('imports.file')}
-                    </chakra.label>
-                    <chakra.input
-                      id={fileId}
-                      type="file"
-                      fontSize="sm"
-                      onChange={(event) => setFiles(Array.from(event.currentTarget.files ?? []))}
-                    />
-                  </Stack>
-                  {kind === 'infostealer' ? (
-                    <Stack gap="1">
-                      <chakra.label htmlFor={folderId} fontSize="sm" fontWeight="medium">
-                        {t('imports.folder')}
-                      </chakra.label>
-                      <chakra.input
-                        id={folderId}
-                        type="file"
-                        fontSize="sm"
-                        multiple
-                        // Not a React prop (and Chakra drops unknown props): set on the element itself.
-                        ref={(element: HTMLInputElement | null) => element?.setAttribute('webkitdirectory', '')}
-                        onChange={(event) => setFiles(Array.from(event.currentTarget.files ?? []))}
-                      />
-                    </Stack>
-                  ) : null}
-                  <ErrorAlert message={failure} />
-                </Stack>
-              ) : (
-                <ImportProgress jobId={jobId} onFinished={() => void refresh()} />
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              {jobId === null ? (
-                <Button
-                  onClick={() => void upload()}
-                  disabled={files.length === 0 || (suppliers !== undefined && supplierId === '')}
-                  loading={create.isPending}
-                >
-                  {t('imports.upload')}
-                </Button>
-              ) : (
-                <Button variant="outline" onClick={reset}>
-                  {t('imports.another')}
-                </Button>
-              )}
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('imports.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      }
+      title={t('imports.title')}
+      submitLabel={t('imports.upload')}
+      onSubmit={() => void upload()}
+      pending={create.isPending}
+      error={failure}
+      submitDisabled={files.length === 0 || (suppliers !== undefined && supplierId === '')}
+      onClose={reset}
+      footer={
+        jobId === null ? undefined : (
+          <Button variant="outline" onClick={reset}>
+            {t('imports.another')}
+          </Button>
+        )
+      }
+      size="lg"
+    >
+      {jobId === null ? (
+        <>
+          <SimpleSelect
+            label={t('imports.kind')}
+            value={kind}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              if (isKind(value)) setKind(value);
+              setFiles([]);
+            }}
+            width="full"
+          >
+            {choices.map((k) => (
+              <option key={k} value={k}>
+                {t(`imports.kinds.${k}`)}
+              </option>
+            ))}
+          </SimpleSelect>
+          <Text fontSize="sm" color="fg.muted">
+            {t(`imports.formats.${kind}`)}
+          </Text>
+          {suppliers ? (
+            <SimpleSelect
+              label={t('imports.supplier')}
+              value={supplierId}
+              onChange={(event) => setSupplierId(event.currentTarget.value)}
+              width="full"
+            >
+              <option value="">{t('imports.chooseSupplier')}</option>
+              {suppliers.map((s) => (
+                <option key={s.id} value={String(s.id)}>
+                  {s.name}
+                </option>
+              ))}
+            </SimpleSelect>
+          ) : null}
+          <Stack gap="1">
+            <chakra.label htmlFor={fileId} fontSize="sm" fontWeight="medium">
+              {t('imports.file')}
+            </chakra.label>
+            <chakra.input
+              id={fileId}
+              type="file"
+              fontSize="sm"
+              onChange={(event) => setFiles(Array.from(event.currentTarget.files ?? []))}
+            />
+          </Stack>
+          {kind === 'infostealer' ? (
+            <Stack gap="1">
+              <chakra.label htmlFor={folderId} fontSize="sm" fontWeight="medium">
+                {t('imports.folder')}
+              </chakra.label>
+              <chakra.input
+                id={folderId}
+                type="file"
+                fontSize="sm"
+                multiple
+                // Not a React prop (and Chakra drops unknown props): set on the element itself.
+                ref={(element: HTMLInputElement | null) => element?.setAttribute('webkitdirectory', '')}
+                onChange={(event) => setFiles(Array.from(event.currentTarget.files ?? []))}
+              />
+            </Stack>
+          ) : null}
+        </>
+      ) : (
+        <ImportProgress jobId={jobId} onFinished={() => void refresh()} />
+      )}
+    </FormDialog>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, CloseButton, chakra, Dialog, Portal, SimpleGrid, Text, useRecipe } from '@chakra-ui/react';
-import { useEffect, useId, useState } from 'react';
+import { Button, chakra, SimpleGrid, Text, useRecipe } from '@chakra-ui/react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { type SlaPolicy, useSlaPolicy, useUpdateSlaPolicy } from '../api/vulnerabilities-api';
 
 const KEYS = ['critical_days', 'high_days', 'medium_days', 'low_days'] as const;
@@ -11,71 +12,54 @@ export function SlaPolicyEditor() {
   const recipe = useRecipe({ key: 'input' });
   const policy = useSlaPolicy();
   const update = useUpdateSlaPolicy();
-  const [open, setOpen] = useState(false);
-  const [draft, setDraft] = useState<SlaPolicy | null>(null);
+  // The edits since opening; until the first one the form shows the saved policy.
+  const [edits, setEdits] = useState<SlaPolicy | null>(null);
+  const draft = edits ?? policy.data ?? null;
   const id = useId();
-  useEffect(() => {
-    if (open && policy.data) setDraft(policy.data);
-  }, [open, policy.data]);
   return (
-    <Dialog.Root open={open} onOpenChange={(event) => setOpen(event.open)}>
-      <Dialog.Trigger asChild>
+    <FormDialog
+      trigger={
         <Button size="sm" variant="outline">
           {t('vulnerabilities.slaPolicy')}
         </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <chakra.form
-              onSubmit={(event) => {
-                event.preventDefault();
-                if (draft) update.mutate(draft, { onSuccess: () => setOpen(false) });
+      }
+      title={t('vulnerabilities.slaPolicy')}
+      submitLabel={t('vulnerabilities.save')}
+      onSubmit={(close) => {
+        if (draft) update.mutate(draft, { onSuccess: close });
+      }}
+      pending={update.isPending}
+      submitDisabled={!draft}
+      onOpen={() => {
+        setEdits(null);
+        update.reset();
+      }}
+    >
+      <Text fontSize="sm" color="fg.muted">
+        {t('vulnerabilities.slaHelp')}
+      </Text>
+      <SimpleGrid columns={2} gap="3">
+        {KEYS.map((key) => (
+          <chakra.div key={key}>
+            <chakra.label htmlFor={`${id}-${key}`} fontSize="sm" fontWeight="medium">
+              {t(`vulnerabilities.sla.${key}`)}
+            </chakra.label>
+            <chakra.input
+              id={`${id}-${key}`}
+              type="number"
+              min={1}
+              max={3650}
+              required
+              value={draft ? draft[key] : ''}
+              onChange={(event) => {
+                const value = Number(event.currentTarget.value);
+                if (draft) setEdits({ ...draft, [key]: value });
               }}
-            >
-              <Dialog.Header>
-                <Dialog.Title>{t('vulnerabilities.slaPolicy')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Text fontSize="sm" color="fg.muted" mb="3">
-                  {t('vulnerabilities.slaHelp')}
-                </Text>
-                <SimpleGrid columns={2} gap="3">
-                  {KEYS.map((key) => (
-                    <chakra.div key={key}>
-                      <chakra.label htmlFor={`${id}-${key}`} fontSize="sm" fontWeight="medium">
-                        {t(`vulnerabilities.sla.${key}`)}
-                      </chakra.label>
-                      <chakra.input
-                        id={`${id}-${key}`}
-                        type="number"
-                        min={1}
-                        max={3650}
-                        required
-                        value={draft ? draft[key] : ''}
-                        onChange={(event) => {
-                          const value = Number(event.currentTarget.value);
-                          setDraft((current) => (current ? { ...current, [key]: value } : current));
-                        }}
-                        css={recipe({ size: 'sm', variant: 'outline' })}
-                      />
-                    </chakra.div>
-                  ))}
-                </SimpleGrid>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button type="submit" loading={update.isPending} disabled={!draft}>
-                  {t('vulnerabilities.save')}
-                </Button>
-              </Dialog.Footer>
-            </chakra.form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('imports.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+              css={recipe({ size: 'sm', variant: 'outline' })}
+            />
+          </chakra.div>
+        ))}
+      </SimpleGrid>
+    </FormDialog>
   );
 }
