@@ -3,7 +3,14 @@
 import { assetsModule } from '@/features/assets/assets.module';
 import { credentialsModule } from '@/features/credentials/credentials.module';
 import { cvesModule } from '@/features/cves/cves.module';
+import { scriptsModule } from '@/features/scripts/scripts.module';
 import { vulnerabilitiesModule } from '@/features/vulnerabilities/vulnerabilities.module';
 import type { WebModule } from '@/lib/modules';
 
-export const webModules: readonly WebModule[] = [credentialsModule, cvesModule, vulnerabilitiesModule, assetsModule];
+export const webModules: readonly WebModule[] = [
+  credentialsModule,
+  cvesModule,
+  vulnerabilitiesModule,
+  assetsModule,
+  scriptsModule,
+];
