@@ -1502,7 +1502,7 @@ export interface paths {
         /**
          * PCI DSS 6.4.3 and 11.6.1 status of every store and page, with the reasons
          * @description Per page: 6.4.3 passes when the inventory is complete (the last scan succeeded and is within
-         *     the page's interval), every active script is authorised (none pending or denied) and
+         *     the page's interval plus one hour of grace), every active script is authorised (none pending or denied) and
          *     integrity is assured (every active script's hash is its authorised hash, or it is authorised
          *     by host; every external third- or fourth-party script has SRI or is authorised by hash).
          *     11.6.1 passes when scans run on schedule (the last successful scan is within the interval
@@ -3970,7 +3970,7 @@ export interface components {
                 pci_6_4_3: components["schemas"]["ComplianceTotals"];
                 pci_11_6_1: components["schemas"]["ComplianceTotals"];
                 /** Format: date-time */
-                assessed_at: string;
+                generated_at: string;
             };
         };
         DetectionDay: {

@@ -3,7 +3,7 @@
 // masked to their network, URLs without fragment, services `host:port/protocol`, certificates
 // their SHA-256 in lower-case hex. Each check returns the value or the reason it is refused.
 import { isIP } from 'node:net';
-import { domainToASCII } from 'node:url';
+import { normalHostName } from '../../shared/host-name.js';
 import type { AssetType } from './assets.table.js';
 
 export type Checked = { ok: true; value: string } | { ok: false; reason: string };
@@ -11,15 +11,10 @@ export type Checked = { ok: true; value: string } | { ok: false; reason: string 
 const shown = (raw: string) => (raw.length > 80 ? `${raw.slice(0, 80)}…` : raw);
 const refused = (raw: string, what: string): Checked => ({ ok: false, reason: `"${shown(raw)}" is not ${what}.` });
 
-const LABEL = /^(?!-)[a-z0-9_-]{1,63}(?<!-)$/;
-
 /** A DNS name of at least two labels (international names in their ASCII form). */
 export function hostName(raw: string): Checked {
-  const trimmed = raw.trim().replace(/\.$/, '');
-  const ascii = /^[\x20-\x7e]*$/.test(trimmed) ? trimmed.toLowerCase() : domainToASCII(trimmed);
-  const labels = ascii.split('.');
-  const valid = ascii.length <= 253 && labels.length >= 2 && labels.every((l) => LABEL.test(l));
-  return valid && isIP(ascii) === 0 ? { ok: true, value: ascii } : refused(raw, 'a host name');
+  const value = normalHostName(raw);
+  return value ? { ok: true, value } : refused(raw, 'a host name');
 }
 
 /** An IPv4 (no leading zeros) or IPv6 address, IPv6 in its compressed lower-case form. */
