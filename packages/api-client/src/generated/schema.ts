@@ -3816,27 +3816,18 @@ export interface components {
         /** @description An absolute http or https URL. */
         HttpUrl: string;
         /**
-         * @description One step the scanner takes after loading the page, towards checkout: click an element, fill a
-         *     field (a test value; never a real card), go to a URL of the store, or wait.
+         * @description One step the scanner takes after loading the page, towards checkout: `click` an element
+         *     (`selector`), `fill` a field (`selector`, `value`: a test value, never a real card), `goto` a
+         *     URL (`url`), or `wait` (`ms`). The fields another action takes are left out when stored.
          */
         ScanStep: {
             /** @enum {string} */
-            action: "click";
-            selector: string;
-        } | {
-            /** @enum {string} */
-            action: "fill";
-            selector: string;
-            value: string;
-        } | {
-            /** @enum {string} */
-            action: "goto";
-            url: components["schemas"]["HttpUrl"];
-        } | {
-            /** @enum {string} */
-            action: "wait";
-            ms: number;
-        };
+            action: "click" | "fill" | "goto" | "wait";
+            selector?: string;
+            value?: string;
+            url?: components["schemas"]["HttpUrl"];
+            ms?: number;
+        } & (unknown & unknown & unknown & unknown);
         /** @enum {string} */
         ScanStatus: "running" | "done" | "failed";
         /** @description The page's latest scan (null before the first). */

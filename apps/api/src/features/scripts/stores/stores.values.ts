@@ -17,11 +17,20 @@ export interface StoreInput {
   checkout_url?: string | null | undefined;
 }
 
+/** A step as the contract takes it: the action and the fields (the contract requires the action's). */
+export interface StepInput {
+  action: ScanStep['action'];
+  selector?: string | undefined;
+  value?: string | undefined;
+  url?: string | undefined;
+  ms?: number | undefined;
+}
+
 export interface StorePageInput {
   url: string;
   page_type: PageType;
   scan_interval_hours?: number | undefined;
-  steps?: ScanStep[] | undefined;
+  steps?: StepInput[] | undefined;
   enabled?: boolean | undefined;
 }
 
@@ -69,12 +78,7 @@ export function pageFields(input: StorePageInput, domains: readonly string[]) {
   if (!onDomains(url.href, domains)) {
     throw validationError({ url: ["The URL's host must be one of the store's domains or a subdomain of one."] });
   }
-  const steps = input.steps ?? [];
-  for (const step of steps) {
-    if (step.action === 'goto' && !httpUrl(step.url)) {
-      throw validationError({ steps: ['A step goes to an http or https URL.'] });
-    }
-  }
+  const steps = (input.steps ?? []).map(scanStep);
   return {
     url: url.href,
     page_type: input.page_type,
@@ -82,6 +86,24 @@ export function pageFields(input: StorePageInput, domains: readonly string[]) {
     steps: JSON.stringify(steps),
     enabled: input.enabled ?? true,
   };
+}
+
+/** The step with the fields of its action only; a `goto` URL must be http(s) (422 otherwise). */
+function scanStep(step: StepInput): ScanStep {
+  const text = (value: string | undefined) => value ?? '';
+  switch (step.action) {
+    case 'click':
+      return { action: 'click', selector: text(step.selector) };
+    case 'fill':
+      return { action: 'fill', selector: text(step.selector), value: text(step.value) };
+    case 'wait':
+      return { action: 'wait', ms: step.ms ?? 0 };
+    case 'goto': {
+      const url = httpUrl(text(step.url));
+      if (!url) throw validationError({ steps: ['A step goes to an http or https URL with a host name.'] });
+      return { action: 'goto', url: url.href };
+    }
+  }
 }
 
 /** The URL's host is one of the domains or a subdomain of one. */
