@@ -3487,7 +3487,7 @@ export interface components {
         };
         Event: {
             id: number;
-            /** @description finding.created, findings.created (several found at once by the platform: details.new_findings, reopened, by_severity), finding.status_changed, finding.reopened, finding.updated, score.changed, import.succeeded, import.failed, import.cancelled (an import's one event, whatever it found: details.file_name, new_findings, reopened, by_severity), probes.finished (a probe run's one event: details.run_id, supplier_id, status, targets, new_assets, gone_assets, resolved, new_findings, reopened, by_severity) */
+            /** @description finding.created, findings.created (several found at once by the platform: details.new_findings, reopened, by_severity), finding.status_changed, finding.reopened, finding.updated, score.changed, import.succeeded, import.failed, import.cancelled (an import's one event, whatever it found: details.file_name, new_findings, reopened, by_severity), probes.finished (a probe run's one event: details.run_id, supplier_id, status, targets, new_assets, gone_assets, resolved, new_findings, reopened, by_severity), scripts.scanned (a page's script scan's one event: details.scan_id, page_id, status, scripts, new_scripts, changed_scripts, removed_scripts, new_destinations, header_regressions, new_findings, reopened, by_severity) */
             kind: string;
             module: components["schemas"]["Module"];
             severity?: components["schemas"]["Severity"] | null;

@@ -16,7 +16,9 @@ export type EventKind =
   | 'import.failed'
   | 'import.cancelled'
   /** A probe run of the attack surface ended: its one event, with its counts. */
-  | 'probes.finished';
+  | 'probes.finished'
+  /** A page's script scan ended: its one event, with its counts. */
+  | 'scripts.scanned';
 
 export interface NewEvent {
   companyId: number;
