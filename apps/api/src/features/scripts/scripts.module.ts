@@ -22,10 +22,9 @@ export const scriptsModule: MonitoringModule = {
     ...rulesRoutes(deps),
     ...blacklistRoutes(deps),
   }),
-  lists: [
-    { path: '/scripts', export: '/scripts/export', detail: '/scripts/{id}' },
-    { path: '/script-scans', detail: '/script-scans/{id}' },
-  ],
+  // The shared tenant-isolation walk seeds companies by import: the inventory and the scans come from
+  // page scans, so their isolation is tested in scripts.test.ts (stores' in the stores' tests).
+  lists: [],
   // Every kind of finding (the fingerprint's prefix) counts in the client-side scripts factor.
   riskFactors: Object.fromEntries(scriptFindingKinds.map((kind) => [kind, 'client_scripts'])),
   jobs: { ...scanJobs },

@@ -108,6 +108,11 @@ describe('the script inventory', () => {
     expect(lines[0]).toMatch(/^id,store,page,script,kind,party,/);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(PIXEL);
+    const other = (await get(b, '/api/scripts/export')).body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(other).toHaveLength(1);
   });
 });
 
