@@ -1458,8 +1458,9 @@ export interface paths {
          *     `page` (the page, its store and its 6.4.3 / 11.6.1 status), `script` (the inventory with
          *     each script's authorisation: who, when, justification, authorised hash or host), `change`
          *     (authorisation changes and each scan's diff), `scan` (the scan history), `finding` (its
-         *     script findings) and `finding_change` (how each was handled: its status history). Bounded:
-         *     the latest 1,000 scans, 5,000 changes and 1,000 findings.
+         *     script findings), `finding_change` (how each was handled: its status history) and
+         *     `finding_comment` (the comments on them). Bounded: the newest 2,000 scripts, 5,000 changes,
+         *     1,000 scans, 1,000 findings, 5,000 finding changes and 2,000 comments.
          */
         get: operations["exportPageEvidenceCsv"];
         put?: never;

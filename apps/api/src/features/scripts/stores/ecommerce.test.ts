@@ -158,6 +158,16 @@ beforeAll(async () => {
       at: hoursAgo(40),
     })
     .execute();
+  await app.ctx.db
+    .insertInto('finding_comments')
+    .values({
+      company_id: admin.companyId,
+      finding_id: ids.resolvedFinding,
+      author_id: admin.userId,
+      body: 'Rolled back the tag manager release',
+      created_at: hoursAgo(41),
+    })
+    .execute();
   // Another company's page and finding, which no answer of the first company may show.
   const otherPage = await addPage(other, await storeWithPages(other), '/other-secret');
   await finding(other, otherPage, 'pattern_hit', 'new', 48);
@@ -288,6 +298,8 @@ describe('evidence export', () => {
     expect(body).toContain(`authorised,${ids.approver},${sha('b')},,Pinned by hash,${sha('a')}`);
     expect(body).toContain(`finding_change,${ids.resolvedFinding},`);
     expect(body).toContain(`status,,${ids.approver},new,resolved`);
+    expect(body).toContain(`finding_comment,${ids.resolvedFinding},`);
+    expect(body).toContain('Rolled back the tag manager release');
     expect(body).toContain('Navigation timeout');
     expect(body).not.toContain('other-secret');
     expect(body).not.toContain('pattern_hit');
@@ -309,6 +321,8 @@ describe('evidence export', () => {
       'Scan history (2)',
       'Alerts (script findings) (3)',
       'How the alerts were handled (status history) (1)',
+      'Comments on the alerts (1)',
+      'Rolled back the tag manager release',
       'https://collect.evil.test/c.js',
     ]) {
       expect(text, needle).toContain(needle);

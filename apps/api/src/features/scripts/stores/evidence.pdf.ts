@@ -11,6 +11,7 @@ const sectionTitles: Record<EvidenceSection, string> = {
   scan: 'Scan history',
   finding: 'Alerts (script findings)',
   finding_change: 'How the alerts were handled (status history)',
+  finding_comment: 'Comments on the alerts',
 };
 
 const A4: [number, number] = [595.28, 841.89];

@@ -1,11 +1,19 @@
 // What an assessor asks of one monitored page (PCI DSS 6.4.3 and 11.6.1): its script inventory
 // with each authorisation (who, when, justification), the history of its scripts and of their
-// authorisations, its scan history, its script findings and how each was handled (status history).
+// authorisations, its scan history, its script findings and how each was handled (status history
+// and comments).
 // Bounded: the newest EVIDENCE_LIMITS of each, so an export never holds an unbounded set.
 import type { Executor } from '../../../db/database.js';
 import { type TenantScope, tenantFilter } from '../../../shared/tenant.js';
 
-export const EVIDENCE_LIMITS = { scripts: 2000, changes: 5000, scans: 1000, findings: 1000, findingChanges: 5000 };
+export const EVIDENCE_LIMITS = {
+  scripts: 2000,
+  changes: 5000,
+  scans: 1000,
+  findings: 1000,
+  findingChanges: 5000,
+  comments: 2000,
+};
 
 function scripts(db: Executor, scope: TenantScope, pageId: number) {
   return db
@@ -128,18 +136,29 @@ function findingChanges(db: Executor, scope: TenantScope, findingIds: number[]) 
     .execute();
 }
 
+function findingComments(db: Executor, scope: TenantScope, findingIds: number[]) {
+  if (findingIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('finding_comments as c')
+    .leftJoin('users as u', 'u.id', 'c.author_id')
+    .select(['c.id', 'c.finding_id', 'c.created_at', 'c.body', 'u.name as author'])
+    .where(tenantFilter('c', scope))
+    .where('c.finding_id', 'in', findingIds)
+    .orderBy('c.id')
+    .limit(EVIDENCE_LIMITS.comments)
+    .execute();
+}
+
 export async function evidenceRecords(db: Executor, scope: TenantScope, pageId: number) {
   const found = await findings(db, scope, pageId);
+  const findingIds = found.map((f) => f.id);
   return {
     scripts: await scripts(db, scope, pageId),
     changes: await changes(db, scope, pageId),
     scans: await scans(db, scope, pageId),
     findings: found,
-    findingChanges: await findingChanges(
-      db,
-      scope,
-      found.map((f) => f.id),
-    ),
+    findingChanges: await findingChanges(db, scope, findingIds),
+    comments: await findingComments(db, scope, findingIds),
   };
 }
 

@@ -25,7 +25,7 @@ export const evidenceColumns = [
   'detail',
 ] as const;
 
-export type EvidenceSection = 'page' | 'script' | 'change' | 'scan' | 'finding' | 'finding_change';
+export type EvidenceSection = 'page' | 'script' | 'change' | 'scan' | 'finding' | 'finding_change' | 'finding_comment';
 type EvidenceValue = string | number | Date | null;
 export type EvidenceRow = Partial<Record<Exclude<(typeof evidenceColumns)[number], 'section'>, EvidenceValue>> & {
   section: EvidenceSection;
@@ -152,7 +152,16 @@ function recordRows(records: EvidenceRecords): EvidenceRow[] {
       to: c.to_value,
     }),
   );
-  return [...scripts, ...changes, ...scans, ...findings, ...handling];
+  const comments = records.comments.map(
+    (c): EvidenceRow => ({
+      section: 'finding_comment',
+      id: c.finding_id,
+      at: c.created_at,
+      actor: c.author,
+      detail: c.body,
+    }),
+  );
+  return [...scripts, ...changes, ...scans, ...findings, ...handling, ...comments];
 }
 
 async function storeName(ctx: AppContext, scope: TenantScope, storeId: number): Promise<string> {
