@@ -63,6 +63,17 @@ describe('the rule engine', () => {
     expect(performance.now() - started).toBeLessThan(3_000);
   });
 
+  it('runs the whole default set over a 2 MiB script within a scan budget', () => {
+    const line = 'function f(a){return document.getElementById("qty").value*a+String(window.innerWidth)}\n';
+    const content = line.repeat(Math.ceil(MAX_CONTENT / line.length)).slice(0, MAX_CONTENT);
+    const compiled = defaultRules.map((r) => compileRule(r.definition));
+    const started = performance.now();
+    const hits = compiled.filter((rule) => rule.match(subject({ content, behaviours: ['sends_data'] })));
+    const elapsed = performance.now() - started;
+    expect(hits).toEqual([]);
+    expect(elapsed).toBeLessThan(5_000);
+  });
+
   it('names each problem of a definition with its field', () => {
     expect(definitionProblems({ conditions: [{ id: 'x', target: 'content', op: 'regex', value: '(a)\\1' }] })).toEqual({
       'definition.conditions.0.value': [expect.stringMatching(/^The regex does not compile \(RE2 syntax\): .*\\1/)],
