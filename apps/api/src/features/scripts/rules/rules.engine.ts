@@ -11,7 +11,12 @@ export type RuleDefinition = components['schemas']['JsRuleDefinition'];
 export type RuleCondition = components['schemas']['JsRuleCondition'];
 export type RuleBehaviour = components['schemas']['JsRuleBehaviour'];
 
-export const ruleBehaviours: readonly RuleBehaviour[] = ['reads_card_fields', 'reads_personal_fields', 'sends_data'];
+export const ruleBehaviours: readonly RuleBehaviour[] = [
+  'reads_card_fields',
+  'reads_personal_fields',
+  'sends_data',
+  'sends_data_elsewhere',
+];
 /** Characters of a script's content the rules read (the scanner keeps at most 2 MiB of a script). */
 export const MAX_CONTENT = 2 * 1024 * 1024;
 export const EXCERPT = 200;

@@ -6,6 +6,7 @@ import type { TenantScope } from '../../../shared/tenant.js';
 import type { ScannedConnection, ScannedScript } from '../scanner/scan.types.js';
 import { type CompiledRule, compileRule, type RuleDefinition, type RuleSubject } from './rules.engine.js';
 import { enabledRules } from './rules.repository.js';
+import { registrableDomain } from './typosquat.js';
 
 /** One enabled rule, compiled, as the company sees it (defaults not switched off, plus its own). */
 export interface ActiveRule {
@@ -25,8 +26,11 @@ export interface RuleHit {
 }
 
 export interface RuleSet {
-  /** The hits of every active rule on one script (its content, URL, behaviours and connections). */
-  match(script: ScannedScript, connections: ScannedConnection[]): RuleHit[];
+  /**
+   * The hits of every active rule on one script (its content, URL, behaviours and connections);
+   * `pageUrl` (the scan's final URL) tells where an inline script's data goes.
+   */
+  match(script: ScannedScript, connections: ScannedConnection[], pageUrl?: string): RuleHit[];
 }
 
 export interface LoadedRuleSet extends RuleSet {
@@ -36,13 +40,34 @@ export interface LoadedRuleSet extends RuleSet {
   matchSubject(subject: RuleSubject): RuleHit[];
 }
 
-/** What the rules see of a scanned script: its own connections and the behaviours they show. */
-export function subjectOf(script: ScannedScript, connections: readonly ScannedConnection[]): RuleSubject {
+const siteOf = (host: string | null | undefined) => (host ? registrableDomain(host) : null);
+
+function hostOfUrl(url: string | undefined): string | null {
+  try {
+    return url ? new URL(url).hostname : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What the rules see of a scanned script: its own connections and the behaviours they show. Data
+ * sent "elsewhere" goes to another site (registrable domain) than the script's host, or than the
+ * page's for an inline script (unknown without `pageUrl`: then an inline script never has it).
+ */
+export function subjectOf(
+  script: ScannedScript,
+  connections: readonly ScannedConnection[],
+  pageUrl?: string,
+): RuleSubject {
   const own = connections.filter((c) => c.initiator === script.key);
+  const sends = own.filter((c) => c.kind !== 'script');
+  const home = siteOf(script.host ?? hostOfUrl(pageUrl));
   const behaviours: string[] = [];
   if (script.reads.includes('card')) behaviours.push('reads_card_fields');
   if (script.reads.includes('personal')) behaviours.push('reads_personal_fields');
-  if (own.some((c) => c.kind !== 'script')) behaviours.push('sends_data');
+  if (sends.length > 0) behaviours.push('sends_data');
+  if (home && sends.some((c) => siteOf(c.host) !== home)) behaviours.push('sends_data_elsewhere');
   return { content: script.content, url: script.url, destinations: own.map((c) => c.url), behaviours };
 }
 
@@ -54,7 +79,7 @@ export function ruleSetOf(rules: readonly { rule: ActiveRule; compiled: Compiled
     });
   return {
     size: rules.length,
-    match: (script, connections) => matchSubject(subjectOf(script, connections)),
+    match: (script, connections, pageUrl) => matchSubject(subjectOf(script, connections, pageUrl)),
     matchSubject,
   };
 }
