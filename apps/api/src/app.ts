@@ -179,6 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
   await app.register(webAppPlugin, { root: webDistExists(config) ? config.webDist : undefined });
 
   app.addHook('onReady', async () => {
+    for (const module of moduleRegistry.modules) await module.referenceData?.(ctx.db, clock.now());
     // First start in development: queue the demo data set through the importers (once).
     if (config.nodeEnv === 'development') await loadMonitoringDemo(ctx, demoAnchor(clock.now()));
     // An API-only process enqueues work and never claims it (VIGIL_ROLE=api, ADR 0011).

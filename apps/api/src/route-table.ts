@@ -14,6 +14,8 @@ export interface RouteDefinition {
   handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   /** Stricter per-IP rate limit (sign-in, codes, resends, reset, register). */
   sensitive?: boolean;
+  /** A larger JSON body than the app's 64 KiB (a pasted script to test), in bytes. */
+  bodyLimit?: number;
 }
 
 export type RouteTable = Partial<Record<OperationId, RouteDefinition>>;

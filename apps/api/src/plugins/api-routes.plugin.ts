@@ -143,6 +143,7 @@ export const apiRoutesPlugin = fp(
       }
       return {
         handler: route.handler,
+        ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
         config: {
           operationId,
           ...(route.sensitive ? { rateLimit: { max: options.sensitivePerMinute, timeWindow: 60_000 } } : {}),

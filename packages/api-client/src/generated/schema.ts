@@ -4058,10 +4058,12 @@ export interface components {
         };
         /**
          * @description What the scan saw the script do: read a payment-card field, read a personal field (e-mail,
-         *     name, phone, address), or send data anywhere (fetch, XHR, WebSocket, beacon, image, form).
+         *     name, phone, address), send data anywhere (fetch, XHR, WebSocket, beacon, image, form), or
+         *     send data to another site than its own (another registrable domain than the script's host,
+         *     or the page's for an inline script).
          * @enum {string}
          */
-        JsRuleBehaviour: "reads_card_fields" | "reads_personal_fields" | "sends_data";
+        JsRuleBehaviour: "reads_card_fields" | "reads_personal_fields" | "sends_data" | "sends_data_elsewhere";
         JsRuleTestInput: {
             /** @description The script's text, at most 1 MiB. */
             script: string;

@@ -3,7 +3,7 @@
 // The writer upserts the nodes and then the edges.
 import { isIP } from 'node:net';
 import { jsonWithoutNul, type ParsedItem, type SourceFile } from '../imports/import.types.js';
-import { linesOf } from '../imports/import-lines.js';
+import { listRecords, type LineResult as RecordResult } from '../imports/import-records.js';
 import type { AssetType, RelationKind } from './assets.table.js';
 import { hostType, registeredDomain } from './assets.values.js';
 
@@ -68,27 +68,14 @@ export class AssetGraph {
   }
 }
 
-export type LineResult = { ok: true; record: AssetRecord } | { ok: false; reason: string };
+export type LineResult = RecordResult<AssetRecord>;
 
 /** Each non-empty line of each file through `parseLine`; a line it refuses is a reject with its reason. */
-export async function* parseLines(
+export function parseLines(
   files: AsyncIterable<SourceFile>,
   parseLine: (text: string) => LineResult,
-): AsyncGenerator<ParsedItem<AssetRecord>> {
-  for await (const file of files) {
-    for await (const read of linesOf(file)) {
-      const { line, progress } = read;
-      if (read.text === null) {
-        yield { kind: 'reject', file: file.path, line, reason: read.reason, progress };
-        continue;
-      }
-      const text = read.text.trim();
-      if (text === '' || text.startsWith('#')) continue;
-      const parsed = parseLine(text);
-      if (parsed.ok) yield { kind: 'record', record: parsed.record, file: file.path, line, progress };
-      else yield { kind: 'reject', file: file.path, line, reason: parsed.reason, progress };
-    }
-  }
+): AsyncIterable<ParsedItem<AssetRecord>> {
+  return listRecords(files, parseLine);
 }
 
 /** A JSON line's object, or the reason it is not one. */

@@ -4,7 +4,7 @@
 // (`has_service`), a subdomain its registered domain (`subdomain_of`).
 import { isIP } from 'node:net';
 import type { ParsedItem, Upload } from '../imports/import.types.js';
-import { linesOf } from '../imports/import-lines.js';
+import { csvRecords } from '../imports/import-records.js';
 import { AssetGraph, type AssetRecord, type LineResult, parseLines } from './assets.graph.js';
 import { type AssetType, assetTypes } from './assets.table.js';
 import { assetValue, hostOrIp, netblock, service } from './assets.values.js';
@@ -55,30 +55,6 @@ export function parseHosts(upload: Upload): AsyncIterable<ParsedItem<AssetRecord
   return parseLines(upload.files(), hostLine);
 }
 
-/** The cells of one CSV line (RFC 4180 quotes; a record spanning lines is refused). */
-export function csvCells(line: string): string[] | null {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i += 1) {
-    const char = line[i];
-    if (quoted) {
-      if (char === '"' && line[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"' && cell === '') quoted = true;
-    else if (char === ',') {
-      cells.push(cell);
-      cell = '';
-    } else cell += char;
-  }
-  if (quoted) return null;
-  cells.push(cell);
-  return cells.map((c) => c.trim());
-}
-
 const TAG = /^[\p{L}\p{N}][\p{L}\p{N} ._:/-]{0,39}$/u;
 type Columns = Partial<Record<'type' | 'value' | 'tags' | 'owner', number>>;
 
@@ -116,31 +92,10 @@ export function csvRow(cells: string[], columns: Columns): LineResult {
   return { ok: true, record: graph.record() };
 }
 
-export async function* parseAssetsCsv(upload: Upload): AsyncGenerator<ParsedItem<AssetRecord>> {
-  for await (const file of upload.files()) {
-    let columns: Columns | null = null;
-    for await (const read of linesOf(file)) {
-      const { line, progress } = read;
-      if (read.text === null) {
-        yield { kind: 'reject', file: file.path, line, reason: read.reason, progress };
-        continue;
-      }
-      if (read.text.trim() === '') continue;
-      const cells = csvCells(read.text);
-      if (!cells) {
-        yield { kind: 'reject', file: file.path, line, reason: 'Unclosed quote (one record per line).', progress };
-        continue;
-      }
-      if (!columns) {
-        columns = columnsOf(cells);
-        if (columns) continue;
-        const reason = 'Expected a header line naming the column "value" (and optionally type, tags, owner).';
-        yield { kind: 'reject', file: file.path, line, reason, progress: 1 };
-        break;
-      }
-      const parsed = csvRow(cells, columns);
-      if (parsed.ok) yield { kind: 'record', record: parsed.record, file: file.path, line, progress };
-      else yield { kind: 'reject', file: file.path, line, reason: parsed.reason, progress };
-    }
-  }
+export function parseAssetsCsv(upload: Upload): AsyncIterable<ParsedItem<AssetRecord>> {
+  return csvRecords(upload.files(), {
+    header: columnsOf,
+    headerMissing: 'Expected a header line naming the column "value" (and optionally type, tags, owner).',
+    row: csvRow,
+  });
 }

@@ -1,7 +1,8 @@
 // What one monitoring module is, as the platform sees it: the unit a new screen's server side
 // registers (src/modules.ts). The platform (imports, jobs, dashboard, timeline, operator status,
 // the tenant-isolation test) reads modules through the registry and never imports one.
-import type { Executor } from '../../db/database.js';
+import type { Kysely } from 'kysely';
+import type { Database, Executor } from '../../db/database.js';
 import type { RouteDeps, RouteTable } from '../../route-table.js';
 import type { TenantScope } from '../../shared/tenant.js';
 import type { RegisteredImporter } from '../imports/import.types.js';
@@ -73,6 +74,11 @@ export interface MonitoringModule {
    * platform's reference data), queued through its importers on a development start.
    */
   demo?: (input: DemoInput) => DemoFile[];
+  /**
+   * Platform reference data the module keeps current on every start, before the job worker and the
+   * demo run (Vigil's default JS attack patterns): idempotent, and safe when two processes start at once.
+   */
+  referenceData?: (db: Kysely<Database>, now: Date) => Promise<unknown>;
   /** What a demo company needs besides files (the CVE watch list), in the loader's transaction. */
   demoSetup?: (db: Executor, companyId: number, company: DemoCompany, anchor: Date) => Promise<void>;
 }

@@ -6,6 +6,7 @@ import type { MonitoringModule } from '../monitoring/monitoring-module.js';
 import { blacklistDemo, blacklistImporters } from './blacklist/blacklist.importers.js';
 import { blacklistRoutes } from './blacklist/blacklist.routes.js';
 import { rulesRoutes } from './rules/rules.routes.js';
+import { syncDefaultRules } from './rules/rules.sync.js';
 import { scanJobs } from './scans/scan-jobs.js';
 import { scriptsRoutes } from './scripts.routes.js';
 import { scriptFindingKinds } from './scripts.table.js';
@@ -28,6 +29,7 @@ export const scriptsModule: MonitoringModule = {
   // Every kind of finding (the fingerprint's prefix) counts in the client-side scripts factor.
   riskFactors: Object.fromEntries(scriptFindingKinds.map((kind) => [kind, 'client_scripts'])),
   jobs: { ...scanJobs },
+  referenceData: syncDefaultRules,
   demo: blacklistDemo,
   demoSetup: storesDemoSetup,
 };
