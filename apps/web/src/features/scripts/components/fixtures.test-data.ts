@@ -258,7 +258,7 @@ export const compliance: Schemas['EcommerceCompliance'] = {
     stores: [store],
     pci_6_4_3: { pass: 1, fail: 1, unknown: 0 },
     pci_11_6_1: { pass: 1, fail: 1, unknown: 0 },
-    assessed_at: '2026-11-25T12:00:00.000Z',
+    generated_at: '2026-11-25T12:00:00.000Z',
   },
 };
 
