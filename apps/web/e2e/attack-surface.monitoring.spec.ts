@@ -1,18 +1,10 @@
-import type { Page } from '@playwright/test';
-import { seriousViolations } from './support/axe.ts';
+import { seriousViolations, settled } from './support/axe.ts';
 import { demoOwner, expect, openWithDemoData, signIn, test } from './support/fixtures.ts';
 
 // Issue 16's browser path: the three attack-surface screens show the demo inventory and portfolio
 // on a fresh start (axe-clean), an import lands in the company's or a supplier's inventory, an
 // administrator edits the scope, a probe run is started and its diff read, a supplier is created
 // and edited, an asset is added by hand, and an administrator deletes a supplier.
-
-/** Waits for a drawer's or dialog's opening animation, so axe judges the colours the user sees. */
-async function settled(page: Page, testId: string) {
-  await page
-    .getByTestId(testId)
-    .evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
-}
 
 test('the three attack-surface screens show demo data on a fresh start, axe-clean', async ({ page }) => {
   await signIn(page);

@@ -20,3 +20,10 @@ export async function seriousViolations(page: Page, include?: string[]): Promise
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')})`);
 }
+
+/** Waits for a drawer's or dialog's opening animation, so axe judges the colours the user sees. */
+export async function settled(page: Page, testId: string): Promise<void> {
+  await page
+    .getByTestId(testId)
+    .evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+}

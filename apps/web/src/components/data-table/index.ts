@@ -3,6 +3,7 @@ export { DataTable, type DataTableProps, type ListPage } from './data-table';
 export { DetailDrawer } from './detail-drawer';
 export { type Evidence, EvidenceList, EvidenceText } from './evidence-list';
 export { FilterBar } from './filter-bar';
+export { FindingDrawer } from './finding-drawer';
 export {
   filteredListHref,
   findingFilterQuery,
@@ -14,6 +15,7 @@ export {
   textFilter,
 } from './finding-filters';
 export { FindingTable, type FindingTableProps } from './finding-table';
+export { ListSection } from './list-section';
 export { Pagination } from './pagination';
 export type {
   AssigneeChoices,

@@ -1,5 +1,5 @@
 import { chakra, Text, useRecipe } from '@chakra-ui/react';
-import { type InputHTMLAttributes, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 
 export interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'size'> {
   label: string;
@@ -18,7 +18,37 @@ export function TextInput({ label, name, value, onValueChange, error, required, 
   const recipe = useRecipe({ key: 'input' });
   const generated = useId();
   const inputId = id ?? generated;
-  const errorId = `${inputId}-error`;
+  return (
+    <FieldFrame label={label} inputId={inputId} required={required} error={error}>
+      <chakra.input
+        id={inputId}
+        name={name}
+        value={value}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${inputId}-error` : undefined}
+        onChange={(event) => onValueChange(event.currentTarget.value)}
+        css={recipe({ size: 'md', variant: 'outline' })}
+        {...input}
+      />
+    </FieldFrame>
+  );
+}
+
+/** A field's label (with the required mark) above it, and its error below, tied by `${inputId}-error`. */
+export function FieldFrame({
+  label,
+  inputId,
+  required,
+  error,
+  children,
+}: {
+  label: string;
+  inputId: string;
+  required?: boolean | undefined;
+  error?: string | undefined;
+  children: ReactNode;
+}) {
   return (
     <chakra.div display="flex" flexDirection="column" gap="1.5">
       <chakra.label htmlFor={inputId} fontWeight="medium" textStyle="sm">
@@ -29,19 +59,9 @@ export function TextInput({ label, name, value, onValueChange, error, required, 
           </chakra.span>
         ) : null}
       </chakra.label>
-      <chakra.input
-        id={inputId}
-        name={name}
-        value={value}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(event) => onValueChange(event.currentTarget.value)}
-        css={recipe({ size: 'md', variant: 'outline' })}
-        {...input}
-      />
+      {children}
       {error ? (
-        <Text id={errorId} textStyle="xs" color="fg.error">
+        <Text id={`${inputId}-error`} textStyle="xs" color="fg.error">
           {error}
         </Text>
       ) : null}

@@ -1,14 +1,14 @@
 import { Heading, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { EvidenceList } from '@/components/data-table';
+import { EvidenceList, ListSection } from '@/components/data-table';
 import { DemoBadge, SeverityBadge, StatusBadge } from '@/components/ui/finding-badges';
 import { useFormat } from '@/lib/i18n/format';
+import { useSearchHref } from '@/lib/search-href';
 import { useAsset } from '../api/assets-api';
 import { AssetEdit } from './asset-edit';
-import { AssetHistory, ListSection, ProbeResults } from './asset-sections';
+import { AssetHistory, ProbeResults } from './asset-sections';
 import { TypeBadge } from './badges';
-import { useSearchHref } from './search-href';
 
 /** A type-specific fact as text: a list comma-separated, other structures as JSON. */
 function factText(value: unknown): string {

@@ -1,5 +1,4 @@
 import { Badge, chakra, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { Children, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EvidenceText } from '@/components/data-table';
 import { useFormat } from '@/lib/i18n/format';
@@ -58,34 +57,6 @@ export function AssetHistory({ history }: { history: AssetDetail['history'] }) {
           </HStack>
         ))}
       </chakra.ol>
-    </Stack>
-  );
-}
-
-/** A titled list of a drawer (relations, findings): its items, or a sentence when there are none. */
-export function ListSection({
-  title,
-  empty,
-  testId,
-  children,
-}: {
-  title: string;
-  empty: string;
-  testId: string;
-  children: ReactNode;
-}) {
-  return (
-    <Stack gap="2">
-      <Heading as="h3" size="sm">
-        {title}
-      </Heading>
-      {Children.count(children) === 0 ? (
-        <Text color="fg.muted">{empty}</Text>
-      ) : (
-        <Stack as="ul" gap="1" listStyleType="none" m="0" p="0" data-testid={testId}>
-          {children}
-        </Stack>
-      )}
     </Stack>
   );
 }

@@ -2,14 +2,13 @@ import { HStack, Tabs, Text } from '@chakra-ui/react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import type { FindingSlots } from '@/components/data-table';
+import { FindingDrawer, type FindingSlots } from '@/components/data-table';
 import { PageHeader } from '@/components/layout/page-header';
 import { DemoBadge } from '@/components/ui/finding-badges';
 import { SimpleSelect } from '@/components/ui/simple-select';
 import { useSupplierChoices } from '../api/suppliers-api';
 import { AddAssetDialog } from './add-asset-dialog';
 import { ASSET_IMPORTERS, AssetTable } from './asset-table';
-import { FindingDrawer } from './finding-drawer';
 import { type Inventory, probedInventory } from './inventory';
 import { ProbeRuns, RunProbesButton } from './probe-runs';
 import { ScopeEditor } from './scope-editor';
@@ -109,7 +108,7 @@ function AssetsScreen({ slots, inventory }: { slots: FindingSlots; inventory: In
           ) : null}
         </Tabs.Content>
       </Tabs.Root>
-      <FindingDrawer renderFinding={slots.renderFinding} />
+      <FindingDrawer title={t('assets.findingTitle')} renderFinding={slots.renderFinding} />
     </>
   );
 }

@@ -1,9 +1,7 @@
-import { Alert, Button, HStack, Text } from '@chakra-ui/react';
-import { useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '@vigil/api-client';
-import { useEffect, useRef } from 'react';
+import { Alert } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { type ColumnDef, DataTable, useTableState } from '@/components/data-table';
+import { QueueJobButton } from '@/components/ui/queue-job-button';
 import { useFormat } from '@/lib/i18n/format';
 import { type ProbeRun, useProbeRuns, useStartProbeRun } from '../api/probes-api';
 import { RunStatusBadge } from './badges';
@@ -15,41 +13,14 @@ export function RunProbesButton({ supplierId }: { supplierId: number | null }) {
   const runs = useProbeRuns(supplierId, 1);
   const start = useStartProbeRun(supplierId);
   const pending = runs.data?.pending;
-  useRefreshWhenDone(Boolean(pending));
-  const failure = start.error instanceof ApiError ? start.error.serverMessage || start.error.message : null;
   return (
-    <HStack gap="2">
-      <Button
-        size="sm"
-        variant="outline"
-        loading={start.isPending}
-        disabled={Boolean(pending)}
-        onClick={() => start.mutate()}
-      >
-        {t('assets.runProbes')}
-      </Button>
-      {pending ? (
-        <Text fontSize="sm" role="status" data-testid="probe-pending">
-          {t(`assets.pending.${pending.status}`)}
-        </Text>
-      ) : null}
-      {failure ? (
-        <Text fontSize="sm" color="fg.error" role="alert">
-          {failure}
-        </Text>
-      ) : null}
-    </HStack>
+    <QueueJobButton
+      label={t('assets.runProbes')}
+      pendingText={pending ? t(`assets.pending.${pending.status}`) : null}
+      start={{ isPending: start.isPending, error: start.error, mutate: () => start.mutate() }}
+      testId="probe-pending"
+    />
   );
-}
-
-/** Once a run that was on its way has ended, every list refreshes: assets, findings, runs. */
-function useRefreshWhenDone(pending: boolean) {
-  const client = useQueryClient();
-  const was = useRef(pending);
-  useEffect(() => {
-    if (was.current && !pending) void client.invalidateQueries();
-    was.current = pending;
-  }, [pending, client]);
 }
 
 /** The inventory's probe runs, newest first; a run opens its diff (`?run=`). */

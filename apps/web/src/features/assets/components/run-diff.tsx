@@ -1,13 +1,12 @@
 import { Heading, HStack, Link, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { EvidenceList } from '@/components/data-table';
+import { EvidenceList, ListSection } from '@/components/data-table';
 import { SeverityBadge, StatusBadge } from '@/components/ui/finding-badges';
 import { useFormat } from '@/lib/i18n/format';
+import { useSearchHref } from '@/lib/search-href';
 import { useProbeRun } from '../api/probes-api';
-import { ListSection } from './asset-sections';
 import { RunStatusBadge } from './badges';
-import { useSearchHref } from './search-href';
 
 /** One run: its counts, what changed since the run before (each asset opens), and the findings it moved. */
 export function RunDiff({ id }: { id: number }) {

@@ -1,10 +1,11 @@
-import { Button, chakra, SimpleGrid, Stack, useRecipe } from '@chakra-ui/react';
+import { Button, chakra, SimpleGrid, Stack } from '@chakra-ui/react';
 import { ApiError } from '@vigil/api-client';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '@/components/ui/date-field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { SimpleSelect } from '@/components/ui/simple-select';
+import { TextArea } from '@/components/ui/text-area';
 import { TextInput } from '@/components/ui/text-input';
 import {
   QUESTIONNAIRE_STATUSES,
@@ -56,7 +57,6 @@ export function SupplierDialog({ supplier }: { supplier: Supplier | null }) {
   const { t } = useTranslation();
   const save = useSaveSupplier();
   const [draft, setDraft] = useState<Draft>(() => draftOf(supplier));
-  const textarea = useRecipe({ key: 'textarea' });
   const id = useId();
   const set = (key: keyof Draft) => (value: string) => setDraft((current) => ({ ...current, [key]: value }));
   const failure = save.error instanceof ApiError ? save.error.validationText() || save.error.serverMessage : null;
@@ -153,19 +153,13 @@ export function SupplierDialog({ supplier }: { supplier: Supplier | null }) {
           </Stack>
         ))}
       </SimpleGrid>
-      <Stack gap="1.5">
-        <chakra.label htmlFor={`${id}-notes`} fontWeight="medium" textStyle="sm">
-          {t('assets.notes')}
-        </chakra.label>
-        <chakra.textarea
-          id={`${id}-notes`}
-          value={draft.notes}
-          maxLength={4000}
-          rows={3}
-          onChange={(event) => set('notes')(event.currentTarget.value)}
-          css={textarea({ size: 'md', variant: 'outline' })}
-        />
-      </Stack>
+      <TextArea
+        label={t('assets.notes')}
+        name="notes"
+        value={draft.notes}
+        onValueChange={set('notes')}
+        maxLength={4000}
+      />
     </FormDialog>
   );
 }

@@ -3,8 +3,17 @@ import type { TFunction } from 'i18next';
 import { SEVERITIES } from '@/components/ui/finding-badges';
 import type { TimelineEvent } from '../api/dashboard-api';
 
-/** Events that stand for many findings at once: an import's one event, the CVE watch's bulk event, a probe run's. */
-const SUMMARY_KINDS = ['import.succeeded', 'import.cancelled', 'findings.created', 'probes.finished'];
+/** Events that stand for many findings at once: an import's one event, the CVE watch's bulk event, a probe run's, a page scan's. */
+const SUMMARY_KINDS = [
+  'import.succeeded',
+  'import.cancelled',
+  'findings.created',
+  'probes.finished',
+  'scripts.scanned',
+];
+
+/** The head of a summary without a file: who found the findings. */
+const FOUND_BY: Record<string, string> = { 'probes.finished': 'probeFound', 'scripts.scanned': 'scanFound' };
 
 interface Found {
   file: string | null;
@@ -40,7 +49,7 @@ export function summaryLine(event: TimelineEvent, t: TFunction, number: (n: numb
   const count = { count: found.newFindings, n: number(found.newFindings) };
   const head = found.file
     ? t('dashboard.timeline.summary.fileFound', { file: found.file, ...count })
-    : t(`dashboard.timeline.summary.${event.kind === 'probes.finished' ? 'probeFound' : 'watchFound'}`, count);
+    : t(`dashboard.timeline.summary.${FOUND_BY[event.kind] ?? 'watchFound'}`, count);
   // Lower case: "12 critical", "crítica: 12" (each language orders the two its way).
   const parts = found.bySeverity.map(([severity, n]) =>
     t('dashboard.timeline.summary.bySeverity', {

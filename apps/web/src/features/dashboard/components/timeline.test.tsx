@@ -93,32 +93,41 @@ describe('Timeline summaries', { timeout: 15_000 }, () => {
     );
   });
 
-  it("words a probe run's event from its counts and links it to the assets screen", async () => {
-    const assets: WebModule = { id: 'assets', screen: 'company-assets', load: async () => () => null };
-    const probeRun = {
+  it.each([
+    {
+      kind: 'probes.finished',
+      module: { id: 'assets', screen: 'company-assets' },
+      details: { run_id: 3, supplier_id: null, status: 'done', targets: 13 },
+      line: 'Probe run: 28 new findings, 2 high, 26 medium',
+      href: '/companyassets',
+      option: 'Probe run',
+    },
+    {
+      kind: 'scripts.scanned',
+      module: { id: 'scripts', screen: 'scripts' },
+      details: { scan_id: 7, page_id: 3, status: 'done', scripts: 12 },
+      line: 'Page scan: 28 new findings, 2 high, 26 medium',
+      href: '/scripts',
+      option: 'Page scan',
+    },
+  ] as const)("words a $kind event from its counts and links it to its module's screen", async (c) => {
+    const module: WebModule = { ...c.module, load: async () => () => null };
+    const summary = {
       ...event,
       id: 10,
-      kind: 'probes.finished',
-      module: 'assets',
-      title: 'Probe run: 13 hosts, 28 new findings',
-      details: {
-        run_id: 3,
-        supplier_id: null,
-        status: 'done',
-        targets: 13,
-        new_findings: 28,
-        reopened: 0,
-        by_severity: { high: 2, medium: 26 },
-      },
+      kind: c.kind,
+      module: c.module.id,
+      title: 'Found 28',
+      details: { ...c.details, new_findings: 28, reopened: 0, by_severity: { high: 2, medium: 26 } },
     };
     renderWithListApi(
-      <ModulesProvider modules={[assets]}>
+      <ModulesProvider modules={[module]}>
         <Timeline />
       </ModulesProvider>,
-      { i18n, path: '/dashboard', answers: { '/events': page([probeRun]) } },
+      { i18n, path: '/dashboard', answers: { '/events': page([summary]) } },
     );
-    const link = await screen.findByRole('link', { name: 'Probe run: 28 new findings, 2 high, 26 medium' });
-    expect(link.getAttribute('href')).toBe('/companyassets');
-    expect(screen.getByRole('option', { name: 'Probe run' })).toBeTruthy();
+    const link = await screen.findByRole('link', { name: c.line });
+    expect(link.getAttribute('href')).toBe(c.href);
+    expect(screen.getByRole('option', { name: c.option })).toBeTruthy();
   });
 });

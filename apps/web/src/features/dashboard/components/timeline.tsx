@@ -135,6 +135,7 @@ const KINDS = [
   'import.failed',
   'import.cancelled',
   'probes.finished',
+  'scripts.scanned',
 ];
 function kindKey(kind: string): string {
   return KINDS.includes(kind) ? kind.replace('.', '_') : 'other';

@@ -1,10 +1,9 @@
 import { Heading, Skeleton, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { DetailDrawer } from '@/components/data-table';
 import { useApi } from '@/lib/api-context';
+import { DetailDrawer } from './detail-drawer';
 
 /** A finding's title (its triage panel, from the findings feature, shows the rest). */
 function useFindingTitle(id: number) {
@@ -21,18 +20,23 @@ function useFindingTitle(id: number) {
 }
 
 /**
- * A finding of the attack surface opened on the assets screens: `?open=<finding id>`, as the
- * timeline, the alerts and an asset's findings link it.
+ * A module's finding opened on a screen that lists something else (assets, scripts):
+ * `?open=<finding id>`, as the timeline, the alerts and the rows' findings link it.
  */
-export function FindingDrawer({ renderFinding }: { renderFinding: (findingId: number) => ReactNode }) {
-  const { t } = useTranslation();
+export function FindingDrawer({
+  title,
+  renderFinding,
+}: {
+  title: string;
+  renderFinding: (findingId: number) => ReactNode;
+}) {
   const [params, setParams] = useSearchParams();
   const id = Number(params.get('open'));
   const open = Number.isInteger(id) && id > 0;
   return (
     <DetailDrawer
       open={open}
-      title={t('assets.findingTitle')}
+      title={title}
       onClose={() =>
         setParams((current) => {
           const next = new URLSearchParams(current);
