@@ -63,6 +63,15 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(24),
+  /** The client-side script scanner's Chromium (Debian's package by default). */
+  SCAN_CHROMIUM_PATH: z.string().trim().min(1).default('/usr/bin/chromium'),
+  /** Pages scanned at once by one process (each in its own browser context). */
+  SCAN_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  SCAN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(30_000),
+  /** Scanning pages on (or loading anything from) private, loopback and link-local addresses: denied unless allowed. */
+  SCAN_PRIVATE_TARGETS: z.enum(['allow', 'deny']).default('deny'),
+  /** The scheduled page scans: on by default in production only. */
+  SCAN_SCHEDULE: z.enum(['on', 'off']).optional(),
   /** all: HTTP and the job worker (one process); api: HTTP only; worker: the job worker only. */
   VIGIL_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   /** Comma-separated e-mails of platform operators, granted at each start. */
@@ -111,6 +120,23 @@ export interface AppConfig {
   webhookPrivateTargets: boolean;
   /** The attack-surface probes (PROBE_*). */
   probes: ProbeConfig;
+  /** The client-side script scanner (SCAN_*). */
+  scan: ScanConfig;
+}
+
+export interface ScanConfig {
+  chromiumPath: string;
+  concurrency: number;
+  timeoutMs: number;
+  privateTargets: boolean;
+  scheduled: boolean;
+  /**
+   * Set by the platform only (the development start, the tests, the benchmark): host names (or
+   * `*.<suffix>` wildcards) the scanner's browser reaches at this address instead of resolving them.
+   */
+  hostMap: Readonly<Record<string, string>>;
+  /** Set by the platform only (tests, benchmark): reach the mapped hosts and nothing else. */
+  mappedOnly: boolean;
 }
 
 export interface ProbeConfig {
@@ -193,6 +219,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ca: undefined,
       loopbackOnly: false,
       connectTo: {},
+    },
+    scan: {
+      chromiumPath: env.SCAN_CHROMIUM_PATH,
+      concurrency: env.SCAN_CONCURRENCY,
+      timeoutMs: env.SCAN_TIMEOUT_MS,
+      privateTargets: env.SCAN_PRIVATE_TARGETS === 'allow',
+      scheduled: (env.SCAN_SCHEDULE ?? (env.NODE_ENV === 'production' ? 'on' : 'off')) === 'on',
+      hostMap: {},
+      mappedOnly: false,
     },
     feeds: {
       sync: (env.CATALOGUE_SYNC ?? (env.NODE_ENV === 'production' ? 'on' : 'off')) === 'on',

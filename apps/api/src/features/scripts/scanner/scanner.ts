@@ -1,12 +1,212 @@
-// STUB (owner: SCANNER): scans one page in headless Chromium. SCANNER replaces the body.
+// The scanner: one headless Chromium per process (Debian's, SCAN_CHROMIUM_PATH), launched on the
+// first scan, reused, launched again when it crashed; each page in a fresh browser context (no
+// cookie, storage or cache shared between pages or companies); up to SCAN_CONCURRENCY pages at once;
+// each page stopped after SCAN_TIMEOUT_MS. Every connection of the browser goes through the scan
+// proxy's gate (scan-proxy.ts). Memory is bounded by a V8 heap cap per renderer and by the caps on
+// what one page may make the scanner keep (scan-page.ts). See docs/decisions/0021.
+import { existsSync } from 'node:fs';
+import { type Browser, chromium } from 'playwright-core';
+import type { ScanConfig } from '../../../config/env.js';
 import type { ScanRequest, ScanResult } from './scan.types.js';
+import { type PageLimits, scanPage } from './scan-page.js';
+import { gateAddress, type ScanProxy, ScanRefused, startScanProxy } from './scan-proxy.js';
+
+export { ScanRefused } from './scan-proxy.js';
 
 export interface Scanner {
   scan(request: ScanRequest, signal?: AbortSignal): Promise<ScanResult>;
   close(): Promise<void>;
 }
 
-/** The process's scanner: one browser, reused, launched on first use. */
-export function getScanner(): Scanner {
-  throw new Error('scanner not built yet');
+/** The scanner cannot run at all (no Chromium): the message says what to install. */
+export class ScannerUnavailable extends Error {}
+/** The page could not be scanned (time-out, network error, a step that failed): the message says why. */
+export class ScanFailed extends Error {}
+
+export const SCAN_LIMITS = {
+  maxScripts: 300,
+  maxConnections: 500,
+  maxRequests: 5000,
+  /** Bytes of one script's content kept (rules run over it); its hash covers all of it. */
+  maxContentBytes: 2 * 1024 * 1024,
+  /** V8 heap of one renderer, MiB. */
+  rendererHeapMb: 256,
+};
+
+/** A semaphore: at most `size` callers inside at once, the others in arrival order. */
+class Slots {
+  private busy = 0;
+  private readonly queue: (() => void)[] = [];
+  constructor(private readonly size: number) {}
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    while (this.busy >= this.size) await new Promise<void>((wake) => this.queue.push(wake));
+    this.busy += 1;
+    try {
+      return await work();
+    } finally {
+      this.busy -= 1;
+      this.queue.shift()?.();
+    }
+  }
+}
+
+const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+
+export class ChromiumScanner implements Scanner {
+  private browser: Promise<Browser> | undefined;
+  private proxy: Promise<ScanProxy> | undefined;
+  private readonly slots: Slots;
+  closed = false;
+
+  constructor(readonly config: ScanConfig) {
+    this.slots = new Slots(config.concurrency);
+  }
+
+  private gate() {
+    return {
+      privateTargets: this.config.privateTargets,
+      hostMap: this.config.hostMap,
+      mappedOnly: this.config.mappedOnly,
+    };
+  }
+
+  /** The scan proxy (tests read what it contacted). */
+  proxyNow(): Promise<ScanProxy> {
+    this.proxy ??= startScanProxy(this.gate(), this.config.timeoutMs);
+    return this.proxy;
+  }
+
+  private async launch(): Promise<Browser> {
+    const path = this.config.chromiumPath;
+    if (!existsSync(path)) {
+      throw new ScannerUnavailable(
+        `Chromium was not found at ${path}: install Debian's chromium package (apt-get install chromium) or set SCAN_CHROMIUM_PATH.`,
+      );
+    }
+    const proxy = await this.proxyNow();
+    const browser = await chromium.launch({
+      executablePath: path,
+      headless: true,
+      // Chromium's sandbox cannot start as root; elsewhere it isolates the hostile pages' renderers.
+      chromiumSandbox: process.getuid?.() !== 0,
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+      timeout: 30_000,
+      args: [
+        `--proxy-server=${proxy.url}`,
+        '--proxy-bypass-list=<-loopback>',
+        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+        '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+        '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+        `--js-flags=--max-old-space-size=${SCAN_LIMITS.rendererHeapMb}`,
+        '--disable-features=IsolateOrigins,site-per-process',
+        '--disable-dev-shm-usage',
+        '--disable-gpu',
+      ],
+    });
+    browser.on('disconnected', () => {
+      this.browser = undefined;
+    });
+    return browser;
+  }
+
+  private async browserNow(): Promise<Browser> {
+    if (this.closed) throw new ScannerUnavailable('The scanner was closed.');
+    const current = this.browser ?? this.launch();
+    this.browser = current;
+    try {
+      const browser = await current;
+      if (browser.isConnected()) return browser;
+    } catch (error) {
+      this.browser = undefined;
+      throw error;
+    }
+    this.browser = undefined;
+    return this.browserNow();
+  }
+
+  /** The page's own address must be allowed before anything is loaded. */
+  private async checkTarget(url: string): Promise<void> {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new ScanRefused('Not a URL.');
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+      throw new ScanRefused('Only http and https pages are scanned.');
+    try {
+      await gateAddress(parsed.hostname, this.gate());
+    } catch (error) {
+      throw error instanceof ScanRefused ? error : new ScanRefused(`${parsed.hostname} could not be resolved.`);
+    }
+  }
+
+  scan(request: ScanRequest, signal?: AbortSignal): Promise<ScanResult> {
+    return this.slots.run(async () => {
+      signal?.throwIfAborted();
+      await this.checkTarget(request.url);
+      const browser = await this.browserNow();
+      const major = browser.version().split('.')[0] ?? '150';
+      const context = await browser.newContext({
+        // A consumer's desktop browser: a skimmer that hides from headless browsers still runs.
+        userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36`,
+        viewport: { width: 1366, height: 768 },
+        locale: 'en-US',
+        serviceWorkers: 'block',
+        acceptDownloads: false,
+      });
+      let timedOut = false;
+      const stop = () => void context.close().catch(() => undefined);
+      const timer = setTimeout(() => {
+        timedOut = true;
+        stop();
+      }, this.config.timeoutMs + 1000);
+      signal?.addEventListener('abort', stop);
+      const limits: PageLimits = { ...SCAN_LIMITS, timeoutMs: this.config.timeoutMs };
+      try {
+        return await scanPage(context, request, limits);
+      } catch (error) {
+        signal?.throwIfAborted();
+        if (timedOut || /Timeout .*exceeded/.test(firstLine(error))) {
+          throw new ScanFailed(`The page did not finish within ${this.config.timeoutMs} ms.`);
+        }
+        throw new ScanFailed(firstLine(error).replace(/^\w+\.\w+: /, ''));
+      } finally {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', stop);
+        await context.close().catch(() => undefined);
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const browser = this.browser;
+    this.browser = undefined;
+    await browser?.then((b) => b.close()).catch(() => undefined);
+    await (await this.proxy?.catch(() => undefined))?.close();
+    this.proxy = undefined;
+  }
+}
+
+const scanners = new Map<string, ChromiumScanner>();
+
+/** The process's scanner for these settings: one browser, reused, launched on first use. */
+export function getScanner(config: ScanConfig): Scanner {
+  const key = JSON.stringify(config);
+  let scanner = scanners.get(key);
+  if (!scanner || scanner.closed) {
+    scanner = new ChromiumScanner(config);
+    scanners.set(key, scanner);
+  }
+  return scanner;
+}
+
+/** Closes every scanner of the process (the app's shutdown). */
+export async function closeScanners(): Promise<void> {
+  const all = [...scanners.values()];
+  scanners.clear();
+  await Promise.all(all.map((s) => s.close()));
 }
