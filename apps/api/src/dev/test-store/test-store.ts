@@ -32,6 +32,8 @@ export interface StoreSwitches {
   analyticsVersion: number;
   /** Whether pages send their Content-Security-Policy. */
   csp: boolean;
+  /** The URL of one more script the test store's pages load (a test's own, e.g. an internal address). */
+  extraScript?: string;
 }
 
 export interface TestStore {
@@ -46,8 +48,9 @@ export interface TestStore {
   close(): Promise<void>;
 }
 
-function testStorePage(variant: TestStoreVariant): string {
+function testStorePage(variant: TestStoreVariant, extraScript: string | undefined): string {
   const extra = variant === 'skimmer' ? [skimmerTag] : variant === 'fourth-party' ? [widgetTag] : [];
+  if (extraScript) extra.push(`<script src="${extraScript}"></script>`);
   return storePage('Acme Shop checkout', [...baseScripts(TEST_STORE_DOMAIN, 'checkout'), ...extra]);
 }
 
@@ -62,7 +65,7 @@ function answerFor(host: string, path: string, switches: StoreSwitches): Answer 
   });
   if (host === `www.${TEST_STORE_DOMAIN}`) {
     const variant = testStoreVariants.find((v) => path === `/${v}/checkout`);
-    if (variant) return page(testStorePage(variant), switches.csp && variant !== 'no-csp');
+    if (variant) return page(testStorePage(variant, switches.extraScript), switches.csp && variant !== 'no-csp');
   }
   if (host === `www.${demoStore.domains[0]}`) {
     const html = demoPage(path);
@@ -106,6 +109,8 @@ export async function startTestStore(switches: Partial<StoreSwitches> = {}): Pro
       if (host === VENDOR_HOSTS.collect && collected.length < 1000) {
         collected.push({ path: `${url.pathname}${url.search}`, body: Buffer.concat(chunks).toString('utf8') });
       }
+      // A page that never finishes loading (the scanner's time-out).
+      if (url.pathname === '/stall') return;
       const answer = answerFor(host, url.pathname, state);
       if (!answer) {
         res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');

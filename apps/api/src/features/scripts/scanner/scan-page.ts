@@ -8,6 +8,7 @@ import type { ScanRequest, ScanResult, ScanStep, SecurityHeaders } from './scan.
 import { withoutFragment } from './scan-attribution.js';
 import {
   assembleResult,
+  capped,
   type ExternalScript,
   type NetworkRequest,
   type Observations,
@@ -172,7 +173,7 @@ async function readScript(response: Response, maxContentBytes: number): Promise<
       url: response.url(),
       sha256: sha256(body),
       size: body.length,
-      content: body.subarray(0, maxContentBytes).toString('utf8'),
+      content: capped(body, maxContentBytes),
     };
   } catch {
     return undefined;

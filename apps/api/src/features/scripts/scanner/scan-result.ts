@@ -17,6 +17,9 @@ import {
 
 export const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
+/** The first bytes of a content, as text. */
+export const capped = (bytes: Buffer, max: number) => bytes.subarray(0, max).toString('utf8');
+
 export interface ExternalScript {
   url: string;
   sha256: string;
@@ -114,7 +117,7 @@ export function assembleResult(
       sha256: e.sha256,
       sri: sri.has(key),
       size: e.size,
-      content: e.content,
+      content: e.content === null ? null : capped(Buffer.from(e.content, 'utf8'), limits.maxContentBytes),
       reads: [],
     });
   }
@@ -137,7 +140,7 @@ export function assembleResult(
       sha256: key.slice('inline:'.length),
       sri: false,
       size: bytes.length,
-      content: bytes.subarray(0, limits.maxContentBytes).toString('utf8'),
+      content: capped(bytes, limits.maxContentBytes),
       reads: [],
     });
   }

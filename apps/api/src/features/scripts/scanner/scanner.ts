@@ -57,6 +57,8 @@ export class ChromiumScanner implements Scanner {
   private proxy: Promise<ScanProxy> | undefined;
   private readonly slots: Slots;
   closed = false;
+  /** How many times a browser was launched (tests). */
+  launches = 0;
 
   constructor(readonly config: ScanConfig) {
     this.slots = new Slots(config.concurrency);
@@ -84,6 +86,7 @@ export class ChromiumScanner implements Scanner {
       );
     }
     const proxy = await this.proxyNow();
+    this.launches += 1;
     const browser = await chromium.launch({
       executablePath: path,
       headless: true,
