@@ -9,6 +9,7 @@ import { openDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrations.js';
 import type { LocalOidcProvider } from './dev/local-oidc-provider.js';
 import type { ProbeTargets } from './dev/probe-targets/probe-targets.js';
+import type { TestStore } from './dev/test-store/test-store.js';
 import { setOperators } from './features/admin/operators.js';
 import { demoAdmin, demoMembers, demoUser, seedDemo } from './features/demo/demo.seed.js';
 import { findUserByEmail } from './features/users/users.repository.js';
@@ -74,10 +75,14 @@ async function main(): Promise<void> {
     (local ? { issuer: local.issuer, clientId: local.clientId, clientSecret: local.clientSecret } : undefined);
 
   // Development: the probes' demo targets on 127.0.0.1 (labelled demo), which the probes then use.
+  // And the demo online store on 127.0.0.1, which the script scans reach by its host names.
   let demoTargets: ProbeTargets | undefined;
+  let demoStore: TestStore | undefined;
   if (config.nodeEnv === 'development' && config.role === 'all') {
     const { withDemoTargets } = await import('./dev/probe-targets/demo-targets.js');
     ({ config, targets: demoTargets } = await withDemoTargets(config));
+    const { withDemoStore } = await import('./dev/test-store/with-demo-store.js');
+    ({ config, store: demoStore } = await withDemoStore(config));
   }
   const app = await buildApp({ config, database, cookieSecret: cookieSecretOf(config), publicUrl, oidc });
   const stopSignals = (timers: NodeJS.Timeout[]) => {
@@ -90,6 +95,7 @@ async function main(): Promise<void> {
       await app.close();
       await local?.close();
       await demoTargets?.close();
+      await demoStore?.close();
       process.exit(0);
     };
     process.once('SIGINT', () => void stop('SIGINT'));
@@ -140,6 +146,11 @@ async function main(): Promise<void> {
     ...(demoTargets
       ? [
           `  demo targets  DNS and ${demoTargets.listeners.size} sites on 127.0.0.1 (DNS port ${demoTargets.dns.port}; labelled demo; the demo's probe runs follow its imports)`,
+        ]
+      : []),
+    ...(demoStore
+      ? [
+          `  demo store    www.acme-retail-store.test and its vendors on 127.0.0.1:${demoStore.port} (the script scans reach them by name; Chromium: ${config.scan.chromiumPath}${existsSync(config.scan.chromiumPath) ? '' : ' MISSING, scans fail until it is installed'})`,
         ]
       : []),
     `  API contract  ${publicUrl}/api/health · curl -c jar ${publicUrl}/api/csrf-cookie for the XSRF-TOKEN cookie`,

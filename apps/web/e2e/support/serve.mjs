@@ -24,6 +24,8 @@ const [{ buildApp }, { loadConfig }, { openDatabase }, { migrateToLatest }, { st
   ]);
 // The probes' demo targets on 127.0.0.1, as the development start has them (the probes use them).
 const { withDemoTargets } = await dist('dev/probe-targets/demo-targets.js');
+// The demo online store the script scans reach by name, as the development start has it.
+const { withDemoStore } = await dist('dev/test-store/with-demo-store.js');
 
 const dataDir = mkdtempSync(join(tmpdir(), 'vigil-e2e-'));
 // A copy of the built web app: a rebuild of apps/web/dist while the suite runs cannot change it.
@@ -37,7 +39,8 @@ const baseConfig = loadConfig({
   WEB_DIST: webDist,
   LOG_LEVEL: process.env.VIGIL_E2E_LOG_LEVEL ?? 'warn',
 });
-const { config, targets } = await withDemoTargets(baseConfig);
+const { config: probesConfig, targets } = await withDemoTargets(baseConfig);
+const { config, store } = await withDemoStore(probesConfig);
 
 // In memory: the run's data lives and dies with this process (and starts faster than on disk).
 const database = await openDatabase({ kind: 'pglite' });
@@ -84,6 +87,7 @@ const stop = async () => {
     await app.close();
     await local.close();
     await targets.close();
+    await store.close();
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);

@@ -8,6 +8,8 @@ export interface BrowserProcess {
   pid: number;
   /** Resident memory, bytes. */
   rss: number;
+  /** Proportional set size, bytes: shared pages divided among their processes (sums without double counting). */
+  pss: number;
   /** The process started with the proxy flag (the browser itself). */
   main: boolean;
 }
@@ -16,7 +18,17 @@ interface ProcessInfo {
   pid: number;
   ppid: number;
   rss: number;
+  pss: number;
   command: string[];
+}
+
+function pssOf(pid: string, rss: number): number {
+  try {
+    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    return Number(/^Pss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? 0) * 1024;
+  } catch {
+    return rss;
+  }
 }
 
 function processes(): ProcessInfo[] {
@@ -30,10 +42,12 @@ function processes(): ProcessInfo[] {
   for (const pid of pids) {
     try {
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      const rss = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
       found.push({
         pid: Number(pid),
         ppid: Number(/PPid:\s+(\d+)/.exec(status)?.[1] ?? 0),
-        rss: Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024,
+        rss,
+        pss: 0,
         command: readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0'),
       });
     } catch {
@@ -56,5 +70,7 @@ export function browserProcesses(proxyUrl: string): BrowserProcess[] {
       }
     }
   }
-  return all.filter((p) => ours.has(p.pid)).map((p) => ({ pid: p.pid, rss: p.rss, main: mains.has(p.pid) }));
+  return all
+    .filter((p) => ours.has(p.pid))
+    .map((p) => ({ pid: p.pid, rss: p.rss, pss: pssOf(String(p.pid), p.rss), main: mains.has(p.pid) }));
 }
