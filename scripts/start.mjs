@@ -3,7 +3,16 @@
 // server, which serves the API and the built app on one port and prints where to sign in.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { heading, run, turboEnv } from './run.mjs';
+import { ensureChromium, heading, run, turboEnv } from './run.mjs';
+
+// The client-side script scans drive Debian's Chromium (a missing one is installed when we can).
+try {
+  ensureChromium({ required: false });
+} catch (error) {
+  console.warn(
+    `\nWARNING: installing Chromium failed (${error instanceof Error ? error.message : error}); script scans fail until it is installed.\n`,
+  );
+}
 
 heading('building the server and the web app');
 try {

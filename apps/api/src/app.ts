@@ -26,7 +26,6 @@ import { microsoftRoutes } from './features/microsoft/microsoft.routes.js';
 import { demoAnchor, loadMonitoringDemo } from './features/monitoring-demo/monitoring-demo.loader.js';
 import { preferencesRoutes } from './features/preferences/preferences.routes.js';
 import { riskRoutes } from './features/risk/risk.routes.js';
-import { closeScanners } from './features/scripts/scanner/scanner.js';
 import { sessionRoutes } from './features/session/session.routes.js';
 import { systemRoutes } from './features/system/system.routes.js';
 import { twoFactorRoutes } from './features/two-factor/two-factor.routes.js';
@@ -190,7 +189,6 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
   // the database closes.
   app.addHook('preClose', async () => {
     await jobs.close();
-    await closeScanners();
     await settleAfterResponse(ctx);
   });
   app.addHook('onClose', async () => {

@@ -13,7 +13,7 @@ export const VENDOR_HOSTS = {
   collect: 'collect.evil.test',
 } as const;
 
-/** A step as the scanner takes it (features/scripts/scanner/scan.types.ts ScanStep). */
+/** A step as the scanner takes it (its ScanStep type). */
 export type StoreStep = { action: 'fill'; selector: string; value: string } | { action: 'click'; selector: string };
 
 /** The steps that walk a checkout page to paying. */

@@ -19,6 +19,8 @@ import {
 
 export interface PageLimits extends ResultLimits {
   timeoutMs: number;
+  /** Checks a URL before the page is sent there (the first one and each `goto` step). */
+  checkTarget: (url: string) => Promise<void>;
   /** Network events kept per page. */
   maxRequests: number;
 }
@@ -68,11 +70,14 @@ function checked(raw: unknown, frameUrl: string): PageReport | undefined {
   return undefined;
 }
 
-async function runStep(page: Page, step: ScanStep, timeout: number): Promise<void> {
+async function runStep(page: Page, step: ScanStep, timeout: number, limits: PageLimits): Promise<void> {
   if (step.action === 'click') await page.click(step.selector, { timeout });
   else if (step.action === 'fill') await page.fill(step.selector, step.value, { timeout });
-  else if (step.action === 'goto') await page.goto(step.url, { timeout, waitUntil: 'load' });
-  else await page.waitForTimeout(Math.min(step.ms, timeout));
+  else if (step.action === 'goto') {
+    // A file:, data: or chrome: URL would not pass through the proxy: the same check as the page's.
+    await limits.checkTarget(step.url);
+    await page.goto(step.url, { timeout, waitUntil: 'load' });
+  } else await page.waitForTimeout(Math.min(step.ms, timeout));
 }
 
 async function inlineTextsOf(frames: Frame[]): Promise<string[]> {
@@ -135,7 +140,7 @@ export async function scanPage(context: BrowserContext, request: ScanRequest, li
   await page.waitForLoadState('networkidle', { timeout: Math.min(remaining(), 3000) }).catch(() => undefined);
   // The page as loaded, before a step may leave it; and again at the end (steps may add scripts).
   const loaded = { inline: await inlineTextsOf(page.frames()), sri: await sriUrlsOf(page.frames()) };
-  for (const step of request.steps) await runStep(page, step, remaining());
+  for (const step of request.steps) await runStep(page, step, remaining(), limits);
   if (request.steps.length > 0) {
     await page.waitForLoadState('networkidle', { timeout: Math.min(remaining(), 2000) }).catch(() => undefined);
   }

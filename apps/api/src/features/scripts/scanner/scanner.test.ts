@@ -160,6 +160,10 @@ describe('the gate and the limits', () => {
     await expect(scanner.scan({ url: 'file:///etc/passwd', steps: [], firstPartyDomains: [] })).rejects.toThrow(
       'Only http and https pages are scanned.',
     );
+    const goto = { action: 'goto' as const, url: 'file:///etc/passwd' };
+    await expect(scanner.scan({ ...testStoreRequest('clean'), steps: [goto] })).rejects.toThrow(
+      new ScanRefused('Only http and https pages are scanned.'),
+    );
     expect(internalHits).toBe(0);
   });
 

@@ -1,7 +1,7 @@
 // The scanner: one headless Chromium per process (Debian's, SCAN_CHROMIUM_PATH), launched on the
 // first scan, reused, launched again when it crashed; each page in a fresh browser context (no
 // cookie, storage or cache shared between pages or companies); up to SCAN_CONCURRENCY pages at once;
-// each page stopped after SCAN_TIMEOUT_MS. Every connection of the browser goes through the scan
+// each page stopped after SCAN_TIMEOUT_MS; closed after a minute without pages. Every connection of the browser goes through the scan
 // proxy's gate (scan-proxy.ts). Memory is bounded by a V8 heap cap per renderer and by the caps on
 // what one page may make the scanner keep (scan-page.ts). See docs/decisions/0021.
 import { existsSync } from 'node:fs';
@@ -31,6 +31,8 @@ export const SCAN_LIMITS = {
   maxContentBytes: 2 * 1024 * 1024,
   /** V8 heap of one renderer, MiB. */
   rendererHeapMb: 256,
+  /** The browser closes after this long without a page to scan (launched again by the next). */
+  idleCloseMs: 60_000,
 };
 
 /** A semaphore: at most `size` callers inside at once, the others in arrival order. */
@@ -59,6 +61,8 @@ export class ChromiumScanner implements Scanner {
   closed = false;
   /** How many times a browser was launched (tests). */
   launches = 0;
+  private scanning = 0;
+  private idleTimer: NodeJS.Timeout | undefined;
 
   constructor(readonly config: ScanConfig) {
     this.slots = new Slots(config.concurrency);
@@ -146,7 +150,32 @@ export class ChromiumScanner implements Scanner {
     }
   }
 
+  /** Between scans the browser stays up for a while, then closes (no idle Chromium in the worker). */
+  private async tracked<T>(work: () => Promise<T>): Promise<T> {
+    clearTimeout(this.idleTimer);
+    this.scanning += 1;
+    try {
+      return await work();
+    } finally {
+      this.scanning -= 1;
+      if (this.scanning === 0) {
+        this.idleTimer = setTimeout(() => void this.closeBrowser(), SCAN_LIMITS.idleCloseMs);
+        this.idleTimer.unref();
+      }
+    }
+  }
+
+  private async closeBrowser(): Promise<void> {
+    const browser = this.browser;
+    this.browser = undefined;
+    await browser?.then((b) => b.close()).catch(() => undefined);
+  }
+
   scan(request: ScanRequest, signal?: AbortSignal): Promise<ScanResult> {
+    return this.tracked(() => this.scanNow(request, signal));
+  }
+
+  private scanNow(request: ScanRequest, signal?: AbortSignal): Promise<ScanResult> {
     return this.slots.run(async () => {
       signal?.throwIfAborted();
       await this.checkTarget(request.url);
@@ -167,11 +196,16 @@ export class ChromiumScanner implements Scanner {
         stop();
       }, this.config.timeoutMs + 1000);
       signal?.addEventListener('abort', stop);
-      const limits: PageLimits = { ...SCAN_LIMITS, timeoutMs: this.config.timeoutMs };
+      const limits: PageLimits = {
+        ...SCAN_LIMITS,
+        timeoutMs: this.config.timeoutMs,
+        checkTarget: (url) => this.checkTarget(url),
+      };
       try {
         return await scanPage(context, request, limits);
       } catch (error) {
         signal?.throwIfAborted();
+        if (error instanceof ScanRefused) throw error;
         if (timedOut || /Timeout .*exceeded/.test(firstLine(error))) {
           throw new ScanFailed(`The page did not finish within ${this.config.timeoutMs} ms.`);
         }
@@ -186,9 +220,8 @@ export class ChromiumScanner implements Scanner {
 
   async close(): Promise<void> {
     this.closed = true;
-    const browser = this.browser;
-    this.browser = undefined;
-    await browser?.then((b) => b.close()).catch(() => undefined);
+    clearTimeout(this.idleTimer);
+    await this.closeBrowser();
     await (await this.proxy?.catch(() => undefined))?.close();
     this.proxy = undefined;
   }
@@ -207,7 +240,10 @@ export function getScanner(config: ScanConfig): Scanner {
   return scanner;
 }
 
-/** Closes every scanner of the process (the app's shutdown). */
+/**
+ * Closes every scanner of the process (tests; a stopping process need not: each browser ends with
+ * the process that launched it, and an idle one closes itself).
+ */
 export async function closeScanners(): Promise<void> {
   const all = [...scanners.values()];
   scanners.clear();
