@@ -3,6 +3,7 @@
 // keeps the browser off internal addresses, the time-out, and that nothing left 127.0.0.1.
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoStore } from '../../../dev/test-store/demo-store.js';
 import { VENDOR_HOSTS } from '../../../dev/test-store/test-store.js';
 import { outsideLoopback, recordConnections } from '../../../testing/connections.js';
 import { startTestStore, type TestStore, testStoreRequest, testStoreScanConfig } from '../../../testing/test-store.js';
@@ -136,6 +137,28 @@ describe('the scanner against the test store', () => {
   });
 });
 
+describe('the demo store', () => {
+  const scanDemo = (pageType: string) => {
+    const page = demoStore.pages.find((p) => p.pageType === pageType);
+    if (!page) throw new Error(pageType);
+    return scanner.scan({ url: page.url, steps: page.steps, firstPartyDomains: demoStore.domains });
+  };
+
+  it('has one skimmer, on the payment page, among normal scripts', async () => {
+    const [product, cart, payment] = await Promise.all([
+      scanDemo('product'),
+      scanDemo('checkout'),
+      scanDemo('payment'),
+    ]);
+    const skimmed = (r: ScanResult) => r.connections.some((c) => c.host === VENDOR_HOSTS.collect);
+    expect([product, cart, payment].map(skimmed)).toEqual([false, false, true]);
+    expect(script(payment, SKIMMER).reads.sort()).toEqual(['card', 'personal']);
+    expect(script(product, PIXEL)).toMatchObject({ party: 'fourth', loadedBy: WIDGET });
+    expect(script(product, 'http://static.acme-retail-store.test/js/product.js').party).toBe('first');
+    expect(payment.headers['content-security-policy']).toBeDefined();
+  });
+});
+
 describe('the gate and the limits', () => {
   let internal: Server;
   let internalHits = 0;
@@ -181,6 +204,20 @@ describe('the gate and the limits', () => {
     expect(internalHits).toBe(0);
     const contacted = (await scanner.proxyNow()).contacted.slice(contactedBefore);
     expect(new Set(contacted)).toEqual(new Set([`127.0.0.1:${store.port}`]));
+  });
+
+  it('scans a private address only where the deployment allows it', async () => {
+    const allowed = new ChromiumScanner(
+      testStoreScanConfig(store, { privateTargets: true, mappedOnly: false, hostMap: {} }),
+    );
+    try {
+      const result = await allowed.scan({ url: internalUrl(), steps: [], firstPartyDomains: [] });
+      expect(result.status).toBe(200);
+      expect(internalHits).toBeGreaterThan(0);
+    } finally {
+      await allowed.close();
+      internalHits = 0;
+    }
   });
 
   it('stops a page that does not finish within the time-out, and the next scan still works', async () => {
