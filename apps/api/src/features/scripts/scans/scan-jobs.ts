@@ -17,7 +17,7 @@ export const scanJobs: Readonly<Record<string, JobKind>> = {
     concurrency: 4,
     priority: 0,
     retried: false,
-    run: (ctx, job, signal) => runScanJob(ctx, job, signal, getScanner()),
+    run: (ctx, job, signal) => runScanJob(ctx, job, signal, getScanner(ctx.config.scan)),
   },
   [SCHEDULE_JOB]: {
     group: SCHEDULE_JOB,
