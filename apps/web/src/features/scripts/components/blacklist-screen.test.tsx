@@ -88,6 +88,9 @@ describe('the JS blacklist', { timeout: 15_000 }, () => {
     fireEvent.change(within(dialog).getByRole('combobox', { name: 'Kind' }), { target: { value: 'host' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save entry' }));
     expect(await within(dialog).findByText('This host is already on the blacklist.')).toBeTruthy();
+    // Closed before the next test: a dialog left open keeps its layer in the dismissal stack.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add entry' })).toBeNull());
   });
 
   it("edits an entry's status and notes, and deletes one after asking", async () => {

@@ -3,6 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { noSlots, refusal, renderWithListApi } from '@/components/data-table/testing/list-api';
 import { createTestI18n } from '@/testing/i18n';
+import { openDrawer } from './drawer.test-support';
 import { ownRule, ownRuleDetail, rulesPage, testResult, vigilRule, vigilRuleDetail } from './rules.test-data';
 import { RulesScreen } from './rules-screen';
 
@@ -66,7 +67,7 @@ describe('JS attack patterns', { timeout: 15_000 }, () => {
       path: '/dork?rule=7',
       answers: { '/js-rules': rulesPage, '/js-rules/7': ownRuleDetail, 'PUT /js-rules/7': { data: ownRule } },
     });
-    const detail = await screen.findByTestId('rule-detail');
+    const detail = await openDrawer('rule-detail');
     expect(within(detail).getByTestId('rule-definition').textContent).toContain('imitates a well-known host');
     const versions = within(detail).getByTestId('rule-versions');
     expect(versions.textContent).toContain('Version 2');
@@ -121,6 +122,9 @@ describe('JS attack patterns', { timeout: 15_000 }, () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: /^Family/ }), { target: { value: 'custom' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save rule' }));
     expect(await within(dialog).findByText('Condition c1: invalid regex: missing closing )')).toBeTruthy();
+    // Closed before the next test: a dialog left open keeps its layer in the dismissal stack.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add rule' })).toBeNull());
   });
 
   it("offers a copy, not an edit or delete, of one of Vigil's rules", async () => {
@@ -129,7 +133,7 @@ describe('JS attack patterns', { timeout: 15_000 }, () => {
       path: '/dork?rule=1',
       answers: { '/js-rules': rulesPage, '/js-rules/1': vigilRuleDetail, 'POST /js-rules': { data: ownRule } },
     });
-    const detail = await screen.findByTestId('rule-detail');
+    const detail = await openDrawer('rule-detail');
     expect(within(detail).queryByRole('button', { name: 'Edit rule' })).toBeNull();
     expect(within(detail).queryByRole('button', { name: 'Delete rule' })).toBeNull();
     expect(within(detail).getByRole('link', { name: 'https://sansec.io/research/example' })).toBeTruthy();

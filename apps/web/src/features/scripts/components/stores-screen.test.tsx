@@ -3,6 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { noSlots, refusal, renderWithListApi } from '@/components/data-table/testing/list-api';
 import { createTestI18n } from '@/testing/i18n';
+import { openDrawer } from './drawer.test-support';
 import { checkoutPage, store, storesList } from './stores.test-data';
 import { StoresScreen } from './stores-screen';
 
@@ -34,7 +35,7 @@ describe('the online-store area', { timeout: 15_000 }, () => {
       path: '/vtex?store=2',
       answers: { '/stores': storesList, '/stores/2': { data: store } },
     });
-    const detail = await screen.findByTestId('store-detail');
+    const detail = await openDrawer('store-detail');
     const page = within(detail).getByTestId('store-page');
     expect(within(page).getByRole('link', { name: 'https://shop.acme.test/checkout' })).toBeTruthy();
     expect(page.textContent).toContain('Checkout');
@@ -107,6 +108,9 @@ describe('the online-store area', { timeout: 15_000 }, () => {
     await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
     expect(dialog.textContent).toContain('The company already has a store of that name.');
     expect(within(dialog).queryByRole('alert')).toBeNull();
+    // Closed before the next test: a dialog left open keeps its layer in the dismissal stack.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add store' })).toBeNull());
   });
 
   it('lets an administrator edit a page: type, interval, enabled and its steps to checkout', async () => {
@@ -119,7 +123,7 @@ describe('the online-store area', { timeout: 15_000 }, () => {
         'PUT /store-pages/11': { data: checkoutPage },
       },
     });
-    const detail = await screen.findByTestId('store-detail');
+    const detail = await openDrawer('store-detail');
     fireEvent.click(within(detail).getByRole('button', { name: 'Edit page https://shop.acme.test/checkout' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit page' });
     fireEvent.change(within(dialog).getByRole('combobox', { name: 'Page type' }), { target: { value: 'payment' } });
@@ -163,7 +167,7 @@ describe('the online-store area', { timeout: 15_000 }, () => {
       path: '/vtex?store=2',
       answers: { '/stores': storesList, '/stores/2': { data: store }, 'DELETE /stores/2': { message: 'Removed.' } },
     });
-    const detail = await screen.findByTestId('store-detail');
+    const detail = await openDrawer('store-detail');
     fireEvent.click(within(detail).getByRole('button', { name: 'Remove store' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Remove Acme Shop?' });
     expect(dialog.textContent).toContain('pages, their scans, script inventory and script findings');
