@@ -12,7 +12,12 @@ export type JsRuleTestInput = Schemas['JsRuleTestInput'];
 export type JsRuleQuery = NonNullable<operations['listJsRules']['parameters']['query']>;
 
 export const OWNERS: readonly JsRuleOwner[] = ['vigil', 'company'];
-export const BEHAVIOURS: readonly JsRuleBehaviour[] = ['reads_card_fields', 'reads_personal_fields', 'sends_data'];
+export const BEHAVIOURS: readonly JsRuleBehaviour[] = [
+  'reads_card_fields',
+  'reads_personal_fields',
+  'sends_data',
+  'sends_data_elsewhere',
+];
 
 export function useJsRules(query: JsRuleQuery) {
   const api = useApi();

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormDialog } from '@/components/ui/form-dialog';
+import { TextArea } from '@/components/ui/text-area';
 import { TextInput } from '@/components/ui/text-input';
 import {
   BLACKLIST_KINDS,
@@ -12,7 +13,7 @@ import {
   type BlacklistStatus,
   useBlacklistChange,
 } from '../api/blacklist-api';
-import { SelectField, TextAreaField } from './fields';
+import { SelectField } from './fields';
 import { formErrors } from './form-errors';
 
 const FIELDS = ['kind', 'value', 'source', 'family', 'status', 'notes'] as const;
@@ -220,7 +221,7 @@ function FamilyField({ value, onChange, error }: FieldProps) {
 function NotesField({ value, onChange, error }: FieldProps) {
   const { t } = useTranslation();
   return (
-    <TextAreaField
+    <TextArea
       label={t('scripts.blacklist.notes')}
       value={value}
       onValueChange={onChange}

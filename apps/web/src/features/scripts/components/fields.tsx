@@ -1,23 +1,8 @@
-// The labelled select and text area of the script screens' forms (TextInput is the shared input).
-import { chakra, Stack, Text, useRecipe } from '@chakra-ui/react';
-import { type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
+// The script screens' form pieces beside the shared TextInput and TextArea: a select with its label
+// shown, and the style of a text area that holds code.
+import { type CSSProperties, type ReactNode, useId } from 'react';
 import { SimpleSelect } from '@/components/ui/simple-select';
-
-function Label({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {
-  return (
-    <chakra.label htmlFor={htmlFor} fontWeight="medium" textStyle="sm">
-      {children}
-    </chakra.label>
-  );
-}
-
-function FieldError({ id, error }: { id: string; error: string | undefined }) {
-  return error ? (
-    <Text id={id} textStyle="xs" color="fg.error">
-      {error}
-    </Text>
-  ) : null;
-}
+import { FieldFrame } from '@/components/ui/text-input';
 
 /** A native select with its label shown above it. */
 export function SelectField({
@@ -33,8 +18,7 @@ export function SelectField({
 }) {
   const id = useId();
   return (
-    <Stack gap="1.5">
-      <Label htmlFor={id}>{label}</Label>
+    <FieldFrame label={label} inputId={id}>
       <SimpleSelect
         id={id}
         label={label}
@@ -44,43 +28,12 @@ export function SelectField({
       >
         {children}
       </SimpleSelect>
-    </Stack>
+    </FieldFrame>
   );
 }
 
-/** A labelled text area (monospace for code), its error tied to it. */
-export function TextAreaField({
-  label,
-  value,
-  onValueChange,
-  error,
-  mono = false,
-  ...textarea
-}: {
-  label: string;
-  value: string;
-  onValueChange: (value: string) => void;
-  error?: string | undefined;
-  mono?: boolean;
-} & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange'>) {
-  const recipe = useRecipe({ key: 'textarea' });
-  const id = useId();
-  return (
-    <Stack gap="1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <chakra.textarea
-        id={id}
-        value={value}
-        onChange={(event) => onValueChange(event.currentTarget.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        css={recipe({ size: 'md', variant: 'outline' })}
-        fontFamily={mono ? 'mono' : undefined}
-        fontSize={mono ? 'xs' : undefined}
-        spellCheck={mono ? false : undefined}
-        {...textarea}
-      />
-      <FieldError id={`${id}-error`} error={error} />
-    </Stack>
-  );
-}
+/** A text area holding code (a rule's JSON, a pasted script): monospace, small, not spell-checked. */
+export const codeArea: { style: CSSProperties; spellCheck: false } = {
+  style: { fontFamily: 'var(--chakra-fonts-mono)', fontSize: 'var(--chakra-font-sizes-xs)' },
+  spellCheck: false,
+};

@@ -6,10 +6,9 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ExternalLink } from '@/components/ui/external-link';
 import { useFormat } from '@/lib/i18n/format';
 import { evidenceHref, type StorePage, useDeleteStorePage } from '../api/stores-api';
+import { ScanStatusBadge } from './badges';
 import { ComplianceBadge, ComplianceReasons } from './compliance-badge';
 import { PageDialog } from './page-dialog';
-
-const scanPalette = { running: 'blue', done: 'green', failed: 'red' } as const;
 
 /**
  * One monitored page: its type, schedule and steps, its last scan, its PCI DSS 6.4.3 and 11.6.1
@@ -76,9 +75,7 @@ export function PageCard({ page, canEdit }: { page: StorePage; canEdit: boolean 
             label: t('scripts.stores.pages.lastScan'),
             value: scan ? (
               <HStack gap="2" flexWrap="wrap">
-                <Badge colorPalette={scanPalette[scan.status]} variant="subtle" size="sm">
-                  {t(`scripts.stores.pages.scanStatus.${scan.status}`)}
-                </Badge>
+                <ScanStatusBadge status={scan.status} />
                 <Text as="span">{when(scan.finished_at ?? scan.started_at)}</Text>
               </HStack>
             ) : (

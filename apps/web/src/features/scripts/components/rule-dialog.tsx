@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SEVERITIES } from '@/components/ui/finding-badges';
 import { FormDialog } from '@/components/ui/form-dialog';
+import { TextArea } from '@/components/ui/text-area';
 import { TextInput } from '@/components/ui/text-input';
 import { type JsRule, type JsRuleDefinition, type JsRuleInput, useSaveJsRule } from '../api/rules-api';
-import { SelectField, TextAreaField } from './fields';
+import { codeArea, SelectField } from './fields';
 import { formErrors } from './form-errors';
 
 /** A new rule starts from one condition over the content, so the shape of a definition is in view. */
@@ -150,7 +151,7 @@ export function RuleDialog({ rule, mode }: { rule: JsRule | null; mode: 'add' | 
         error={errors.field('reference')}
         maxLength={500}
       />
-      <TextAreaField
+      <TextArea
         label={t('scripts.rules.description')}
         value={draft.description}
         onValueChange={set('description')}
@@ -158,13 +159,13 @@ export function RuleDialog({ rule, mode }: { rule: JsRule | null; mode: 'add' | 
         rows={2}
         maxLength={2000}
       />
-      <TextAreaField
+      <TextArea
         label={t('scripts.rules.dialog.definition')}
         value={draft.definition}
         onValueChange={set('definition')}
         error={jsonError ?? errors.field('definition')}
         rows={12}
-        mono
+        {...codeArea}
         required
       />
       <chakra.p fontSize="xs" color="fg.muted">

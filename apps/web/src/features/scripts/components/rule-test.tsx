@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { EvidenceText } from '@/components/data-table';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { SeverityBadge } from '@/components/ui/finding-badges';
+import { TextArea } from '@/components/ui/text-area';
 import { TextInput } from '@/components/ui/text-input';
 import { useFormat } from '@/lib/i18n/format';
 import { BEHAVIOURS, type JsRuleBehaviour, type JsRuleTestInput, useTestJsRules } from '../api/rules-api';
-import { TextAreaField } from './fields';
+import { codeArea } from './fields';
 
 const MAX_SCRIPT = 1_048_576;
 
@@ -58,12 +59,12 @@ export function RuleTest({ canChange }: { canChange: boolean }) {
       >
         <Stack gap="3">
           <Text color="fg.muted">{t('scripts.rules.test.help')}</Text>
-          <TextAreaField
+          <TextArea
             label={t('scripts.rules.test.script')}
             value={script}
             onValueChange={setScript}
             rows={12}
-            mono
+            {...codeArea}
             required
             maxLength={MAX_SCRIPT}
           />
@@ -75,7 +76,7 @@ export function RuleTest({ canChange }: { canChange: boolean }) {
             onValueChange={setUrl}
             maxLength={2048}
           />
-          <TextAreaField
+          <TextArea
             label={t('scripts.rules.test.destinations')}
             value={destinations}
             onValueChange={setDestinations}

@@ -19,20 +19,16 @@ export interface StepDraft {
 }
 
 export function stepDraftOf(step: ScanStep): StepDraft {
-  const blank = { selector: '', value: '', url: '', ms: '' };
-  switch (step.action) {
-    case 'click':
-      return { ...blank, action: 'click', selector: step.selector };
-    case 'fill':
-      return { ...blank, action: 'fill', selector: step.selector, value: step.value };
-    case 'goto':
-      return { ...blank, action: 'goto', url: step.url };
-    case 'wait':
-      return { ...blank, action: 'wait', ms: String(step.ms) };
-  }
+  return {
+    action: step.action,
+    selector: step.selector ?? '',
+    value: step.value ?? '',
+    url: step.url ?? '',
+    ms: step.ms === undefined ? '' : String(step.ms),
+  };
 }
 
-/** The step the API takes (what the action does not use is left out; the server checks the rest). */
+/** The step the API takes: only the fields its action uses (the server checks them). */
 export function scanStepOf(draft: StepDraft): ScanStep {
   switch (draft.action) {
     case 'click':

@@ -2,9 +2,10 @@ import { Button, SimpleGrid } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/ui/form-dialog';
+import { TextArea } from '@/components/ui/text-area';
 import { TextInput } from '@/components/ui/text-input';
 import { PLATFORMS, type Store, type StoreInput, useSaveStore } from '../api/stores-api';
-import { SelectField, TextAreaField } from './fields';
+import { SelectField } from './fields';
 import { formErrors } from './form-errors';
 
 interface Draft {
@@ -96,7 +97,7 @@ export function StoreDialog({ store }: { store: Store | null }) {
           maxLength={100}
         />
       </SimpleGrid>
-      <TextAreaField
+      <TextArea
         label={t('scripts.stores.domainsHelp')}
         value={draft.domains}
         onValueChange={set('domains')}
