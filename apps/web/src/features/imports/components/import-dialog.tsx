@@ -22,6 +22,8 @@ const KINDS: readonly string[] = [
   'subfinder',
   'httpx',
   'nmap',
+  'js-blacklist-csv',
+  'js-blacklist',
 ];
 const isKind = (value: string): value is ImportKind => KINDS.includes(value);
 
