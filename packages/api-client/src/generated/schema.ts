@@ -1415,7 +1415,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Add a monitored page to a store (its first scan is due at once)
+         * Add a monitored page to a store (its first scan is queued at once when it is enabled)
          * @description The URL is http or https and its host is one of the store's domains or a subdomain of one
          *     (422 otherwise); 422 too when the store already monitors that URL, or past 100 pages.
          */

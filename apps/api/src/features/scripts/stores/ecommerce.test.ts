@@ -106,7 +106,8 @@ async function storeWithPages(who: Tenant) {
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  ({ app } = await testApp(database));
+  // An API-only process: the first scans a new page queues stay queued (no browser in these tests).
+  ({ app } = await testApp(database, { env: { VIGIL_ROLE: 'api' } }));
   now = app.ctx.clock.now();
   admin = await newTenant(app, 'ecommerce', { role: 'administrator' });
   other = await newTenant(app, 'ecommerceother', { role: 'administrator' });

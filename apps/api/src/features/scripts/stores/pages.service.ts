@@ -1,9 +1,10 @@
-// A store's monitored pages: add (its first scan due at once), one, change (a new interval
+// A store's monitored pages: add (its first scan queued at once), one, change (a new interval
 // reschedules the next scan) and remove (with its scans, inventory and script findings).
 import type { AppContext } from '../../../app-context.js';
 import type { Executor } from '../../../db/database.js';
 import { HttpError, validationError } from '../../../shared/http-error.js';
 import { requireScope, type TenantScope, tenantFilter } from '../../../shared/tenant.js';
+import { queueScan } from '../scans/scan-queue.js';
 import { countPages, findPages } from './stores.repository.js';
 import { deletePageFindings, pageViews, type Verb } from './stores.service.js';
 import { MAX_PAGES_PER_STORE, pageFields, type StorePageInput } from './stores.values.js';
@@ -73,7 +74,12 @@ export async function createStorePage({ ctx, auth, input }: Verb<StorePageInput 
       throw validationError({ url: [`A store has at most ${MAX_PAGES_PER_STORE} pages.`] });
     }
     const ids = { companyId: scope.companyId, storeId: input.storeId };
-    return insertStorePage(trx, ids, fields, { now: ctx.clock.now(), isDemo: false });
+    const now = ctx.clock.now();
+    const pageId = await insertStorePage(trx, ids, fields, { now, isDemo: false });
+    // Its first scan at once: the inventory (PCI DSS 6.4.3) starts from the moment it is monitored.
+    if (fields.enabled)
+      await queueScan(trx, { companyId: scope.companyId, pageId, createdBy: auth.user.id, isDemo: false, now });
+    return pageId;
   });
   return pageOf(ctx, scope, id);
 }

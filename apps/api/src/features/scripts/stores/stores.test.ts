@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../../testing/flows.js';
 import { newTenant, type Tenant } from '../../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../../testing/test-app.js';
+import { pendingScan } from '../scans/scan-queue.js';
 
 let database: TestDatabase;
 let app: VigilApp;
@@ -47,7 +48,8 @@ const errorsOf = (response: { body: string }) => json<{ errors: Record<string, s
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  ({ app } = await testApp(database));
+  // An API-only process: the first scans a new page queues stay queued (no browser in these tests).
+  ({ app } = await testApp(database, { env: { VIGIL_ROLE: 'api' } }));
   admin = await newTenant(app, 'stores', { role: 'administrator' });
   analyst = await newTenant(app, 'stores', { join: admin, role: 'analyst' });
   viewer = await newTenant(app, 'stores', { join: admin, role: 'viewer' });
@@ -108,7 +110,7 @@ describe('stores and pages', () => {
     await refused({ name: 'nul\u0000byte' }, 'name');
   });
 
-  it('adds a page on the store domains, due for its first scan now', async () => {
+  it('adds a page on the store domains, its first scan queued at once', async () => {
     const created = await call(admin, 'POST', `/stores/${storeId}/pages`, {
       ...page,
       scan_interval_hours: 12,
@@ -126,6 +128,7 @@ describe('stores and pages', () => {
     expect(view.steps).toHaveLength(4);
     expect(view.next_scan_at).toBe(app.ctx.clock.now().toISOString());
     expect(view.pci_6_4_3).toMatchObject({ status: 'unknown', reasons: [{ code: 'never_scanned' }] });
+    expect(await pendingScan(app.ctx.db, admin.companyId, pageId)).toMatchObject({ status: 'queued' });
     const sub = await call(admin, 'POST', `/stores/${storeId}/pages`, {
       ...page,
       url: 'http://m.shop.acme-store.test/',
