@@ -23,9 +23,10 @@ export const scriptsModule: MonitoringModule = {
     ...rulesRoutes(deps),
     ...blacklistRoutes(deps),
   }),
-  // The shared tenant-isolation walk seeds companies by import: the inventory and the scans come from
-  // page scans, so their isolation is tested in scripts.test.ts (stores' in the stores' tests).
-  lists: [],
+  // The shared tenant-isolation walk seeds companies by import: the blacklist is imported; the
+  // inventory and the scans come from page scans, so their isolation is tested in scripts.test.ts
+  // (stores' in the stores' tests, and Vigil's default rules are every company's).
+  lists: [{ path: '/js-blacklist', export: '/js-blacklist/export' }],
   // Every kind of finding (the fingerprint's prefix) counts in the client-side scripts factor.
   riskFactors: Object.fromEntries(scriptFindingKinds.map((kind) => [kind, 'client_scripts'])),
   jobs: { ...scanJobs },

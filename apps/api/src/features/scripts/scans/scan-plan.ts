@@ -237,7 +237,7 @@ export function planScan(input: PlanInput): ScanPlan {
       known: k,
       behaviours: behavioursOf(script, result),
       inherits: k === null && script.kind === 'external' ? hostAuthorisation(previous.scripts, script.host) : null,
-      ruleHits: input.rules.match(script, connections),
+      ruleHits: input.rules.match(script, connections, result.finalUrl),
     };
   });
   const removed = previous.scripts.filter((s) => s.removedAt === null && !keys.has(s.key));

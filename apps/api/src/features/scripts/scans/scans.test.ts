@@ -135,11 +135,13 @@ describe('the scans of a page', () => {
         `hash_changed:s${after.get(ANALYTICS)?.id}:${after.get(ANALYTICS)?.sha256}`,
         `new_destination:s${skimmerId}:collect.evil.test`,
         `header_regression:p${pageId}:content-security-policy`,
+        // Vigil's default rule: it read the card and sent data to another site.
+        `pattern_hit:s${skimmerId}:VGL-SKIM-003`,
       ].sort(),
     );
     expect(found.get(`unauthorised_script:s${skimmerId}`)).toMatchObject({ severity: 'high', scan_id: scan.id });
     expect(found.get(`new_destination:s${skimmerId}:collect.evil.test`)?.severity).toBe('high');
-    expect(scan.findings_opened).toBe(4);
+    expect(scan.findings_opened).toBe(5);
     expect(JSON.parse(scan.header_changes)).toEqual([
       {
         header: 'content-security-policy',
@@ -159,8 +161,8 @@ describe('the scans of a page', () => {
       ['changed', 'changed', 'header_changed', 'new', 'new_destination', 'removed'].sort(),
     );
     const [event] = await eventsOf(scan.id);
-    expect(event?.severity).toBe('high');
-    expect(JSON.parse(event?.details ?? '{}')).toMatchObject({ new_findings: 4, header_regressions: 1 });
+    expect(event?.severity).toBe('critical');
+    expect(JSON.parse(event?.details ?? '{}')).toMatchObject({ new_findings: 5, header_regressions: 1 });
     const evaluation = await app.ctx.db
       .selectFrom('jobs')
       .select('options')
