@@ -25,6 +25,7 @@ export const scriptsModule: MonitoringModule = {
   lists: [
     { path: '/scripts', export: '/scripts/export', detail: '/scripts/{id}' },
     { path: '/script-scans', detail: '/script-scans/{id}' },
+    { path: '/js-blacklist', export: '/js-blacklist/export' },
   ],
   // Every kind of finding (the fingerprint's prefix) counts in the client-side scripts factor.
   riskFactors: Object.fromEntries(scriptFindingKinds.map((kind) => [kind, 'client_scripts'])),
