@@ -43,7 +43,18 @@ describe('demo data', () => {
     const company = { domain: 'acme-retail.example', watch: [], hosts: ['www.acme-retail.example'] };
     const files = demoFiles(company, anchor);
     expect(new Set(files.map((f) => f.kind))).toEqual(
-      new Set(['hibp', 'combolist', 'infostealer', 'nuclei', 'hosts', 'subfinder', 'httpx', 'nmap', 'assets-csv']),
+      new Set([
+        'hibp',
+        'combolist',
+        'infostealer',
+        'nuclei',
+        'hosts',
+        'subfinder',
+        'httpx',
+        'nmap',
+        'assets-csv',
+        'js-blacklist',
+      ]),
     );
     expect(files.map((f) => f.content.toString('base64'))).toEqual(
       demoFiles(company, anchor).map((f) => f.content.toString('base64')),

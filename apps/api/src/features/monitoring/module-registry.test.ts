@@ -26,11 +26,12 @@ const moduleOf = (id: string, kinds: string[], routes: string[] = []): Monitorin
 
 describe('the module registry', () => {
   it('registers the modules, their import kinds and their jobs', () => {
-    expect(moduleRegistry.ids).toEqual(['credentials', 'cves', 'vulnerabilities', 'assets']);
+    expect(moduleRegistry.ids).toEqual(['credentials', 'cves', 'vulnerabilities', 'assets', 'scripts']);
     expect([...moduleRegistry.importKinds].sort()).toEqual(
       [
         ...['combolist', 'epss', 'hibp', 'infostealer', 'kev', 'nuclei', 'nvd'],
         ...['hosts', 'assets-csv', 'subfinder', 'httpx', 'nmap'],
+        ...['js-blacklist-csv', 'js-blacklist'],
       ].sort(),
     );
     for (const kind of moduleRegistry.importKinds) expect(moduleRegistry.jobKind(kind).concurrency).toBeGreaterThan(0);

@@ -3,13 +3,12 @@
 // a URL without its fragment, a SHA-256 as lower-case hex (an SRI `sha256-<base64>` converted).
 // The kind, when a list does not say, is read from the value's form.
 import { isIP } from 'node:net';
-import { domainToASCII } from 'node:url';
+import { normalHostName } from '../../../shared/host-name.js';
 import { type BlacklistKind, blacklistKinds } from '../scripts.table.js';
 
 export type Normalised = { ok: true; kind: BlacklistKind; value: string } | { ok: false; reason: string };
 
 const shown = (raw: string) => (raw.length > 80 ? `${raw.slice(0, 80)}…` : raw);
-const LABEL = /^(?!-)[a-z0-9_-]{1,63}(?<!-)$/;
 
 export function inferKind(raw: string): BlacklistKind {
   const text = raw.trim();
@@ -18,15 +17,10 @@ export function inferKind(raw: string): BlacklistKind {
 }
 
 function host(raw: string): Normalised {
-  const text = raw.trim().replace(/\.$/, '');
-  const bare = text.replace(/^\[(.*)\]$/, '$1');
+  const bare = raw.trim().replace(/^\[(.*)\]$/, '$1');
   if (isIP(bare) !== 0) return { ok: true, kind: 'host', value: bare.toLowerCase() };
-  const ascii = /^[\x20-\x7e]*$/.test(text) ? text.toLowerCase() : domainToASCII(text);
-  const labels = ascii.split('.');
-  const valid = ascii.length <= 253 && labels.length >= 2 && labels.every((l) => LABEL.test(l));
-  return valid
-    ? { ok: true, kind: 'host', value: ascii }
-    : { ok: false, reason: `"${shown(raw)}" is not a host name.` };
+  const name = normalHostName(raw);
+  return name ? { ok: true, kind: 'host', value: name } : { ok: false, reason: `"${shown(raw)}" is not a host name.` };
 }
 
 function url(raw: string): Normalised {
