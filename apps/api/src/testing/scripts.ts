@@ -99,13 +99,17 @@ export function fixedScanner(answer: ScanResult | Error): Scanner {
 /** Queues the page's scan and runs its job with `scanner`; the scan's row. */
 export async function scanWith(app: VigilApp, companyId: number, pageId: number, scanner: Scanner) {
   const db = app.ctx.db;
-  const jobId = await queueScan(db, { companyId, pageId, createdBy: null, isDemo: false, now: app.ctx.clock.now() });
-  const job = await db
-    .updateTable('jobs')
-    .set({ status: 'running', attempts: 1, started_at: app.ctx.clock.now() })
-    .where('id', '=', jobId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  // Queued and taken in one transaction: no worker ever sees the job queued.
+  const job = await db.transaction().execute(async (trx) => {
+    const jobId = await queueScan(trx, { companyId, pageId, createdBy: null, isDemo: false, now: app.ctx.clock.now() });
+    return trx
+      .updateTable('jobs')
+      .set({ status: 'running', attempts: 1, started_at: app.ctx.clock.now() })
+      .where('id', '=', jobId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+  const jobId = job.id;
   await runScanJob(app.ctx, { ...job, crashed: false }, new AbortController().signal, scanner);
   return db.selectFrom('script_scans').selectAll().where('job_id', '=', jobId).executeTakeFirstOrThrow();
 }

@@ -33,7 +33,7 @@ interface Script {
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  ({ app } = await testApp(database));
+  ({ app } = await testApp(database, { env: { VIGIL_ROLE: 'api' } }));
   a = await newTenant(app, 'scripts');
   b = await newTenant(app, 'scripts-other');
   page = await seedStorePage(app, a.companyId);

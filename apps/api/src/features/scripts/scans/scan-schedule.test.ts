@@ -1,13 +1,24 @@
 // The scheduled scans: every enabled page that is due (never scanned, its next scan time passed, or
 // not scanned for a week) gets one scan queued, never a second while one is queued or running.
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY, HOUR } from '../../../shared/clock.js';
-import { newTenant, queueTask, tenantFixture } from '../../../testing/monitoring.js';
+import { newTenant, queueTask, type Tenant } from '../../../testing/monitoring.js';
 import { seedStorePage } from '../../../testing/scripts.js';
+import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../../testing/test-app.js';
 import { queueScan, SCAN_JOB, SCHEDULE_JOB } from './scan-queue.js';
 import { queueDueScans } from './scan-schedule.js';
 
-const fixture = tenantFixture('scan-schedule');
+// An API-only process: no worker runs the scans the schedule queues, the test reads them queued.
+const fixture = {} as { database: TestDatabase; app: VigilApp; tenant: Tenant };
+beforeAll(async () => {
+  fixture.database = await openTestDatabase();
+  ({ app: fixture.app } = await testApp(fixture.database, { env: { VIGIL_ROLE: 'api' } }));
+  fixture.tenant = await newTenant(fixture.app, 'scan-schedule');
+});
+afterAll(async () => {
+  await fixture.app?.close();
+  await fixture.database?.close();
+});
 
 const queuedPages = async () => {
   const rows = await fixture.app.ctx.db

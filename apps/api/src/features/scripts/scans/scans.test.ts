@@ -37,7 +37,7 @@ const baseline = [
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  ({ app, clock } = await testApp(database));
+  ({ app, clock } = await testApp(database, { env: { VIGIL_ROLE: 'api' } }));
   a = await newTenant(app, 'scans');
   ({ pageId } = await seedStorePage(app, a.companyId));
 });
