@@ -221,14 +221,17 @@ describe('the gate and the limits', () => {
   });
 
   it('stops a page that does not finish within the time-out, and the next scan still works', async () => {
-    const quick = new ChromiumScanner(testStoreScanConfig(store, { timeoutMs: 1500 }));
+    const quick = new ChromiumScanner(testStoreScanConfig(store, { timeoutMs: 5000 }));
+    const plain = { ...testStoreRequest('no-csp'), steps: [] };
     try {
+      await expect(quick.scan(plain)).resolves.toMatchObject({ status: 200 });
       const started = Date.now();
       await expect(
         quick.scan({ url: 'http://www.acme-shop.test/stall', steps: [], firstPartyDomains: [] }),
-      ).rejects.toThrow(new ScanFailed('The page did not finish within 1500 ms.'));
-      expect(Date.now() - started).toBeLessThan(6000);
-      await expect(quick.scan(testStoreRequest('no-csp'))).resolves.toMatchObject({ status: 200 });
+      ).rejects.toThrow(new ScanFailed('The page did not finish within 5000 ms.'));
+      // The time-out plus the closing of the page's context, with room for a loaded machine.
+      expect(Date.now() - started).toBeLessThan(10_000);
+      await expect(quick.scan(plain)).resolves.toMatchObject({ status: 200 });
     } finally {
       await quick.close();
     }
