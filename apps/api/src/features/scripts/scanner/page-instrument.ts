@@ -5,7 +5,8 @@
 // an image's or a form's target. Each observation goes to the scanner with the JavaScript stack at that moment,
 // from which the scanner names the script responsible (scan-attribution.ts).
 // Hostile pages run next to it: it keeps its own references to what it uses, removes the reporting
-// function from the page's reach and sends a bounded number of bounded reports. It is plain
+// function from the page's reach, signs its reports with a key the page cannot read, and sends a
+// bounded number of bounded reports. It is plain
 // JavaScript in a string, so no compiler helper can slip into the page.
 
 /** Reports one frame may send at most, and bytes of inserted inline script text in all. */
@@ -19,7 +20,7 @@ export const CARD_FIELD =
 export const PERSONAL_FIELD =
   /e-?mail|phone|tel\b|mobile|given-name|family-name|first.?name|last.?name|full.?name|surname|address|street|postal|zip|city|birth|bday|cpf|ssn/i;
 
-const source = `(binding, cardSource, personalSource, reportLimit, textBudget) => {
+const source = `(binding, key, cardSource, personalSource, reportLimit, textBudget) => {
   const report = globalThis[binding];
   try { delete globalThis[binding]; } catch (e) {}
   if (typeof report !== 'function') return;
@@ -43,10 +44,11 @@ const source = `(binding, cardSource, personalSource, reportLimit, textBudget) =
     NativeError.stackTraceLimit = limit;
     return value.slice(0, 6000);
   };
-  const send = (event, key) => {
-    if (left <= 0 || seen.has(key)) return;
-    seen.add(key);
+  const send = (event, once) => {
+    if (left <= 0 || seen.has(once)) return;
+    seen.add(once);
     left -= 1;
+    event.key = key;
     try { report(event); } catch (e) {}
   };
   const tag = (node) => { try { return apply(tagName, node, []); } catch (e) { return ''; } };
@@ -149,8 +151,12 @@ const source = `(binding, cardSource, personalSource, reportLimit, textBudget) =
   };
 }`;
 
-/** The init script for one scan, reporting through the binding of that name. */
-export function instrumentScript(binding: string): string {
-  const args = [binding, CARD_FIELD.source, PERSONAL_FIELD.source, PAGE_REPORT_LIMIT, PAGE_TEXT_BUDGET];
+/**
+ * The init script for one scan, reporting through the binding of that name. Each report carries
+ * `key`, which stays in the init script's closure: a report without it came from the page itself
+ * (which might reach the binding through the automation's own globals) and is dropped.
+ */
+export function instrumentScript(binding: string, key: string): string {
+  const args = [binding, key, CARD_FIELD.source, PERSONAL_FIELD.source, PAGE_REPORT_LIMIT, PAGE_TEXT_BUDGET];
   return `(${source})(${args.map((a) => JSON.stringify(a)).join(', ')});`;
 }

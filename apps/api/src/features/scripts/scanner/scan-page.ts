@@ -46,12 +46,16 @@ const absolute = (url: string, base: string) => {
   }
 };
 
+/** Characters of the page's HTML searched for its inline scripts' lines. */
+const MAX_HTML_CHARS = 5 * 1024 * 1024;
+
 const text = (value: unknown, max: number) => (typeof value === 'string' ? value.slice(0, max) : '');
 
-/** A page report as the instrumentation sends it, checked (the page can call the binding too). */
-function checked(raw: unknown, frameUrl: string): PageReport | undefined {
+/** A page report as the instrumentation sends it, checked: its key, then each field (the page may forge one). */
+export function checked(raw: unknown, key: string, frameUrl: string): PageReport | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
   const r = raw as Record<string, unknown>;
+  if (r.key !== key) return undefined;
   const stack = text(r.stack, 6000);
   if (r.t === 'read' && (r.field === 'card' || r.field === 'personal'))
     return { t: 'read', field: r.field, stack, frameUrl };
@@ -110,12 +114,13 @@ export async function scanPage(context: BrowserContext, request: ScanRequest, li
   const page = await context.newPage();
   const reports: PageReport[] = [];
   const binding = `__vigil_${randomBytes(8).toString('hex')}`;
+  const key = randomBytes(16).toString('hex');
   await page.exposeBinding(binding, (source, raw: unknown) => {
     const report =
-      reports.length < PAGE_REPORT_LIMIT * 4 ? checked(raw, withoutFragment(source.frame.url())) : undefined;
+      reports.length < PAGE_REPORT_LIMIT * 4 ? checked(raw, key, withoutFragment(source.frame.url())) : undefined;
     if (report) reports.push(report);
   });
-  await page.addInitScript({ content: instrumentScript(binding) });
+  await page.addInitScript({ content: instrumentScript(binding, key) });
 
   const requests: NetworkRequest[] = [];
   const devtools = await context.newCDPSession(page);
@@ -148,7 +153,7 @@ export async function scanPage(context: BrowserContext, request: ScanRequest, li
   const headers = response ? await response.allHeaders() : {};
   const seen: Observations = {
     documentUrl: withoutFragment(response?.url() ?? request.url),
-    html: response ? await response.text().catch(() => '') : '',
+    html: response ? (await response.text().catch(() => '')).slice(0, MAX_HTML_CHARS) : '',
     externals: (await Promise.all(externals)).filter((e): e is ExternalScript => e !== undefined),
     inlineTexts: [...loaded.inline, ...(await inlineTextsOf(frames))],
     sriUrls: [

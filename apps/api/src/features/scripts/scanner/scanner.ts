@@ -91,27 +91,33 @@ export class ChromiumScanner implements Scanner {
     }
     const proxy = await this.proxyNow();
     this.launches += 1;
-    const browser = await chromium.launch({
-      executablePath: path,
-      headless: true,
-      // Chromium's sandbox cannot start as root; elsewhere it isolates the hostile pages' renderers.
-      chromiumSandbox: process.getuid?.() !== 0,
-      handleSIGINT: false,
-      handleSIGTERM: false,
-      handleSIGHUP: false,
-      timeout: 30_000,
-      args: [
-        `--proxy-server=${proxy.url}`,
-        '--proxy-bypass-list=<-loopback>',
-        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-        '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
-        '--webrtc-ip-handling-policy=disable_non_proxied_udp',
-        `--js-flags=--max-old-space-size=${SCAN_LIMITS.rendererHeapMb}`,
-        '--disable-features=IsolateOrigins,site-per-process',
-        '--disable-dev-shm-usage',
-        '--disable-gpu',
-      ],
-    });
+    const browser = await chromium
+      .launch({
+        executablePath: path,
+        headless: true,
+        // Chromium's sandbox cannot start as root; elsewhere it isolates the hostile pages' renderers.
+        chromiumSandbox: process.getuid?.() !== 0,
+        handleSIGINT: false,
+        handleSIGTERM: false,
+        handleSIGHUP: false,
+        timeout: 30_000,
+        args: [
+          `--proxy-server=${proxy.url}`,
+          '--proxy-bypass-list=<-loopback>',
+          '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+          '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+          '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+          `--js-flags=--max-old-space-size=${SCAN_LIMITS.rendererHeapMb}`,
+          '--disable-features=IsolateOrigins,site-per-process',
+          '--disable-dev-shm-usage',
+          '--disable-gpu',
+        ],
+      })
+      .catch((error: unknown) => {
+        throw new ScannerUnavailable(
+          `Chromium at ${path} did not start: ${firstLine(error).replace(/^\w+\.\w+: /, '')}`,
+        );
+      });
     browser.on('disconnected', () => {
       this.browser = undefined;
     });
