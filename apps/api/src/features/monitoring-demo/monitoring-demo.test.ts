@@ -5,20 +5,25 @@ import { cvss31VectorScore, severityOfScore } from '../../shared/cvss.js';
 import { json, signIn } from '../../testing/flows.js';
 import { type DashboardBody, kpiOf, trendOf } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
+import { startTestStore, type TestStore, testStoreAppConfig } from '../../testing/test-store.js';
 import { demoAdmin } from '../demo/demo.seed.js';
 import type { DemoCompany, DemoFile } from '../monitoring/monitoring-module.js';
 import { loadMonitoringDemo } from './monitoring-demo.loader.js';
 
 let database: TestDatabase;
 let app: VigilApp;
+let store: TestStore;
 
 beforeAll(async () => {
+  // The demo online store's pages are scanned as on a development start, which serves them locally.
+  store = await startTestStore();
   database = await openTestDatabase();
-  ({ app } = await testApp(database));
+  ({ app } = await testApp(database, { config: testStoreAppConfig(store) }));
 });
 afterAll(async () => {
   await app.close();
   await database.close();
+  await store.close();
 });
 
 /** Every import job, once none is queued or running (bounded: 60 s). */
