@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { noSlots, renderWithListApi } from '@/components/data-table/testing/list-api';
 import { createTestI18n } from '@/testing/i18n';
 import { openDrawer } from './drawer.test-support';
@@ -10,6 +10,13 @@ import { ScriptsScreen } from './scripts-screen';
 let i18n: I18n;
 beforeAll(async () => {
   i18n = await createTestI18n();
+});
+
+// A drawer left open by one test stays in the dismissal stack and, under load, took the next
+// test's dialog for a click outside it: each test closes what it opened.
+afterEach(async () => {
+  for (const dialog of screen.queryAllByRole('dialog')) fireEvent.keyDown(dialog, { key: 'Escape' });
+  await waitFor(() => expect(screen.queryAllByRole('dialog')).toHaveLength(0));
 });
 
 const search = (router: { state: { location: { search: string } } }) =>
