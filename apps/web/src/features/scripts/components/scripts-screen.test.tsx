@@ -1,14 +1,22 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { noSlots, renderWithListApi } from '@/components/data-table/testing/list-api';
 import { createTestI18n } from '@/testing/i18n';
+import { openDrawer } from './drawer.test-support';
 import { compliance, scanDetail, scansPage, scriptsPage, skimmerDetail } from './fixtures.test-data';
 import { ScriptsScreen } from './scripts-screen';
 
 let i18n: I18n;
 beforeAll(async () => {
   i18n = await createTestI18n();
+});
+
+// A drawer left open by one test stays in the dismissal stack and, under load, took the next
+// test's dialog for a click outside it: each test closes what it opened.
+afterEach(async () => {
+  for (const dialog of screen.queryAllByRole('dialog')) fireEvent.keyDown(dialog, { key: 'Escape' });
+  await waitFor(() => expect(screen.queryAllByRole('dialog')).toHaveLength(0));
 });
 
 const search = (router: { state: { location: { search: string } } }) =>
@@ -52,7 +60,7 @@ describe('the Script Manager', { timeout: 20_000 }, () => {
       path: '/scripts?script=12',
       answers,
     });
-    const drawer = await screen.findByTestId('script-detail');
+    const drawer = await openDrawer('script-detail');
     expect(within(drawer).getByRole('heading', { name: 'https://cdn.jquery-cdn.test/jquery.min.js' })).toBeTruthy();
     expect(within(drawer).getByTestId('script-destinations').textContent).toContain('collect.evil.test');
     expect(within(drawer).getByTestId('script-rule-hits').textContent).toContain('Card field selectors');
@@ -70,7 +78,7 @@ describe('the Script Manager', { timeout: 20_000 }, () => {
       path: '/scripts?script=12',
       answers: { ...answers, 'POST /scripts/12/authorisation': { data: skimmerDetail } },
     });
-    const actions = await screen.findByTestId('authorisation-actions');
+    const actions = within(await openDrawer('script-detail')).getByTestId('authorisation-actions');
     fireEvent.click(within(actions).getByRole('button', { name: 'Authorise' }));
     const dialog = await screen.findByRole('dialog', { name: 'Authorise this script' });
     const submit = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Authorise' });
@@ -95,7 +103,7 @@ describe('the Script Manager', { timeout: 20_000 }, () => {
       path: '/scripts?script=12&page_id=3',
       answers,
     });
-    await screen.findByTestId('script-detail');
+    await openDrawer('script-detail');
     expect(screen.queryByTestId('authorisation-actions')).toBeNull();
     // Behind the open drawer (hidden from assistive technology while it is open).
     expect(screen.queryByRole('button', { name: 'Scan now', hidden: true })).toBeNull();
@@ -135,7 +143,7 @@ describe('the Script Manager', { timeout: 20_000 }, () => {
       answers,
     });
     await expectRequest('/script-scans', { page_id: '3' });
-    const diff = await screen.findByTestId('scan-diff');
+    const diff = await openDrawer('scan-diff');
     expect(within(diff).getByTestId('header-change').textContent).toContain(
       'content-security-policy removed or weakened',
     );

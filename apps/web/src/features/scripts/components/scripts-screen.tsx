@@ -4,8 +4,8 @@ import { useSearchParams } from 'react-router-dom';
 import { FindingDrawer, type FindingSlots, useTableState } from '@/components/data-table';
 import { PageHeader } from '@/components/layout/page-header';
 import { DemoBadge } from '@/components/ui/finding-badges';
-import { apiUrl } from '@/lib/api-url';
 import { type CompliancePage, useCompliance } from '../api/ecommerce-api';
+import { evidenceHref } from '../api/stores-api';
 import { ScanList, ScanNowButton } from './scan-list';
 import { idOf, ScriptTable, scriptFilters } from './script-table';
 
@@ -85,7 +85,7 @@ function PageActions({ page, canChange }: { page: CompliancePage; canChange: boo
       {canChange && page.enabled ? <ScanNowButton pageId={page.id} /> : null}
       {(['csv', 'pdf'] as const).map((format) => (
         <Button key={format} asChild size="sm" variant="outline">
-          <a href={apiUrl(`/store-pages/${page.id}/evidence/${format}`)} download>
+          <a href={evidenceHref(page.id, format)} download>
             {t(`scripts.manager.evidence.${format}`)}
           </a>
         </Button>
