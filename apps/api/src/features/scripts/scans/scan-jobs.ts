@@ -1,15 +1,11 @@
 // The scans' job kinds, which scripts.module.ts registers: one page scanned per `scripts.scan` job
 // (a few at once across processes; the scanner bounds the pages open at once in each), and the
 // quarter-hourly `scripts.schedule` that queues the pages due.
-import type { AppConfig } from '../../../config/env.js';
 import type { JobKind } from '../../jobs/job-kind.types.js';
 import { getScanner } from '../scanner/scanner.js';
 import { runScanJob } from './scan-job.js';
 import { SCAN_JOB, SCHEDULE_JOB } from './scan-queue.js';
 import { queueDueScans } from './scan-schedule.js';
-
-/** SCAN_SCHEDULE (the scanner's settings, config.scan); off until the deployment has them. */
-const scheduled = (config: AppConfig) => (config as { scan?: { scheduled?: boolean } }).scan?.scheduled === true;
 
 export const scanJobs: Readonly<Record<string, JobKind>> = {
   [SCAN_JOB]: {
@@ -25,7 +21,7 @@ export const scanJobs: Readonly<Record<string, JobKind>> = {
     priority: 5,
     retried: true,
     platformSchedule: '*/15 * * * *',
-    scheduledWhen: scheduled,
+    scheduledWhen: (config) => config.scan.scheduled,
     run: queueDueScans,
   },
 };
