@@ -1,6 +1,7 @@
-import { Badge, Button, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ApiError } from '@vigil/api-client';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
 import { EvidenceList } from '@/components/data-table';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ExternalLink } from '@/components/ui/external-link';
@@ -96,7 +97,16 @@ export function PageCard({ page, canEdit }: { page: StorePage; canEdit: boolean 
               : null,
           },
           { label: t('scripts.stores.pages.nextScan'), value: page.enabled ? when(page.next_scan_at) : null },
-          { label: t('scripts.stores.pages.activeScripts'), value: format.number(page.active_scripts) },
+          {
+            label: t('scripts.stores.pages.activeScripts'),
+            value: (
+              <Link asChild colorPalette="blue">
+                <RouterLink to={`/scripts?page_id=${page.id}`}>
+                  {t('scripts.stores.pages.scriptsOf', { count: page.active_scripts })}
+                </RouterLink>
+              </Link>
+            ),
+          },
           { label: t('scripts.stores.pages.openFindings'), value: format.number(page.open_findings) },
         ]}
       />

@@ -110,38 +110,37 @@ function Definition({ definition }: { definition: JsRuleDefinition }) {
   const match =
     definition.match === 'at_least'
       ? t('scripts.rules.match.at_least', { count: definition.at_least ?? 1 })
-      : t(`scripts.rules.match.${definition.match}`);
+      : t(`scripts.rules.match.${definition.match ?? 'any'}`);
   return (
     <Stack gap="2" data-testid="rule-definition">
       <Heading as="h3" size="sm">
         {t('scripts.rules.definition')}
       </Heading>
       <Text fontSize="sm">{match}</Text>
-      <Table.ScrollArea borderWidth="1px" borderRadius="l2">
-        <Table.Root size="sm">
-          <Table.Caption srOnly>{t('scripts.rules.conditions')}</Table.Caption>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader scope="col">{t('scripts.rules.condition.id')}</Table.ColumnHeader>
-              <Table.ColumnHeader scope="col">{t('scripts.rules.condition.target')}</Table.ColumnHeader>
-              <Table.ColumnHeader scope="col">{t('scripts.rules.condition.op')}</Table.ColumnHeader>
-              <Table.ColumnHeader scope="col">{t('scripts.rules.condition.value')}</Table.ColumnHeader>
+      {/* No scroll area: long values wrap (a region that scrolls would need to take the focus). */}
+      <Table.Root size="sm" borderWidth="1px" tableLayout="fixed">
+        <Table.Caption srOnly>{t('scripts.rules.conditions')}</Table.Caption>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader scope="col">{t('scripts.rules.condition.id')}</Table.ColumnHeader>
+            <Table.ColumnHeader scope="col">{t('scripts.rules.condition.target')}</Table.ColumnHeader>
+            <Table.ColumnHeader scope="col">{t('scripts.rules.condition.op')}</Table.ColumnHeader>
+            <Table.ColumnHeader scope="col">{t('scripts.rules.condition.value')}</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {definition.conditions.map((c) => (
+            <Table.Row key={c.id}>
+              <Table.Cell fontFamily="mono">{c.id}</Table.Cell>
+              <Table.Cell>{t(`scripts.rules.targets.${c.target}`)}</Table.Cell>
+              <Table.Cell>{t(`scripts.rules.ops.${c.op}`)}</Table.Cell>
+              <Table.Cell fontFamily="mono" overflowWrap="anywhere">
+                {c.value ?? '—'}
+              </Table.Cell>
             </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {definition.conditions.map((c) => (
-              <Table.Row key={c.id}>
-                <Table.Cell fontFamily="mono">{c.id}</Table.Cell>
-                <Table.Cell>{t(`scripts.rules.targets.${c.target}`)}</Table.Cell>
-                <Table.Cell>{t(`scripts.rules.ops.${c.op}`)}</Table.Cell>
-                <Table.Cell fontFamily="mono" overflowWrap="anywhere">
-                  {c.value ?? '—'}
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+          ))}
+        </Table.Body>
+      </Table.Root>
     </Stack>
   );
 }

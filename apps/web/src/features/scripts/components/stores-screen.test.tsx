@@ -45,6 +45,9 @@ describe('the online-store area', { timeout: 15_000 }, () => {
     expect(within(page).getByTestId('pci-6-4-3').textContent).toContain('6.4.3: Not compliant');
     expect(within(page).getByTestId('pci-6-4-3').textContent).toContain('2 scripts await authorisation');
     expect(within(page).getByTestId('pci-11-6-1').textContent).toContain('11.6.1: Compliant');
+    expect(within(page).getByRole('link', { name: 'See its 7 scripts' }).getAttribute('href')).toBe(
+      '/scripts?page_id=11',
+    );
     expect(
       within(page)
         .getByRole('link', { name: 'Evidence of https://shop.acme.test/checkout (PDF)' })
