@@ -68,7 +68,7 @@ test('company assets: a host list is imported through the screen and its host is
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Import a file' });
   await dialog.getByRole('combobox', { name: 'Format' }).selectOption('hosts');
-  await dialog.getByLabel('File').setInputFiles({
+  await dialog.getByLabel('File', { exact: true }).setInputFiles({
     name: 'hosts-e2e.txt',
     mimeType: 'text/plain',
     buffer: Buffer.from(`# e2e\n${host}\nnot a host!\n`),
@@ -102,7 +102,7 @@ test('supplier assets: an import goes to the supplier picked, and the inventory 
   const dialog = page.getByRole('dialog', { name: 'Import a file' });
   await dialog.getByRole('combobox', { name: 'Format' }).selectOption('hosts');
   await dialog.getByRole('combobox', { name: 'Supplier' }).selectOption({ label: name });
-  await dialog.getByLabel('File').setInputFiles({
+  await dialog.getByLabel('File', { exact: true }).setInputFiles({
     name: 'supplier-hosts.txt',
     mimeType: 'text/plain',
     buffer: Buffer.from(`${host}\n`),

@@ -17,7 +17,7 @@ test('credentials: import a combolist, triage one account, see it on the timelin
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Import a file' });
     await dialog.getByRole('combobox', { name: 'Format' }).selectOption('combolist');
-    await dialog.getByLabel('File').setInputFiles({
+    await dialog.getByLabel('File', { exact: true }).setInputFiles({
       name: `combo-${stamp}.txt`,
       mimeType: 'text/plain',
       buffer: Buffer.from(`${email}:Winter-${stamp}!\nnot a credential line\n`),
@@ -98,7 +98,7 @@ test('vulnerabilities: import nuclei JSONL, find the result, move it to in revie
   await page.goto('/vulnerabilities');
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Import a file' });
-  await dialog.getByLabel('File').setInputFiles({
+  await dialog.getByLabel('File', { exact: true }).setInputFiles({
     name: `${template}.jsonl`,
     mimeType: 'application/x-ndjson',
     buffer: Buffer.from(`${line}\n{broken\n`),
@@ -178,7 +178,7 @@ test('CVE monitor: an analyst is not offered catalogue uploads; an NVD page from
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Import a file' });
   await dialog.getByRole('combobox', { name: 'Format' }).selectOption('nvd');
-  await dialog.getByLabel('File').setInputFiles({
+  await dialog.getByLabel('File', { exact: true }).setInputFiles({
     name: 'nvd-page.json',
     mimeType: 'application/json',
     buffer: Buffer.from(JSON.stringify(nvd)),
