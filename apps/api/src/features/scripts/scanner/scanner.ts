@@ -53,6 +53,8 @@ class Slots {
 }
 
 const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+/** Playwright's message without its call log and its `browserType.launch: ` prefix. */
+const reason = (error: unknown) => firstLine(error).replace(/^\w+\.\w+: /, '');
 
 export class ChromiumScanner implements Scanner {
   private browser: Promise<Browser> | undefined;
@@ -114,9 +116,7 @@ export class ChromiumScanner implements Scanner {
         ],
       })
       .catch((error: unknown) => {
-        throw new ScannerUnavailable(
-          `Chromium at ${path} did not start: ${firstLine(error).replace(/^\w+\.\w+: /, '')}`,
-        );
+        throw new ScannerUnavailable(`Chromium at ${path} did not start: ${reason(error)}`);
       });
     browser.on('disconnected', () => {
       this.browser = undefined;
@@ -187,14 +187,19 @@ export class ChromiumScanner implements Scanner {
       await this.checkTarget(request.url);
       const browser = await this.browserNow();
       const major = browser.version().split('.')[0] ?? '150';
-      const context = await browser.newContext({
-        // A consumer's desktop browser: a skimmer that hides from headless browsers still runs.
-        userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36`,
-        viewport: { width: 1366, height: 768 },
-        locale: 'en-US',
-        serviceWorkers: 'block',
-        acceptDownloads: false,
-      });
+      const context = await browser
+        .newContext({
+          // A consumer's desktop browser: a skimmer that hides from headless browsers still runs.
+          userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36`,
+          viewport: { width: 1366, height: 768 },
+          locale: 'en-US',
+          serviceWorkers: 'block',
+          acceptDownloads: false,
+        })
+        .catch((error: unknown) => {
+          // The browser went away between the check and now (a crash): the next scan launches another.
+          throw new ScanFailed(reason(error));
+        });
       let timedOut = false;
       const stop = () => void context.close().catch(() => undefined);
       const timer = setTimeout(() => {
@@ -215,7 +220,7 @@ export class ChromiumScanner implements Scanner {
         if (timedOut || /Timeout .*exceeded/.test(firstLine(error))) {
           throw new ScanFailed(`The page did not finish within ${this.config.timeoutMs} ms.`);
         }
-        throw new ScanFailed(firstLine(error).replace(/^\w+\.\w+: /, ''));
+        throw new ScanFailed(reason(error));
       } finally {
         clearTimeout(timer);
         signal?.removeEventListener('abort', stop);
