@@ -49,7 +49,7 @@ function DecisionDialog({ script, decision }: { script: ScriptDetail; decision: 
   return (
     <FormDialog
       trigger={
-        <Button size="sm" variant={authorising ? 'solid' : 'outline'} colorPalette={authorising ? 'green' : 'red'}>
+        <Button size="sm" variant={authorising ? 'solid' : 'outline'} colorPalette={authorising ? 'blue' : 'red'}>
           {t(authorising ? 'scripts.manager.authorise' : 'scripts.manager.deny')}
         </Button>
       }
