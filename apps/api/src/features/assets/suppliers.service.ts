@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
 import { HttpError, validationError } from '../../shared/http-error.js';
 import { requireScope, type TenantScope, tenantFilter } from '../../shared/tenant.js';
+import { checkNameFree } from '../../shared/unique-name.js';
 import { ratingOf } from '../risk/risk.service.js';
 import type { AuthContext } from '../session/session.service.js';
 import type { SuppliersTable, SupplierTier } from './assets.table.js';
@@ -135,16 +136,11 @@ function fieldsOf(input: SupplierInput) {
   };
 }
 
-async function checkNameFree(db: Executor, scope: TenantScope, name: string, except: number | null) {
-  const clash = await db
-    .selectFrom('suppliers')
-    .select('id')
-    .where(tenantFilter('suppliers', scope))
-    .where('name', '=', name)
-    .$if(except !== null, (q) => q.where('id', '!=', except ?? 0))
-    .executeTakeFirst();
-  if (clash) throw validationError({ name: ['A supplier of this name already exists.'] });
-}
+const nameTaken = (name: string, except: number | null) => ({
+  name,
+  except,
+  message: 'A supplier of this name already exists.',
+});
 
 /** Inserts one supplier of the company (the demo's setup writes through it too). */
 export async function insertSupplier(
@@ -172,7 +168,7 @@ export async function createSupplier({ ctx, auth, input }: Verb<SupplierInput>) 
   const scope = requireScope(auth.scope);
   const fields = fieldsOf(input);
   const id = await ctx.db.transaction().execute(async (trx) => {
-    await checkNameFree(trx, scope, fields.name, null);
+    await checkNameFree(trx, 'suppliers', scope, nameTaken(fields.name, null));
     return insertSupplier(trx, scope.companyId, fields, {
       createdBy: auth.user.id,
       now: ctx.clock.now(),
@@ -186,7 +182,7 @@ export async function updateSupplier({ ctx, auth, input }: Verb<SupplierInput & 
   const scope = requireScope(auth.scope);
   const fields = fieldsOf(input);
   await ctx.db.transaction().execute(async (trx) => {
-    await checkNameFree(trx, scope, fields.name, input.id);
+    await checkNameFree(trx, 'suppliers', scope, nameTaken(fields.name, input.id));
     const updated = await trx
       .updateTable('suppliers')
       .set({ ...fields, updated_at: ctx.clock.now() })

@@ -5,6 +5,7 @@ import type { AppContext } from '../../../app-context.js';
 import type { Executor } from '../../../db/database.js';
 import { HttpError, validationError } from '../../../shared/http-error.js';
 import { requireScope, type TenantScope, tenantFilter } from '../../../shared/tenant.js';
+import { checkNameFree } from '../../../shared/unique-name.js';
 import type { AuthContext } from '../../session/session.service.js';
 import type { StorePageRow, StoreRow } from '../scripts.table.js';
 import { pageCompliance, storeStatus } from './compliance.js';
@@ -131,16 +132,11 @@ export function getStore({ ctx, auth, input }: Verb<{ id: number }>) {
   return storeOf(ctx, requireScope(auth.scope), input.id);
 }
 
-async function checkNameFree(db: Executor, scope: TenantScope, name: string, except: number | null) {
-  const clash = await db
-    .selectFrom('stores')
-    .select('id')
-    .where(tenantFilter('stores', scope))
-    .where('name', '=', name)
-    .$if(except !== null, (q) => q.where('id', '!=', except ?? 0))
-    .executeTakeFirst();
-  if (clash) throw validationError({ name: ['A store of this name already exists.'] });
-}
+const nameTaken = (name: string, except: number | null) => ({
+  name,
+  except,
+  message: 'A store of this name already exists.',
+});
 
 /** Inserts one store of the company (the demo's setup writes through it too). */
 export async function insertStore(
@@ -168,7 +164,7 @@ export async function createStore({ ctx, auth, input }: Verb<StoreInput>) {
   const scope = requireScope(auth.scope);
   const fields = storeFields(input);
   const id = await ctx.db.transaction().execute(async (trx) => {
-    await checkNameFree(trx, scope, fields.name, null);
+    await checkNameFree(trx, 'stores', scope, nameTaken(fields.name, null));
     if ((await countStores(trx, scope)) >= MAX_STORES) {
       throw validationError({ name: [`A company has at most ${MAX_STORES} stores.`] });
     }
@@ -181,7 +177,7 @@ export async function updateStore({ ctx, auth, input }: Verb<StoreInput & { id: 
   const scope = requireScope(auth.scope);
   const fields = storeFields(input);
   await ctx.db.transaction().execute(async (trx) => {
-    await checkNameFree(trx, scope, fields.name, input.id);
+    await checkNameFree(trx, 'stores', scope, nameTaken(fields.name, input.id));
     const stranded = (await findPages(trx, scope, { storeIds: [input.id] })).find(
       (p) => !onDomains(p.url, fields.domains),
     );
