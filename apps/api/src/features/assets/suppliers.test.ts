@@ -70,7 +70,9 @@ describe('suppliers', () => {
       asset_count: 0,
       domains: [],
     });
-    expect((await create(analyst, { name: 'Northwind Logistics', tier: 'low' })).statusCode).toBe(422);
+    const again = await create(analyst, { name: 'Northwind Logistics', tier: 'low' });
+    expect(again.statusCode).toBe(422);
+    expect(JSON.parse(again.body).errors).toEqual({ name: ['A supplier of this name already exists.'] });
     const dates = await create(analyst, {
       name: 'X',
       tier: 'low',

@@ -76,6 +76,8 @@ describe('stores and pages', () => {
       pages: [],
       pci_6_4_3: 'unknown',
     });
+    const again = await call(admin, 'POST', '/stores', store);
+    expect(errorsOf(again)).toEqual({ name: ['A store of this name already exists.'] });
   });
 
   it('refuses analysts and viewers as writers, and lets them read', async () => {
