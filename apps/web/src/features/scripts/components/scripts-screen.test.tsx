@@ -3,7 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { noSlots, renderWithListApi } from '@/components/data-table/testing/list-api';
 import { createTestI18n } from '@/testing/i18n';
-import { openDrawer } from './drawer.test-support';
+import { closeDialogs, openDrawer } from './drawer.test-support';
 import { compliance, scanDetail, scansPage, scriptsPage, skimmerDetail } from './fixtures.test-data';
 import { ScriptsScreen } from './scripts-screen';
 
@@ -12,12 +12,7 @@ beforeAll(async () => {
   i18n = await createTestI18n();
 });
 
-// A drawer left open by one test stays in the dismissal stack and, under load, took the next
-// test's dialog for a click outside it: each test closes what it opened.
-afterEach(async () => {
-  for (const dialog of screen.queryAllByRole('dialog')) fireEvent.keyDown(dialog, { key: 'Escape' });
-  await waitFor(() => expect(screen.queryAllByRole('dialog')).toHaveLength(0));
-});
+afterEach(closeDialogs);
 
 const search = (router: { state: { location: { search: string } } }) =>
   new URLSearchParams(router.state.location.search);
