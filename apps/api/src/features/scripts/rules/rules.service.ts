@@ -17,6 +17,7 @@ import {
   ruleFamilies,
   ruleVersions,
 } from './rules.repository.js';
+import { addRuleVersion } from './rules.versions.js';
 
 interface Verb<I> {
   ctx: AppContext;
@@ -124,32 +125,6 @@ function fieldsOf(input: RuleInput) {
   };
 }
 
-type Fields = ReturnType<typeof fieldsOf>;
-
-async function addVersion(
-  db: Executor,
-  ruleId: number,
-  version: number,
-  fields: Fields,
-  enabled: boolean,
-  by: number,
-  now: Date,
-) {
-  await db
-    .insertInto('js_rule_versions')
-    .values({
-      rule_id: ruleId,
-      version,
-      name: fields.name,
-      severity: fields.severity,
-      definition: fields.definition,
-      enabled,
-      changed_by: by,
-      changed_at: now,
-    })
-    .execute();
-}
-
 /** The company's next own key: CUS-001, CUS-002, … */
 async function nextKey(db: Executor, scope: TenantScope): Promise<string> {
   const rows = await db
@@ -183,7 +158,7 @@ export async function createJsRule({ ctx, auth, input }: Verb<RuleInput>) {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await addVersion(trx, row.id, 1, fields, enabled, auth.user.id, now);
+    await addRuleVersion(trx, { ruleId: row.id, version: 1, fields, enabled, by: auth.user.id, now });
     return row.id;
   });
   return { data: toRule(await visibleRule(ctx.db, scope, id)) };
@@ -203,7 +178,7 @@ export async function updateJsRule({ ctx, auth, input }: Verb<RuleInput & { id: 
       .where(tenantFilter('js_rules', scope))
       .where('id', '=', row.id)
       .execute();
-    await addVersion(trx, row.id, version, fields, enabled, auth.user.id, now);
+    await addRuleVersion(trx, { ruleId: row.id, version, fields, enabled, by: auth.user.id, now });
   });
   return { data: toRule(await visibleRule(ctx.db, scope, input.id)) };
 }

@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, Executor } from '../../../db/database.js';
 import { type DefaultRule, defaultRules } from './rules.defaults.js';
+import { addRuleVersion } from './rules.versions.js';
 
 const fieldsOf = (rule: DefaultRule) => ({
   name: rule.name,
@@ -18,23 +19,6 @@ const fieldsOf = (rule: DefaultRule) => ({
 
 type Fields = ReturnType<typeof fieldsOf>;
 const same = (a: Fields, b: Fields) => (Object.keys(a) as (keyof Fields)[]).every((k) => a[k] === b[k]);
-
-async function addVersion(db: Executor, ruleId: number, version: number, fields: Fields, enabled: boolean, now: Date) {
-  await db
-    .insertInto('js_rule_versions')
-    .values({
-      rule_id: ruleId,
-      version,
-      name: fields.name,
-      severity: fields.severity,
-      definition: fields.definition,
-      enabled,
-      changed_by: null,
-      changed_at: now,
-    })
-    .onConflict((oc) => oc.columns(['rule_id', 'version']).doNothing())
-    .execute();
-}
 
 export interface SyncOutcome {
   added: number;
@@ -74,7 +58,7 @@ async function syncIn(db: Executor, now: Date, rules: readonly DefaultRule[]): P
         .returning('id')
         .executeTakeFirst();
       if (inserted) {
-        await addVersion(db, inserted.id, 1, fields, true, now);
+        await addRuleVersion(db, { ruleId: inserted.id, version: 1, fields, enabled: true, by: null, now });
         outcome.added += 1;
       }
       continue;
@@ -88,7 +72,7 @@ async function syncIn(db: Executor, now: Date, rules: readonly DefaultRule[]): P
       .where('version', '=', row.version)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) > 0) {
-      await addVersion(db, row.id, version, fields, true, now);
+      await addRuleVersion(db, { ruleId: row.id, version, fields, enabled: true, by: null, now });
       outcome.updated += 1;
     }
   }
