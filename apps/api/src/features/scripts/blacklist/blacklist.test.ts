@@ -85,7 +85,7 @@ describe('the JS blacklist', () => {
       '# indicators',
       'collect.evil.test  # seen again',
       'wss://socket-cdn.example/ws',
-      'sha256-' + Buffer.from(HASH, 'hex').toString('base64'),
+      `sha256-${Buffer.from(HASH, 'hex').toString('base64')}`,
       'http//broken',
     ].join('\n');
     const job = await importFile(app, analyst, 'js-blacklist', 'iocs.txt', text);

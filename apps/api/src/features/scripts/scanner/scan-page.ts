@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Frame, Page, Response } from 'playwright-core';
 import { instrumentScript, PAGE_REPORT_LIMIT, PAGE_TEXT_BUDGET } from './page-instrument.js';
-import type { ScanRequest, ScanResult, ScanStep, SecurityHeaders } from './scan.types.js';
+import { type ScanRequest, type ScanResult, type ScanStep, SECURITY_HEADERS } from './scan.types.js';
 import { withoutFragment } from './scan-attribution.js';
 import {
   assembleResult,
@@ -24,16 +24,6 @@ export interface PageLimits extends ResultLimits {
   /** Network events kept per page. */
   maxRequests: number;
 }
-
-export const SECURITY_HEADERS: (keyof SecurityHeaders)[] = [
-  'content-security-policy',
-  'content-security-policy-report-only',
-  'strict-transport-security',
-  'x-frame-options',
-  'referrer-policy',
-  'permissions-policy',
-  'x-content-type-options',
-];
 
 const EXECUTED_INLINE =
   'script:not([src]):not([type]), script:not([src])[type=""], script:not([src])[type="module"], script:not([src])[type="text/javascript" i], script:not([src])[type="application/javascript" i]';

@@ -46,6 +46,17 @@ export interface ScannedConnection {
   kind: 'script' | 'fetch' | 'xhr' | 'websocket' | 'beacon' | 'image' | 'form' | 'other';
 }
 
+/** The security-relevant headers a scan records (PCI DSS 11.6.1), in the order they are compared and shown. */
+export const SECURITY_HEADERS = [
+  'content-security-policy',
+  'content-security-policy-report-only',
+  'strict-transport-security',
+  'x-frame-options',
+  'referrer-policy',
+  'permissions-policy',
+  'x-content-type-options',
+] as const;
+
 /** The security-relevant headers of the page's own response, lower-case names, absent when not sent. */
 export interface SecurityHeaders {
   'content-security-policy'?: string;

@@ -2,7 +2,7 @@
 // (PCI DSS 11.6.1: "security-impacting HTTP headers"): a Content-Security-Policy, HSTS,
 // X-Frame-Options or CSP frame-ancestors removed, or loosened. Other headers' changes are recorded
 // in the page's history without a finding.
-import type { SecurityHeaders } from '../scanner/scan.types.js';
+import { SECURITY_HEADERS, type SecurityHeaders } from '../scanner/scan.types.js';
 
 export interface HeaderChange {
   header: keyof SecurityHeaders;
@@ -11,16 +11,6 @@ export interface HeaderChange {
   /** Removed or weakened: a finding of kind header_regression. */
   regression: boolean;
 }
-
-export const HEADER_NAMES: readonly (keyof SecurityHeaders)[] = [
-  'content-security-policy',
-  'content-security-policy-report-only',
-  'strict-transport-security',
-  'x-frame-options',
-  'referrer-policy',
-  'permissions-policy',
-  'x-content-type-options',
-];
 
 /** A CSP's directives by lower-case name, each a list of lower-case sources. */
 function directives(policy: string | null): Map<string, string[]> {
@@ -88,9 +78,9 @@ function isRegression(header: keyof SecurityHeaders, from: string | null, to: st
   }
 }
 
-/** The changes from the previous scan's headers to this scan's, in HEADER_NAMES order. */
+/** The changes from the previous scan's headers to this scan's, in SECURITY_HEADERS order. */
 export function headerChanges(previous: SecurityHeaders, next: SecurityHeaders): HeaderChange[] {
-  return HEADER_NAMES.flatMap((header) => {
+  return SECURITY_HEADERS.flatMap((header) => {
     const from = previous[header] ?? null;
     const to = next[header] ?? null;
     if (from === to) return [];
@@ -109,7 +99,7 @@ export function headersOf(json: string): SecurityHeaders {
   if (typeof value !== 'object' || value === null) return {};
   const record = value as Record<string, unknown>;
   const headers: SecurityHeaders = {};
-  for (const name of HEADER_NAMES) {
+  for (const name of SECURITY_HEADERS) {
     const v = record[name];
     if (typeof v === 'string') headers[name] = v;
   }

@@ -150,7 +150,7 @@ describe('the scans of a page', () => {
         regression: true,
       },
     ]);
-    expect(after.get('inline:' + baseline[2]?.sha256)?.removed_at).not.toBeNull();
+    expect(after.get(`inline:${baseline[2]?.sha256}`)?.removed_at).not.toBeNull();
     expect(after.get(SKIMMER)?.behaviours).toEqual(['reads_card_fields', 'sends_data']);
     const changes = await app.ctx.db
       .selectFrom('script_changes')
