@@ -1,7 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { type FormEvent, useLayoutEffect, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { appContainer, replayPendingAction, revealApp } from './preboot';
+import { appContainer, replayPendingAction, revealApp, useReplayPendingAction } from './preboot';
 
 /** The pre-rendered page as scripts/prerender.mjs writes it: unnamed inputs keep `data-field`. */
 function staticPage(): HTMLElement {
@@ -15,9 +15,19 @@ function staticPage(): HTMLElement {
 }
 
 /** A stand-in for the app's sign-in form: controlled inputs, reveals on its first layout like the root route. */
-function AppForm({ onSubmit, onDark }: { onSubmit: (values: Record<string, string>) => void; onDark: () => void }) {
+function AppForm({
+  onSubmit,
+  onDark,
+  ready = false,
+}: {
+  onSubmit: (values: Record<string, string>) => void;
+  onDark: () => void;
+  /** The machine takes events from the first render on (the session check settled before the app). */
+  ready?: boolean;
+}) {
   const [values, setValues] = useState({ email: '', password: '' });
   useLayoutEffect(revealApp, []);
+  useReplayPendingAction(ready);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit(values);
@@ -99,6 +109,23 @@ describe('the app taking over the pre-rendered sign-in page', () => {
     });
     act(() => replayPendingAction());
     expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  it('replays a submit with what was typed when the app can act from its first render', async () => {
+    const root = staticPage();
+    const email = root.querySelector<HTMLInputElement>('[data-field="email"]');
+    const password = root.querySelector<HTMLInputElement>('[data-field="password"]');
+    if (!email || !password) throw new Error('static inputs missing');
+    email.value = 'analyst@acme-retail.example';
+    password.value = 'typed before the app';
+    window.__vigilPreboot = { started: true, taken: false, failed: false, pending: { type: 'submit' }, focus: null };
+    const onSubmit = vi.fn();
+    render(<AppForm onSubmit={onSubmit} onDark={vi.fn()} ready />, { container: appContainer(root) });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(onSubmit).toHaveBeenCalledExactlyOnceWith({
+      email: 'analyst@acme-retail.example',
+      password: 'typed before the app',
+    });
   });
 
   it('replays a click on the same control, found by its accessible name', () => {

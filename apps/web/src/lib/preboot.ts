@@ -4,6 +4,8 @@
 // focus move to the app's fields, and what was asked before the app could act (a submit, a click, a
 // choice) is replayed once the auth machine takes events (`replayPendingAction`).
 
+import { useEffect } from 'react';
+
 type PendingAction =
   | { type: 'submit' }
   | { type: 'click'; key: string }
@@ -113,4 +115,18 @@ export function replayPendingAction(): void {
   } else if (control instanceof HTMLButtonElement) {
     control.click();
   }
+}
+
+/**
+ * Replays the pending action once `ready` (the machine takes events), in a task of its own: the typed
+ * values reach React's state through the input events `revealApp` sends in the same commit, and that
+ * state renders only after this commit's effects, so a submit replayed at once read them as empty
+ * (seen in CI as "Enter your e-mail address" under fields that held the typed values).
+ */
+export function useReplayPendingAction(ready: boolean): void {
+  useEffect(() => {
+    if (!ready) return;
+    const timer = setTimeout(replayPendingAction, 0);
+    return () => clearTimeout(timer);
+  }, [ready]);
 }

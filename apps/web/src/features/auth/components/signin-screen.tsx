@@ -3,7 +3,7 @@ import type { MicrosoftCallbackParams } from '@vigil/auth-machine';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
-import { replayPendingAction } from '@/lib/preboot';
+import { useReplayPendingAction } from '@/lib/preboot';
 import { REDIRECT_PARAM, safeRedirectTarget } from '@/lib/redirect';
 import { useAuthActorRef, useAuthSelector } from '../auth-actor';
 import { useArrivedSignedIn } from '../hooks/use-arrived-signed-in';
@@ -87,9 +87,7 @@ export function SigninScreen() {
 
   // A submit, click or choice made on the pre-rendered page before the app took over (lib/preboot.ts)
   // happens now that the machine has read the stored session and takes events.
-  useEffect(() => {
-    if (!booting) replayPendingAction();
-  }, [booting]);
+  useReplayPendingAction(!booting);
 
   // After a successful registration the sign-in view shows the server's message.
   useEffect(() => {
