@@ -33,14 +33,26 @@ const shared = (extra: string[] = []) => [...REGISTRIES, ...extra].sort();
 
 describe('a monitoring module', () => {
   it('is registered on the server and in the web app', () => {
-    expect(footprint.registeredModules()).toEqual(['assets', 'credentials', 'cves', 'scripts', 'vulnerabilities']);
+    expect(footprint.registeredModules()).toEqual([
+      'archives',
+      'assets',
+      'credentials',
+      'cves',
+      'dorks',
+      'scripts',
+      'secrets',
+      'vulnerabilities',
+    ]);
   });
 
   it.each([
     // web-app.plugin.ts serves the web build's `assets/` folder; probes.yaml names the module's contract file.
     ['assets', shared(['apps/api/src/plugins/web-app.plugin.ts', 'openapi/paths/probes.yaml'])],
     ['credentials', shared(ROUTE_TABLE)],
+    ['archives', shared()],
     ['cves', shared()],
+    ['dorks', shared()],
+    ['secrets', shared()],
     // openapi/package.json's npm `"scripts"` is the module's id by chance.
     ['scripts', shared([...ROUTE_TABLE, 'openapi/package.json'])],
     // import-json.ts reads NVD's `vulnerabilities` array, a name the module happens to share.

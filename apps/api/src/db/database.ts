@@ -28,6 +28,11 @@ import type { ImportFileChunksTable, ImportRejectsTable } from '../features/impo
 import type { JobLogTable, JobSchedulesTable, JobsTable } from '../features/jobs/jobs.table.js';
 import type { OutboxMessagesTable } from '../features/mail/mail.table.js';
 import type { OauthFlowsTable } from '../features/microsoft/microsoft.table.js';
+import type {
+  ProviderLimitsTable,
+  ProviderRunsTable,
+  ProviderUsageTable,
+} from '../features/providers/providers.table.js';
 import type { SessionsTable } from '../features/session/session.table.js';
 import type { AuthenticatorsTable, RecoveryCodesTable } from '../features/two-factor/two-factor.table.js';
 import type { UsersTable } from '../features/users/users.table.js';
@@ -69,6 +74,9 @@ export interface Database {
   webhooks: WebhooksTable;
   alerts: AlertsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  provider_runs: ProviderRunsTable;
+  provider_usage: ProviderUsageTable;
+  provider_limits: ProviderLimitsTable;
 }
 
 export type Db = Kysely<Database>;

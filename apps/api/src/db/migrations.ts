@@ -25,6 +25,7 @@ import * as alerts from './migrations/2026-11-28-1300-alerts.migration.js';
 import * as attackSurface from './migrations/2026-11-29-1000-attack-surface.migration.js';
 import * as riskCounters from './migrations/2026-11-29-1300-risk-counters.migration.js';
 import * as clientSideScripts from './migrations/2026-11-30-1000-client-side-scripts.migration.js';
+import * as exposureSearches from './migrations/2026-12-01-1000-exposure-searches.migration.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-2000-accounts': accounts,
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-1000-attack-surface': attackSurface,
   '2026-11-29-1300-risk-counters': riskCounters,
   '2026-11-30-1000-client-side-scripts': clientSideScripts,
+  '2026-12-01-1000-exposure-searches': exposureSearches,
 };
 
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<MigrationResultSet> {

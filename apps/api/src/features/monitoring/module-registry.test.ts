@@ -26,7 +26,16 @@ const moduleOf = (id: string, kinds: string[], routes: string[] = []): Monitorin
 
 describe('the module registry', () => {
   it('registers the modules, their import kinds and their jobs', () => {
-    expect(moduleRegistry.ids).toEqual(['credentials', 'cves', 'vulnerabilities', 'assets', 'scripts']);
+    expect(moduleRegistry.ids).toEqual([
+      'credentials',
+      'cves',
+      'vulnerabilities',
+      'assets',
+      'scripts',
+      'dorks',
+      'secrets',
+      'archives',
+    ]);
     expect([...moduleRegistry.importKinds].sort()).toEqual(
       [
         ...['combolist', 'epss', 'hibp', 'infostealer', 'kev', 'nuclei', 'nvd'],
