@@ -1356,6 +1356,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each provider's status, what to configure, and today's usage for the company
+         * @description A provider without its settings is not configured and never contacted: the screens name the
+         *     settings to set. `demo`: answered by the local demo providers of a development start.
+         */
+        get: operations["listProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/provider-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's provider runs, newest first */
+        get: operations["listProviderRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/provider-runs/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a provider run of the company
+         * @description A queued or waiting run ends at once (`cancelled`); a running one stops after its current
+         *     query, keeping what it committed. 404 for another company's run; 409 when it has ended.
+         */
+        post: operations["cancelProviderRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stores": {
         parameters: {
             query?: never;
@@ -3809,6 +3868,65 @@ export interface components {
                 changes: components["schemas"]["ProbeDiffEntry"][];
                 findings: components["schemas"]["ProbeRunFinding"][];
             };
+        };
+        /** @enum {string} */
+        ProviderId: "web-search" | "github" | "wayback" | "commoncrawl" | "otx" | "urlscan" | "rdap";
+        /** @description Today's (UTC) counts for the current company. */
+        ProviderUsage: {
+            requests: number;
+            results: number;
+            throttled: number;
+            failures: number;
+        };
+        ProviderState: {
+            id: components["schemas"]["ProviderId"];
+            configured: boolean;
+            /** @description The settings an operator sets to configure it (names only, never values). */
+            settings: string[];
+            /** @description Served by the local demo providers of a development start (recorded answers). */
+            demo: boolean;
+            usage: components["schemas"]["ProviderUsage"];
+            /** @description The deployment's window for this provider (shared by every company). */
+            limit: {
+                max: number;
+                window_seconds: number;
+            };
+            blocked_until: components["schemas"]["NullableDateTime"];
+        };
+        ProviderList: {
+            data: components["schemas"]["ProviderState"][];
+        };
+        /**
+         * @description waiting: the provider said too many requests; the run is back in the queue until `retry_at`
+         *     and resumes after the queries it had done.
+         * @enum {string}
+         */
+        ProviderRunStatus: "queued" | "running" | "waiting" | "done" | "failed" | "cancelled";
+        ProviderRun: {
+            id: number;
+            module: string;
+            provider: components["schemas"]["ProviderId"];
+            job_id: number | null;
+            status: components["schemas"]["ProviderRunStatus"];
+            queries_total: number;
+            queries_done: number;
+            requests: number;
+            results: number;
+            new_results: number;
+            retry_at: components["schemas"]["NullableDateTime"];
+            error: string | null;
+            is_demo: boolean;
+            /** Format: date-time */
+            created_at: string;
+            started_at: components["schemas"]["NullableDateTime"];
+            finished_at: components["schemas"]["NullableDateTime"];
+        };
+        ProviderRunList: {
+            data: components["schemas"]["ProviderRun"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        ProviderRunResponse: {
+            data: components["schemas"]["ProviderRun"];
         };
         /** @enum {string} */
         StorePlatform: "vtex" | "shopify" | "magento" | "woocommerce" | "salesforce" | "custom";
@@ -6771,6 +6889,91 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    listProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per provider. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listProviderRuns: {
+        parameters: {
+            query?: {
+                /** @description Only the runs of this module (dorks, secrets, archives, scripts). */
+                module?: components["schemas"]["Module"];
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                page_size?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of runs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderRunList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    cancelProviderRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["schemas"]["RunId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run, cancelled or asked to stop. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderRunResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BadRequest"];
+            419: components["responses"]["CsrfMismatch"];
             422: components["responses"]["ValidationError"];
         };
     };
