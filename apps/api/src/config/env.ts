@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { type ProvidersConfig, providersConfigOf } from './providers.config.js';
 
 /** The repository root (apps/api/src/config → ../../../..; the same from dist/config). */
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
@@ -72,6 +73,25 @@ const envSchema = z.object({
   SCAN_PRIVATE_TARGETS: z.enum(['allow', 'deny']).default('deny'),
   /** The scheduled page scans: on by default in production only. */
   SCAN_SCHEDULE: z.enum(['on', 'off']).optional(),
+  /** The exposure searches' providers (config/providers.config.ts): each configured only when all its settings are set. */
+  SEARCH_API_URL: optionalText,
+  SEARCH_API_KEY: optionalText,
+  SEARCH_ENGINE_ID: optionalText,
+  SEARCH_API_DAILY_QUOTA: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  GITHUB_API_URL: optionalText,
+  GITHUB_TOKEN: optionalText,
+  GITHUB_SEARCH_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(10),
+  WAYBACK_URL: optionalText,
+  COMMONCRAWL_URL: optionalText,
+  COMMONCRAWL_INDEX: optionalText,
+  OTX_URL: optionalText,
+  OTX_API_KEY: optionalText,
+  URLSCAN_URL: optionalText,
+  URLSCAN_API_KEY: optionalText,
+  ARCHIVE_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
+  RDAP_URL: optionalText,
+  RDAP_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   /** all: HTTP and the job worker (one process); api: HTTP only; worker: the job worker only. */
   VIGIL_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   /** Comma-separated e-mails of platform operators, granted at each start. */
@@ -122,6 +142,8 @@ export interface AppConfig {
   probes: ProbeConfig;
   /** The client-side script scanner (SCAN_*). */
   scan: ScanConfig;
+  /** The exposure searches' external providers (SEARCH_*, GITHUB_*, WAYBACK_URL, …). */
+  providers: ProvidersConfig;
 }
 
 export interface ScanConfig {
@@ -229,6 +251,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       hostMap: {},
       mappedOnly: false,
     },
+    providers: providersConfigOf(env),
     feeds: {
       sync: (env.CATALOGUE_SYNC ?? (env.NODE_ENV === 'production' ? 'on' : 'off')) === 'on',
       nvdUrl: env.NVD_API_URL,
