@@ -9,6 +9,7 @@ import { openDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrations.js';
 import type { LocalOidcProvider } from './dev/local-oidc-provider.js';
 import type { ProbeTargets } from './dev/probe-targets/probe-targets.js';
+import type { ProviderReplay } from './dev/provider-replay/provider-replay.js';
 import type { TestStore } from './dev/test-store/test-store.js';
 import { setOperators } from './features/admin/operators.js';
 import { demoAdmin, demoMembers, demoUser, seedDemo } from './features/demo/demo.seed.js';
@@ -78,11 +79,15 @@ async function main(): Promise<void> {
   // And the demo online store on 127.0.0.1, which the script scans reach by its host names.
   let demoTargets: ProbeTargets | undefined;
   let demoStore: TestStore | undefined;
+  let demoProviders: ProviderReplay | undefined;
   if (config.nodeEnv === 'development' && config.role === 'all') {
     const { withDemoTargets } = await import('./dev/probe-targets/demo-targets.js');
     ({ config, targets: demoTargets } = await withDemoTargets(config));
     const { withDemoStore } = await import('./dev/test-store/with-demo-store.js');
     ({ config, store: demoStore } = await withDemoStore(config));
+    // The providers not configured answer from the local replay server (recorded, labelled demo).
+    const { withDemoProviders } = await import('./dev/provider-replay/with-demo-providers.js');
+    ({ config, replay: demoProviders } = await withDemoProviders(config));
   }
   const app = await buildApp({ config, database, cookieSecret: cookieSecretOf(config), publicUrl, oidc });
   const stopSignals = (timers: NodeJS.Timeout[]) => {
@@ -96,6 +101,7 @@ async function main(): Promise<void> {
       await local?.close();
       await demoTargets?.close();
       await demoStore?.close();
+      await demoProviders?.close();
       process.exit(0);
     };
     process.once('SIGINT', () => void stop('SIGINT'));
@@ -151,6 +157,11 @@ async function main(): Promise<void> {
     ...(demoStore
       ? [
           `  demo store    www.acme-retail-store.test and its vendors on 127.0.0.1:${demoStore.port} (the script scans reach them by name; Chromium: ${config.scan.chromiumPath}${existsSync(config.scan.chromiumPath) ? '' : ' MISSING, scans fail until it is installed'})`,
+        ]
+      : []),
+    ...(demoProviders && config.providers.demo.size > 0
+      ? [
+          `  providers     ${[...config.providers.demo].join(', ')} answered by the local replay server on 127.0.0.1:${demoProviders.port} (recorded, labelled demo; set their settings for the real ones)`,
         ]
       : []),
     `  API contract  ${publicUrl}/api/health · curl -c jar ${publicUrl}/api/csrf-cookie for the XSRF-TOKEN cookie`,

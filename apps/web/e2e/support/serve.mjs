@@ -26,6 +26,8 @@ const [{ buildApp }, { loadConfig }, { openDatabase }, { migrateToLatest }, { st
 const { withDemoTargets } = await dist('dev/probe-targets/demo-targets.js');
 // The demo online store the script scans reach by name, as the development start has it.
 const { withDemoStore } = await dist('dev/test-store/with-demo-store.js');
+// The external providers answered by the local replay server, as the development start has them.
+const { withDemoProviders } = await dist('dev/provider-replay/with-demo-providers.js');
 
 const dataDir = mkdtempSync(join(tmpdir(), 'vigil-e2e-'));
 // A copy of the built web app: a rebuild of apps/web/dist while the suite runs cannot change it.
@@ -40,7 +42,8 @@ const baseConfig = loadConfig({
   LOG_LEVEL: process.env.VIGIL_E2E_LOG_LEVEL ?? 'warn',
 });
 const { config: probesConfig, targets } = await withDemoTargets(baseConfig);
-const { config, store } = await withDemoStore(probesConfig);
+const { config: storeConfig, store } = await withDemoStore(probesConfig);
+const { config, replay } = await withDemoProviders(storeConfig);
 
 // In memory: the run's data lives and dies with this process (and starts faster than on disk).
 const database = await openDatabase({ kind: 'pglite' });
@@ -88,6 +91,7 @@ const stop = async () => {
     await local.close();
     await targets.close();
     await store.close();
+    await replay.close();
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);

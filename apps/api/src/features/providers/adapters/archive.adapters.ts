@@ -16,19 +16,14 @@ const URLSCAN_SIZE = 100;
 
 const dateOf = (value: string | null | undefined): Date | null => {
   if (!value) return null;
-  const compact = /^(\d{4})(\d{2})(\d{2})(\d{2})?(\d{2})?(\d{2})?$/.exec(value);
-  const date = compact
-    ? new Date(
-        Date.UTC(
-          +compact[1]!,
-          +compact[2]! - 1,
-          +compact[3]!,
-          +(compact[4] ?? 0),
-          +(compact[5] ?? 0),
-          +(compact[6] ?? 0),
-        ),
-      )
-    : new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`);
+  // CDX timestamps are yyyyMMddHHmmss (a prefix of it); the others ISO 8601, UTC when unmarked.
+  const compact = /^\d{4,14}$/.test(value) ? value + '00000101000000'.slice(value.length) : null;
+  const iso = compact
+    ? `${compact.slice(0, 4)}-${compact.slice(4, 6)}-${compact.slice(6, 8)}T${compact.slice(8, 10)}:${compact.slice(10, 12)}:${compact.slice(12, 14)}Z`
+    : /[zZ]|[+-]\d\d:?\d\d$/.test(value)
+      ? value
+      : `${value}Z`;
+  const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? null : date;
 };
 const statusOf = (value: unknown): number | null => {
