@@ -172,17 +172,15 @@ export function commonCrawlAnswer(
   if (captures.length === 0)
     return { status: 404, type: 'text/plain', body: `No Captures found for: ${query.get('url')}` };
   const page = Number(query.get('page') ?? '0') || 0;
-  const lines = captures
-    .slice(page * pageSize, (page + 1) * pageSize)
-    .map((c) =>
-      JSON.stringify({
-        urlkey: c.url,
-        timestamp: c.timestamp,
-        url: c.url,
-        mime: c.mime ?? 'unk',
-        status: c.status ? String(c.status) : '-',
-      }),
-    );
+  const lines = captures.slice(page * pageSize, (page + 1) * pageSize).map((c) =>
+    JSON.stringify({
+      urlkey: c.url,
+      timestamp: c.timestamp,
+      url: c.url,
+      mime: c.mime ?? 'unk',
+      status: c.status ? String(c.status) : '-',
+    }),
+  );
   return { status: 200, type: 'text/x-ndjson', body: `${lines.join('\n')}\n` };
 }
 
