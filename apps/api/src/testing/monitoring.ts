@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { VigilApp } from '../app.js';
 import { CURRENT_TERMS_VERSION } from '../features/auth/sign-in.steps.js';
 import { addMembership, insertCompany } from '../features/clients/clients.repository.js';
+import { queueJob } from '../features/jobs/job-queue.js';
 import type { DemoCompany, DemoFile } from '../features/monitoring/monitoring-module.js';
 import { insertUser } from '../features/users/users.repository.js';
 import { moduleRegistry } from '../modules.js';
@@ -150,23 +151,14 @@ export function platformOperator(app: VigilApp): Promise<Tenant> {
 
 /** Queues one run of a platform task kind (a feed sync, housekeeping) as its schedule would. */
 export async function queueTask(app: VigilApp, kind: string, priority = 0): Promise<number> {
-  const job = await app.ctx.db
-    .insertInto('jobs')
-    .values({
-      company_id: null,
-      kind,
-      module: 'platform',
-      status: 'queued',
-      file_name: kind,
-      file_size: 0,
-      options: null,
-      priority,
-      created_by: null,
-      created_at: app.ctx.clock.now(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return job.id;
+  return queueJob(app.ctx.db, {
+    kind,
+    module: 'platform',
+    companyId: null,
+    label: kind,
+    priority,
+    now: app.ctx.clock.now(),
+  });
 }
 
 /** The dashboard's answer, with one module's KPI and trend series picked out by id. */

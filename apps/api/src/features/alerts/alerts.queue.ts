@@ -2,6 +2,7 @@
 // system's bulk writes), so it imports nothing of alerts itself: no import cycle with the job kinds.
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import { queueJob } from '../jobs/job-queue.js';
 
 /** What an evaluation looks at: an import's findings, or the system's writes of a module within a window. */
 export type Evaluation =
@@ -14,21 +15,15 @@ export type Evaluation =
     };
 
 function insertEvaluation(db: Executor, companyId: number, what: Evaluation, now: Date) {
-  return db
-    .insertInto('jobs')
-    .values({
-      company_id: companyId,
-      kind: 'alerts.evaluate',
-      module: 'alerts',
-      status: 'queued',
-      file_name: 'job_id' in what ? `alerts for job ${what.job_id}` : `alerts for ${what.module}`,
-      file_size: 0,
-      options: JSON.stringify(what),
-      priority: 5,
-      created_by: null,
-      created_at: now,
-    })
-    .execute();
+  return queueJob(db, {
+    kind: 'alerts.evaluate',
+    module: 'alerts',
+    companyId,
+    label: 'job_id' in what ? `alerts for job ${what.job_id}` : `alerts for ${what.module}`,
+    options: what,
+    priority: 5,
+    now,
+  });
 }
 
 /** Queues the evaluation of what an import found, in the transaction that ends it. */

@@ -10,6 +10,7 @@ import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
 import { derivedKey, unseal } from '../../shared/secrets.js';
 import type { RunOutcome } from '../jobs/job-kind.types.js';
+import { queueJob } from '../jobs/job-queue.js';
 import { endJob, retryOrBury } from '../jobs/jobs.repository.js';
 import type { ClaimedJob } from '../jobs/jobs.table.js';
 import { type AlertDetails, signatureOf, webhookBody } from './alert-payloads.js';
@@ -36,24 +37,16 @@ export async function queueDelivery(
   input: { companyId: number; webhookId: number; alertId: number | null; now: Date },
 ): Promise<number> {
   const options: DeliveryOptions = { webhook_id: input.webhookId, alert_id: input.alertId };
-  const job = await db
-    .insertInto('jobs')
-    .values({
-      company_id: input.companyId,
-      kind: 'alerts.webhook',
-      module: 'alerts',
-      status: 'queued',
-      file_name: input.alertId === null ? 'webhook test' : `alert ${input.alertId}`,
-      file_size: 0,
-      options: JSON.stringify(options),
-      priority: 5,
-      max_attempts: DELIVERY_ATTEMPTS,
-      created_by: null,
-      created_at: input.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return job.id;
+  return queueJob(db, {
+    kind: 'alerts.webhook',
+    module: 'alerts',
+    companyId: input.companyId,
+    label: input.alertId === null ? 'webhook test' : `alert ${input.alertId}`,
+    options,
+    priority: 5,
+    maxAttempts: DELIVERY_ATTEMPTS,
+    now: input.now,
+  });
 }
 
 interface Answer {

@@ -5,7 +5,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { type TenantScope, tenantFilter } from '../../shared/tenant.js';
 import { EXPORT_BATCH } from '../findings/findings.csv.js';
-import { and, capped, likeContains, type PageInput, pageOf } from '../findings/findings.query.js';
+import { and, capped, likeContains, orderOf, orderSql, type PageInput, pageOf } from '../findings/findings.query.js';
 import { openStatuses } from '../findings/findings.table.js';
 import type { AssetType } from './assets.table.js';
 
@@ -109,12 +109,10 @@ const sortColumns = {
 } as const;
 
 export function listAssetRows(db: Executor, scope: TenantScope, input: AssetListInput) {
-  const sort = input.sort ?? '-last_seen_at';
-  const dir = sort.startsWith('-') ? 'desc' : 'asc';
-  const column = sortColumns[sort.replace(/^-/, '') as keyof typeof sortColumns];
+  const order = orderOf(input.sort, sortColumns, '-last_seen_at');
   const query = withColumns(base(db, scope, input))
-    .orderBy(column, dir)
-    .orderBy('a.id', dir);
+    .orderBy(orderSql(order))
+    .orderBy('a.id', order.dir);
   return pageOf(db, query, capped(base(db, scope, input)), input);
 }
 

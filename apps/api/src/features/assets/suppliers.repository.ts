@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { type TenantScope, tenantFilter } from '../../shared/tenant.js';
-import { and, capped, likeContains, type PageInput, pageOf } from '../findings/findings.query.js';
+import { and, capped, likeContains, orderOf, orderSql, type PageInput, pageOf } from '../findings/findings.query.js';
 import { openStatuses } from '../findings/findings.table.js';
 import type { SupplierTier } from './assets.table.js';
 
@@ -82,23 +82,19 @@ function withColumns(query: ReturnType<typeof base>) {
 
 export type SupplierListRow = Awaited<ReturnType<ReturnType<typeof withColumns>['execute']>>[number];
 
-const tierRank = sql`case s.tier when 'critical' then 1 when 'high' then 2 when 'medium' then 3 else 4 end`;
+const supplierOrder = {
+  tier: "case s.tier when 'critical' then 1 when 'high' then 2 when 'medium' then 3 else 4 end",
+  score: 'latest.score',
+  contract_end: 's.contract_end',
+  name: 'lower(s.name)',
+} as const;
 
 export function listSupplierRows(db: Executor, scope: TenantScope, input: SupplierListInput) {
-  const sort = input.sort ?? 'name';
-  const dir = sort.startsWith('-') ? 'desc' : 'asc';
-  const key = sort.replace(/^-/, '');
-  const order =
-    key === 'tier'
-      ? tierRank
-      : key === 'score'
-        ? sql`latest.score ${sql.raw(dir)} nulls last`
-        : key === 'contract_end'
-          ? sql`s.contract_end ${sql.raw(dir)} nulls last`
-          : sql`lower(s.name)`;
+  const order = orderOf(input.sort, supplierOrder, 'name');
+  const nullable = order.column === supplierOrder.score || order.column === supplierOrder.contract_end;
   const query = withColumns(base(db, scope, input))
-    .orderBy(key === 'score' || key === 'contract_end' ? order : sql`${order} ${sql.raw(dir)}`)
-    .orderBy('s.id', dir);
+    .orderBy(orderSql(order, nullable))
+    .orderBy('s.id', order.dir);
   return pageOf(db, query, capped(base(db, scope, input)), input);
 }
 

@@ -13,6 +13,8 @@ import {
   hasFindingFilters,
   likeContains,
   likePrefix,
+  orderOf,
+  orderSql,
   type PageInput,
   pageOf,
   prefixMatch,
@@ -130,17 +132,18 @@ function withColumns(base: ReturnType<typeof credentialBase>) {
     .select(credentialColumns);
 }
 
+const credentialOrder = {
+  email: 'c.email collate "C"',
+  first_seen_at: 'f.first_seen_at',
+  last_seen_at: 'f.last_seen_at',
+} as const;
+
 export async function listCredentialRows(db: Executor, scope: TenantScope, input: CredentialListInput) {
   const search = await matchSources(db, scope, input.q);
   const base = credentialBase(db, scope, input, search);
-  const sort = input.sort ?? '-last_seen_at';
-  const dir = sort.startsWith('-') ? 'desc' : 'asc';
-  const key = sort.replace(/^-/, '');
-  let query = withColumns(base);
-  if (key === 'email') query = query.orderBy(sql`c.email collate "C"`, dir);
-  else if (key === 'first_seen_at') query = query.orderBy('f.first_seen_at', dir);
-  else query = query.orderBy('f.last_seen_at', dir);
-  return pageOf(db, query.orderBy('f.id', dir), credentialCount(db, scope, input, search), input);
+  const order = orderOf(input.sort, credentialOrder, '-last_seen_at');
+  const query = withColumns(base).orderBy(orderSql(order)).orderBy('f.id', order.dir);
+  return pageOf(db, query, credentialCount(db, scope, input, search), input);
 }
 
 /**
@@ -208,18 +211,18 @@ function withDeviceColumns(base: ReturnType<typeof deviceBase>) {
   return base.leftJoin('users as au', 'au.id', 'f.assignee_id').select(deviceColumns);
 }
 
+const deviceOrder = { infection_date: 'd.infection_date', last_seen_at: 'f.last_seen_at' } as const;
+
 export function listDeviceRows(db: Executor, scope: TenantScope, input: DeviceListInput) {
   const base = deviceBase(db, scope, input);
-  const sort = input.sort ?? '-infection_date';
-  const dir = sort.startsWith('-') ? 'desc' : 'asc';
-  let query = withDeviceColumns(base);
-  query = sort.endsWith('infection_date')
-    ? query.orderBy(sql`d.infection_date ${sql.raw(dir)} nulls last`)
-    : query.orderBy('f.last_seen_at', dir);
+  const order = orderOf(input.sort, deviceOrder, '-infection_date');
+  const query = withDeviceColumns(base)
+    .orderBy(orderSql(order, order.column === deviceOrder.infection_date))
+    .orderBy('f.id', order.dir);
   const count = hasFindingFilters(input)
     ? capped(base)
     : capped(db.selectFrom('infostealer_devices as d').where(and(deviceDetailConditions(scope, input))));
-  return pageOf(db, query.orderBy('f.id', dir), count, input);
+  return pageOf(db, query, count, input);
 }
 
 export function deviceBatchAfter(db: Executor, scope: TenantScope, input: DeviceListInput, after: number) {

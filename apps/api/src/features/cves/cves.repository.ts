@@ -11,6 +11,8 @@ import {
   findingConditions,
   hasFindingFilters,
   likeContains,
+  orderOf,
+  orderSql,
   type PageInput,
   pageOf,
 } from '../findings/findings.query.js';
@@ -103,17 +105,19 @@ function withColumns(base: ReturnType<typeof cveBase>) {
   return base.leftJoin('users as au', 'au.id', 'f.assignee_id').select([...coreColumns, ...cveColumns]);
 }
 
+const cveOrder = {
+  cvss: 'coalesce(c.cvss40_score, c.cvss31_score)',
+  epss: 'c.epss',
+  last_seen_at: 'f.last_seen_at',
+  published_at: 'cf.published_at',
+} as const;
+
 export function listCveRows(db: Executor, scope: TenantScope, input: CveListInput) {
   const base = cveBase(db, scope, input);
-  const sort = input.sort ?? '-published_at';
-  const dir = sort.startsWith('-') ? 'desc' : 'asc';
-  const key = sort.replace(/^-/, '');
-  let query = withColumns(base);
-  if (key === 'cvss') query = query.orderBy(sql`coalesce(c.cvss40_score, c.cvss31_score) ${sql.raw(dir)} nulls last`);
-  else if (key === 'epss') query = query.orderBy(sql`c.epss ${sql.raw(dir)} nulls last`);
-  else if (key === 'last_seen_at') query = query.orderBy('f.last_seen_at', dir);
-  else query = query.orderBy('cf.published_at', dir);
-  return pageOf(db, query.orderBy('cf.cve_id', dir), cveCount(db, scope, input), input);
+  const order = orderOf(input.sort, cveOrder, '-published_at');
+  const nullable = order.column === cveOrder.cvss || order.column === cveOrder.epss;
+  const query = withColumns(base).orderBy(orderSql(order, nullable)).orderBy('cf.cve_id', order.dir);
+  return pageOf(db, query, cveCount(db, scope, input), input);
 }
 
 export function cveBatchAfter(db: Executor, scope: TenantScope, input: CveListInput, after: number) {

@@ -18,7 +18,9 @@ export type EventKind =
   /** A probe run of the attack surface ended: its one event, with its counts. */
   | 'probes.finished'
   /** A page's script scan ended: its one event, with its counts. */
-  | 'scripts.scanned';
+  | 'scripts.scanned'
+  /** A store blacklist entry was added or changed (status, notes, takedown reference, a re-check's finding). */
+  | 'store_blacklist.changed';
 
 export interface NewEvent {
   companyId: number;

@@ -124,6 +124,34 @@ export async function pageOf<T>(
   };
 }
 
+/** A finding's severity as a number to sort by (critical highest), for `orderOf`'s columns. */
+export const SEVERITY_RANK =
+  "case f.severity when 'critical' then 5 when 'high' then 4 when 'medium' then 3 when 'low' then 2 else 1 end";
+
+/** A list's order: the column (an SQL expression of the code's own, never the client's text) and direction. */
+export interface Order {
+  column: string;
+  dir: 'asc' | 'desc';
+}
+
+/**
+ * A list's `sort` parameter (`key` ascending, `-key` descending) mapped through `columns` (sort key →
+ * SQL expression). No sort, or a key `columns` lacks, gives `fallback`: itself a sort value such as
+ * `'-last_seen_at'` whose key must be in `columns`.
+ */
+export function orderOf(sort: string | undefined, columns: Readonly<Record<string, string>>, fallback: string): Order {
+  const known = sort !== undefined && Object.hasOwn(columns, sort.replace(/^-/, ''));
+  const chosen = known ? sort : fallback;
+  const column = columns[chosen.replace(/^-/, '')];
+  if (column === undefined) throw new Error(`The fallback sort '${fallback}' names no column.`);
+  return { column, dir: chosen.startsWith('-') ? 'desc' : 'asc' };
+}
+
+/** The order as SQL for `orderBy`: `column dir`, and `nulls last` when asked (a nullable column's empty values last both ways). */
+export function orderSql(order: Order, nullsLast = false): RawBuilder<unknown> {
+  return sql.raw(`${order.column} ${order.dir}${nullsLast ? ' nulls last' : ''}`);
+}
+
 export function iso(date: Date | null | undefined): string | null {
   return date ? date.toISOString() : null;
 }

@@ -9,8 +9,11 @@ import {
   type FindingFilters,
   findingConditions,
   likePrefix,
+  orderOf,
+  orderSql,
   type PageInput,
   pageOf,
+  SEVERITY_RANK,
 } from './findings.query.js';
 import type { FindingsTable } from './findings.table.js';
 
@@ -32,8 +35,6 @@ export const coreColumns = [
   'f.comment_count',
   'f.is_demo',
 ] as const;
-
-const severityRank = sql<number>`case f.severity when 'critical' then 5 when 'high' then 4 when 'medium' then 3 when 'low' then 2 else 1 end`;
 
 export type FindingSort =
   | '-last_seen_at'
@@ -58,19 +59,23 @@ export function findingListBase(db: Executor, scope: TenantScope, input: Finding
   return db.selectFrom('findings as f').where(and(c));
 }
 
+const findingOrder = {
+  severity: SEVERITY_RANK,
+  status: 'f.status',
+  due_at: 'f.due_at',
+  first_seen_at: 'f.first_seen_at',
+  last_seen_at: 'f.last_seen_at',
+} as const;
+
 export function listFindingRows(db: Executor, scope: TenantScope, input: FindingListInput) {
   const base = findingListBase(db, scope, input);
-  const sort = input.sort ?? '-last_seen_at';
-  const desc = sort.startsWith('-');
-  const dir = desc ? 'desc' : 'asc';
-  const key = sort.replace(/^-/, '');
-  let query = base.leftJoin('users as au', 'au.id', 'f.assignee_id').select(coreColumns);
-  if (key === 'severity') query = query.orderBy(severityRank, dir);
-  else if (key === 'status') query = query.orderBy('f.status', dir);
-  else if (key === 'due_at') query = query.orderBy(sql`f.due_at ${sql.raw(dir)} nulls last`);
-  else if (key === 'first_seen_at') query = query.orderBy('f.first_seen_at', dir);
-  else query = query.orderBy('f.last_seen_at', dir);
-  return pageOf(db, query.orderBy('f.id', dir), capped(base), input);
+  const order = orderOf(input.sort, findingOrder, '-last_seen_at');
+  const query = base
+    .leftJoin('users as au', 'au.id', 'f.assignee_id')
+    .select(coreColumns)
+    .orderBy(orderSql(order, order.column === findingOrder.due_at))
+    .orderBy('f.id', order.dir);
+  return pageOf(db, query, capped(base), input);
 }
 
 export function findFinding(db: Executor, scope: TenantScope, id: number) {

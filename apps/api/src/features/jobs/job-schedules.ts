@@ -5,6 +5,7 @@ import { Cron } from 'croner';
 import type { AppContext } from '../../app-context.js';
 import type { AppConfig } from '../../config/env.js';
 import type { Executor } from '../../db/database.js';
+import { queueJob } from './job-queue.js';
 import type { JobKindName } from './jobs.table.js';
 
 /** The first time after `after` that the cron expression (UTC) names. Throws for a bad expression. */
@@ -92,25 +93,16 @@ export async function enqueueDueRuns(
       let jobId = schedule.last_job_id;
       if (!open) {
         const definition = modules.jobKind(schedule.kind);
-        const job = await trx
-          .insertInto('jobs')
-          .values({
-            company_id: schedule.company_id,
-            kind: schedule.kind,
-            module: 'platform',
-            status: 'queued',
-            file_name: `${schedule.kind} (schedule ${schedule.cron})`,
-            file_size: 0,
-            options: null,
-            priority: definition.priority,
-            schedule_id: schedule.id,
-            created_by: null,
-            created_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        jobId = job.id;
-        queued.push(job.id);
+        jobId = await queueJob(trx, {
+          kind: schedule.kind,
+          module: 'platform',
+          companyId: schedule.company_id,
+          label: `${schedule.kind} (schedule ${schedule.cron})`,
+          priority: definition.priority,
+          scheduleId: schedule.id,
+          now,
+        });
+        queued.push(jobId);
       }
       await trx
         .updateTable('job_schedules')

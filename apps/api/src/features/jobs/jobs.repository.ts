@@ -9,6 +9,10 @@ import { deleteFile } from '../imports/import-files.repository.js';
 import { backoffMs, kindsAtLimit } from './job-kinds.js';
 import type { ClaimedJob, JobRow } from './jobs.table.js';
 
+// Queueing lives in a file of its own that imports no job kind, so writers the kinds import (alerts,
+// the rating refresh) can queue without an import cycle; it is re-exported here with the rest.
+export { type QueueJobInput, queueJob } from './job-queue.js';
+
 const CLAIM_LOCK = 7_470_001;
 
 /**

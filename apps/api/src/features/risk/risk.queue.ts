@@ -4,6 +4,7 @@
 // nothing of risk itself (no cycle with the job kinds), like alerts.queue.ts.
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import { queueJob } from '../jobs/job-queue.js';
 
 /** Queues a `risk.snapshot` of one company, unless one is waiting for it already. */
 export async function queueRatingRefresh(db: Executor, companyId: number, now: Date): Promise<void> {
@@ -17,20 +18,14 @@ export async function queueRatingRefresh(db: Executor, companyId: number, now: D
     .limit(1)
     .executeTakeFirst();
   if (waiting) return;
-  await db
-    .insertInto('jobs')
-    .values({
-      company_id: companyId,
-      kind: 'risk.snapshot',
-      module: 'risk',
-      status: 'queued',
-      file_name: 'technical risk rating',
-      file_size: 0,
-      options: JSON.stringify({ company_id: String(companyId) }),
-      // Below imports and probe runs: the demo's rating is taken once their findings are written.
-      priority: -2,
-      created_by: null,
-      created_at: now,
-    })
-    .execute();
+  await queueJob(db, {
+    kind: 'risk.snapshot',
+    module: 'risk',
+    companyId,
+    label: 'technical risk rating',
+    options: { company_id: String(companyId) },
+    // Below imports and probe runs: the demo's rating is taken once their findings are written.
+    priority: -2,
+    now,
+  });
 }

@@ -10,8 +10,11 @@ import {
   findingConditions,
   hasFindingFilters,
   likeContains,
+  orderOf,
+  orderSql,
   type PageInput,
   pageOf,
+  SEVERITY_RANK,
 } from '../findings/findings.query.js';
 import { coreColumns } from '../findings/findings.repository.js';
 import { openStatuses } from '../findings/findings.table.js';
@@ -79,22 +82,23 @@ function withColumns(base: ReturnType<typeof vulnerabilityBase>, now: Date) {
     ]);
 }
 
-const severityRank = sql`case f.severity when 'critical' then 5 when 'high' then 4 when 'medium' then 3 when 'low' then 2 else 1 end`;
+const vulnerabilityOrder = {
+  due_at: 'f.due_at',
+  severity: SEVERITY_RANK,
+  last_seen_at: 'f.last_seen_at',
+} as const;
 
 export function listVulnerabilityRows(db: Executor, scope: TenantScope, input: VulnerabilityListInput, now: Date) {
   const base = vulnerabilityBase(db, scope, input, now);
-  const sort = input.sort ?? '-last_seen_at';
-  const dir = sort.startsWith('-') ? 'desc' : 'asc';
-  const key = sort.replace(/^-/, '');
-  let query = withColumns(base, now);
-  if (key === 'due_at') query = query.orderBy(sql`f.due_at ${sql.raw(dir)} nulls last`);
-  else if (key === 'severity') query = query.orderBy(severityRank, dir);
-  else query = query.orderBy('f.last_seen_at', dir);
+  const order = orderOf(input.sort, vulnerabilityOrder, '-last_seen_at');
+  const query = withColumns(base, now)
+    .orderBy(orderSql(order, order.column === vulnerabilityOrder.due_at))
+    .orderBy('f.id', order.dir);
   const count =
     hasFindingFilters(input) || input.overdue !== undefined
       ? capped(base)
       : capped(db.selectFrom('vulnerability_findings as v').where(and(vulnerabilityDetailConditions(scope, input))));
-  return pageOf(db, query.orderBy('f.id', dir), count, input);
+  return pageOf(db, query, count, input);
 }
 
 export function vulnerabilityBatchAfter(

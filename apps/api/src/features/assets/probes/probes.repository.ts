@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../../db/database.js';
 import { type TenantScope, tenantFilter } from '../../../shared/tenant.js';
 import { capped, type PageInput, pageOf } from '../../findings/findings.query.js';
+import { queueJob } from '../../jobs/job-queue.js';
 import { ofSupplier } from '../inventory.sql.js';
 import type { ProbeJobOptions } from './probe-settings.js';
 
@@ -38,24 +39,17 @@ export interface QueueRun {
 }
 
 export async function queueProbeRun(db: Executor, input: QueueRun): Promise<number> {
-  const job = await db
-    .insertInto('jobs')
-    .values({
-      company_id: input.companyId,
-      kind: PROBE_JOB,
-      module: 'assets',
-      status: 'queued',
-      file_name: inventoryLabel(input.options.supplier_id),
-      file_size: 0,
-      options: JSON.stringify(input.options),
-      priority: input.priority ?? 0,
-      is_demo: input.isDemo,
-      created_by: input.createdBy,
-      created_at: input.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return job.id;
+  return queueJob(db, {
+    kind: PROBE_JOB,
+    module: 'assets',
+    companyId: input.companyId,
+    label: inventoryLabel(input.options.supplier_id),
+    options: input.options,
+    priority: input.priority ?? 0,
+    isDemo: input.isDemo,
+    createdBy: input.createdBy,
+    now: input.now,
+  });
 }
 
 export function supplierOf(db: Executor, scope: TenantScope, supplierId: number) {

@@ -7,7 +7,7 @@ import type { Executor } from '../../../db/database.js';
 import { HttpError, validationError } from '../../../shared/http-error.js';
 import { requireScope, type TenantScope, tenantFilter } from '../../../shared/tenant.js';
 import { csvStream, EXPORT_BATCH } from '../../findings/findings.csv.js';
-import { and, capped, likeContains, type PageInput, pageOf } from '../../findings/findings.query.js';
+import { and, capped, likeContains, orderOf, orderSql, type PageInput, pageOf } from '../../findings/findings.query.js';
 import type { AuthContext } from '../../session/session.service.js';
 import type { BlacklistKind, JsBlacklistTable } from '../scripts.table.js';
 import { normaliseEntry } from './blacklist.values.js';
@@ -96,22 +96,17 @@ function toEntry(row: EntryRow) {
   };
 }
 
-const sortColumns: Record<string, string> = {
+const sortColumns = {
   first_seen_at: 'b.first_seen_at',
   last_seen_at: 'b.last_seen_at',
   value: 'b.value',
   hits: 'b.hits',
-};
+} as const;
 
 export async function listJsBlacklist({ ctx, auth, input }: Verb<BlacklistListInput>) {
   const scope = requireScope(auth.scope);
-  const sort = input.sort ?? '-first_seen_at';
-  const dir = sort.startsWith('-') ? 'desc' : 'asc';
-  const column = sortColumns[sort.replace(/^-/, '')] ?? 'b.first_seen_at';
-  const query = filtered(ctx.db, scope, input)
-    .select(columns)
-    .orderBy(sql`${sql.ref(column)} ${sql.raw(dir)}`)
-    .orderBy('b.id', dir);
+  const order = orderOf(input.sort, sortColumns, '-first_seen_at');
+  const query = filtered(ctx.db, scope, input).select(columns).orderBy(orderSql(order)).orderBy('b.id', order.dir);
   const { rows, meta } = await pageOf(ctx.db, query, capped(filtered(ctx.db, scope, input).select('b.id')), input);
   const families = await ctx.db
     .selectFrom('js_blacklist as b')

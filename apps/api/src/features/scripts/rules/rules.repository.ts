@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../../db/database.js';
 import { type TenantScope, tenantFilter } from '../../../shared/tenant.js';
-import { and, capped, likeContains, type PageInput, pageOf } from '../../findings/findings.query.js';
+import { and, capped, likeContains, orderOf, orderSql, type PageInput, pageOf } from '../../findings/findings.query.js';
 import type { Severity } from '../../findings/findings.table.js';
 
 export interface RuleFilters {
@@ -81,16 +81,18 @@ function withColumns(db: Executor, scope: TenantScope, filters: RuleFilters) {
 
 export type RuleRow = Awaited<ReturnType<ReturnType<typeof withColumns>['execute']>>[number];
 
-const severityRank = sql`case r.severity when 'critical' then 1 when 'high' then 2 when 'medium' then 3 when 'low' then 4 else 5 end`;
+const ruleOrder = {
+  key: 'r.key',
+  name: 'r.name',
+  family: 'r.family',
+  severity:
+    "case r.severity when 'critical' then 1 when 'high' then 2 when 'medium' then 3 when 'low' then 4 else 5 end",
+  hits: 'hits',
+} as const;
 
 export function listRuleRows(db: Executor, scope: TenantScope, input: RuleListInput) {
-  const sort = input.sort ?? 'key';
-  const dir = sort.startsWith('-') ? 'desc' : 'asc';
-  const key = sort.replace(/^-/, '');
-  const order = key === 'severity' ? severityRank : key === 'hits' ? sql`hits` : sql.ref(`r.${key}`);
-  const query = withColumns(db, scope, input)
-    .orderBy(sql`${order} ${sql.raw(dir)}`)
-    .orderBy('r.id', dir);
+  const order = orderOf(input.sort, ruleOrder, 'key');
+  const query = withColumns(db, scope, input).orderBy(orderSql(order)).orderBy('r.id', order.dir);
   const count = visible(db, scope)
     .where(and(conditions(input)))
     .select('r.id');

@@ -2,6 +2,7 @@
 // per page: the job's name is the page's label, which is also how a pending scan is found.
 import { z } from 'zod';
 import type { Executor } from '../../../db/database.js';
+import { queueJob } from '../../jobs/job-queue.js';
 
 export const SCAN_JOB = 'scripts.scan';
 export const SCHEDULE_JOB = 'scripts.schedule';
@@ -37,22 +38,15 @@ export interface QueueScan {
 
 /** Queues a scan of the page (the caller checked that none is pending); the job's id. */
 export async function queueScan(db: Executor, input: QueueScan): Promise<number> {
-  const job = await db
-    .insertInto('jobs')
-    .values({
-      company_id: input.companyId,
-      kind: SCAN_JOB,
-      module: 'scripts',
-      status: 'queued',
-      file_name: pageLabel(input.pageId),
-      file_size: 0,
-      options: JSON.stringify({ page_id: input.pageId }),
-      priority: input.priority ?? 0,
-      is_demo: input.isDemo,
-      created_by: input.createdBy,
-      created_at: input.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return job.id;
+  return queueJob(db, {
+    kind: SCAN_JOB,
+    module: 'scripts',
+    companyId: input.companyId,
+    label: pageLabel(input.pageId),
+    options: { page_id: input.pageId },
+    priority: input.priority ?? 0,
+    isDemo: input.isDemo,
+    createdBy: input.createdBy,
+    now: input.now,
+  });
 }
