@@ -25,6 +25,7 @@ import { createOidcClient, type OidcClient, type OidcSettings } from './features
 import { microsoftRoutes } from './features/microsoft/microsoft.routes.js';
 import { demoAnchor, loadMonitoringDemo } from './features/monitoring-demo/monitoring-demo.loader.js';
 import { preferencesRoutes } from './features/preferences/preferences.routes.js';
+import { providersRoutes } from './features/providers/providers.routes.js';
 import { riskRoutes } from './features/risk/risk.routes.js';
 import { sessionRoutes } from './features/session/session.routes.js';
 import { systemRoutes } from './features/system/system.routes.js';
@@ -171,6 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
       ...moduleRegistry.routes(deps),
       ...dashboardRoutes(deps),
       ...riskRoutes(deps),
+      ...providersRoutes(deps),
       ...alertsRoutes(deps, () => jobs.wake()),
       ...(devMailbox ? devRoutes(deps) : {}),
     },

@@ -108,21 +108,26 @@ export class ProviderHttp {
   async json(request: ProviderRequest): Promise<{ status: number; body: unknown }> {
     const answer = await this.get(request);
     if (answer.status >= 400) return { status: answer.status, body: null };
-    return { status: answer.status, body: this.parse(answer.text) };
+    return { status: answer.status, body: await this.parse(request.call, answer.text) };
   }
 
-  parse(text: string): unknown {
+  async parse(call: ProviderCall, text: string): Promise<unknown> {
     try {
       return JSON.parse(text);
     } catch {
-      throw new ProviderFailed(this.provider, 'answered a malformed page (not JSON).');
+      return this.fail(call, 'answered a malformed page (not JSON).');
     }
   }
 
-  /** A page in an unexpected shape, counted as a failure. */
-  async malformed(call: ProviderCall, what: string): Promise<never> {
+  /** A page in an unexpected shape. */
+  malformed(call: ProviderCall, what: string): Promise<never> {
+    return this.fail(call, `answered a page in an unexpected shape (${what}).`);
+  }
+
+  /** Fails the request, counted as a failure for the company. */
+  async fail(call: ProviderCall, message: string): Promise<never> {
     await countUsage(this.ctx.db, call.companyId, this.provider, this.ctx.clock.now(), { failures: 1 });
-    throw new ProviderFailed(this.provider, `answered a page in an unexpected shape (${what}).`);
+    throw new ProviderFailed(this.provider, message);
   }
 
   /** Counts the results an answer brought. */

@@ -100,7 +100,7 @@ export function commonCrawlAdapter(
       const captures: ArchivedCapture[] = [];
       for (const text of answer.status === 404 ? [] : answer.text.split('\n')) {
         if (text.trim() === '') continue;
-        const parsed = line.safeParse(http.parse(text));
+        const parsed = line.safeParse(await http.parse(call, text));
         if (!parsed.success) return http.malformed(call, 'an index line without its url');
         const c = parsed.data;
         captures.push({

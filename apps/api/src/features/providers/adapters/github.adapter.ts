@@ -73,7 +73,7 @@ export function githubAdapter(
       const reachable = Math.min(parsed.data.total_count, MAX_RESULTS);
       return {
         hits,
-        nextPage: hits.length > 0 && page * PER_PAGE < reachable ? page + 1 : null,
+        nextPage: hits.length > 0 && (page - 1) * PER_PAGE + hits.length < reachable ? page + 1 : null,
         total: parsed.data.total_count,
         incomplete: parsed.data.incomplete_results,
       };
