@@ -164,8 +164,8 @@ export async function startProviderReplay(options: { fixtures?: boolean } = {}):
     add(more) {
       data.webSearch.push(...(more.webSearch ?? []));
       data.github.push(...(more.github ?? []));
-      for (const [id, list] of Object.entries(more.archives ?? {}))
-        data.archives[id as keyof ReplayData['archives']].push(...list);
+      for (const [id, list] of Object.entries(more.webArchives ?? {}))
+        data.webArchives[id as keyof ReplayData['webArchives']].push(...list);
       Object.assign(data.rdap.domains, more.rdap?.domains ?? {});
       Object.assign(data.rdap.ips, more.rdap?.ips ?? {});
     },

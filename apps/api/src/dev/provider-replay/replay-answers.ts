@@ -144,7 +144,7 @@ export function waybackAnswer(
   pageSize?: number,
 ): ReplayAnswer | undefined {
   if (path !== '/cdx/search/cdx') return undefined;
-  const captures = capturesOf(data.archives.wayback, query.get('url') ?? '');
+  const captures = capturesOf(data.webArchives.wayback, query.get('url') ?? '');
   const limit = pageSize ?? int(query.get('limit'), 10_000, 10_000);
   const from = Number(query.get('resumeKey') ?? '0') || 0;
   const rows = captures
@@ -166,7 +166,7 @@ export function commonCrawlAnswer(
   pageSize = 1000,
 ): ReplayAnswer | undefined {
   if (!/^\/[^/]+-index$/.test(path)) return undefined;
-  const captures = capturesOf(data.archives.commoncrawl, query.get('url') ?? '');
+  const captures = capturesOf(data.webArchives.commoncrawl, query.get('url') ?? '');
   const pages = Math.ceil(captures.length / pageSize);
   if (query.get('showNumPages') === 'true') return json({ pages, pageSize: 5, blocks: pages });
   if (captures.length === 0)
@@ -193,7 +193,7 @@ export function otxAnswer(
 ): ReplayAnswer | undefined {
   const match = /^\/api\/v1\/indicators\/domain\/([^/]+)\/url_list$/.exec(path);
   if (!match) return undefined;
-  const captures = capturesOf(data.archives.otx, decodeURIComponent(match[1] ?? ''));
+  const captures = capturesOf(data.webArchives.otx, decodeURIComponent(match[1] ?? ''));
   const limit = pageSize ?? int(query.get('limit'), 10, 500);
   const page = int(query.get('page'), 1, 100_000);
   const list = captures.slice((page - 1) * limit, page * limit).map((c) => ({
@@ -222,7 +222,7 @@ export function urlscanAnswer(
 ): ReplayAnswer | undefined {
   if (path !== '/api/v1/search/' && path !== '/api/v1/search') return undefined;
   const domain = /domain:(\S+)/.exec(query.get('q') ?? '')?.[1] ?? '';
-  const captures = capturesOf(data.archives.urlscan, domain);
+  const captures = capturesOf(data.webArchives.urlscan, domain);
   const size = pageSize ?? int(query.get('size'), 100, 10_000);
   const after = query.get('search_after');
   const from = after ? Number(after.split(',')[1] ?? '0') + 1 : 0;

@@ -42,14 +42,14 @@ export interface ArchiveFixture {
 export interface ReplayData {
   webSearch: WebSearchEntry[];
   github: CodeFileFixture[];
-  archives: Record<'wayback' | 'commoncrawl' | 'otx' | 'urlscan', ArchiveFixture[]>;
+  webArchives: Record<'wayback' | 'commoncrawl' | 'otx' | 'urlscan', ArchiveFixture[]>;
   rdap: { domains: Record<string, unknown>; ips: Record<string, unknown> };
 }
 
 export const emptyReplayData = (): ReplayData => ({
   webSearch: [],
   github: [],
-  archives: { wayback: [], commoncrawl: [], otx: [], urlscan: [] },
+  webArchives: { wayback: [], commoncrawl: [], otx: [], urlscan: [] },
   rdap: { domains: {}, ips: {} },
 });
 
@@ -73,7 +73,7 @@ export function loadReplayData(dir = FIXTURES_DIR): ReplayData {
   for (const file of jsonFiles(join(dir, 'github')))
     data.github.push(...read<{ files: CodeFileFixture[] }>(file).files);
   for (const provider of ['wayback', 'commoncrawl', 'otx', 'urlscan'] as const) {
-    for (const file of jsonFiles(join(dir, provider))) data.archives[provider].push(read<ArchiveFixture>(file));
+    for (const file of jsonFiles(join(dir, provider))) data.webArchives[provider].push(read<ArchiveFixture>(file));
   }
   for (const file of jsonFiles(join(dir, 'rdap'))) {
     const rdap = read<Partial<ReplayData['rdap']>>(file);

@@ -52,7 +52,7 @@ beforeAll(async () => {
       },
       { repository: 'other/thing', path: 'README.md', content: `see ${domain} for more` },
     ],
-    archives: {
+    webArchives: {
       wayback: [
         {
           domain,
