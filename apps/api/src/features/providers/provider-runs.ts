@@ -109,7 +109,11 @@ export interface ProviderJobDefinition {
   kind: string;
   provider: ProviderId;
   concurrency?: number;
-  /** Runs the queries from `checkpoint` on; ProviderThrottled and ProviderFailed are handled around it. */
+  /**
+   * Runs the queries from `checkpoint` on; ProviderThrottled and ProviderFailed are handled around
+   * it. A query interrupted (throttled, the server stopping) runs again on resume: write its
+   * results idempotently (upserts), and commit them with progress() in one transaction.
+   */
   run(input: ProviderRunInput): Promise<void>;
 }
 
