@@ -1,15 +1,19 @@
 // What a screen's providers are: for each one it uses, "not configured: set …" (its imported
-// results still show) or that the local demo provider answers (recorded answers); nothing when the
-// deployment has it for real.
-import { Alert, Stack } from '@chakra-ui/react';
+// results still show) or that the local demo provider answers (recorded answers); then the
+// company's usage today of those configured.
+import { Alert, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '@/lib/i18n/format';
 import { type ProviderId, useProviders } from '@/lib/providers-api';
 
 export function ProviderNotice({ providers }: { providers: ProviderId[] }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const status = useProviders();
-  const shown = (status.data ?? []).filter((p) => providers.includes(p.id) && (!p.configured || p.demo));
-  if (shown.length === 0) return null;
+  const used = (status.data ?? []).filter((p) => providers.includes(p.id));
+  const shown = used.filter((p) => !p.configured || p.demo);
+  const counted = used.filter((p) => p.configured);
+  if (used.length === 0) return null;
   return (
     <Stack gap="2" mb="3" data-testid="provider-notice">
       {shown.map((p) => {
@@ -29,6 +33,17 @@ export function ProviderNotice({ providers }: { providers: ProviderId[] }) {
           </Alert.Root>
         );
       })}
+      {counted.map((p) => (
+        <Text key={p.id} fontSize="sm" color="fg.muted">
+          {t('providers.usage', {
+            name: t(`providers.names.${p.id}`),
+            requests: format.number(p.usage.requests),
+            results: format.number(p.usage.results),
+            throttled: format.number(p.usage.throttled),
+            failures: format.number(p.usage.failures),
+          })}
+        </Text>
+      ))}
     </Stack>
   );
 }

@@ -85,7 +85,7 @@ describe('the runs of a module', { timeout: 15_000 }, () => {
 });
 
 describe('the provider notice', () => {
-  it('names the settings of a provider not configured, labels a demo one, and says nothing of a real one', async () => {
+  it("names the settings of a provider not configured, labels a demo one, and counts today's usage of the configured ones", async () => {
     renderWithListApi(<ProviderNotice providers={['web-search', 'github', 'wayback']} />, {
       i18n,
       answers: {
@@ -96,7 +96,7 @@ describe('the provider notice', () => {
               settings: ['SEARCH_API_URL', 'SEARCH_API_KEY', 'SEARCH_ENGINE_ID'],
             }),
             state('github', { demo: true }),
-            state('wayback', {}),
+            state('wayback', { usage: { requests: 12, results: 40, throttled: 1, failures: 0 } }),
             state('otx', { configured: false, settings: ['OTX_URL', 'OTX_API_KEY'] }),
           ],
         },
@@ -108,7 +108,8 @@ describe('the provider notice', () => {
       'Set SEARCH_API_URL, SEARCH_API_KEY, SEARCH_ENGINE_ID in the server configuration.',
     );
     expect(notice.textContent).toContain('GitHub code search answers from the local demo provider');
-    expect(notice.textContent).not.toContain('Wayback');
+    expect(notice.textContent).not.toContain('Wayback Machine answers');
+    expect(notice.textContent).toContain('Wayback Machine today: 12 requests, 40 results, 1 rate-limited, 0 failed.');
     expect(notice.textContent).not.toContain('OTX');
   });
 });
