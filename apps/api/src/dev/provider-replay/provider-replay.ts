@@ -88,6 +88,14 @@ function credentialOf(provider: ProviderId, request: IncomingMessage, query: URL
 function refusal(provider: ProviderId): ReplayAnswer {
   if (provider === 'github') return { status: 401, body: JSON.stringify({ message: 'Requires authentication' }) };
   if (provider === 'otx') return { status: 403, body: JSON.stringify({ detail: 'Authentication required' }) };
+  if (provider === 'web-search') {
+    const error = {
+      code: 400,
+      message: 'Missing API key',
+      errors: [{ message: 'Missing API key', reason: 'badRequest' }],
+    };
+    return { status: 400, body: JSON.stringify({ error }) };
+  }
   return { status: 401, body: JSON.stringify({ message: 'Missing API key', status: 401 }) };
 }
 
@@ -122,8 +130,11 @@ function misbehaviour(provider: ProviderId, switches: ReplaySwitches, good: numb
   return undefined;
 }
 
-export async function startProviderReplay(options: { fixtures?: boolean } = {}): Promise<ProviderReplay> {
-  const data = options.fixtures === false ? emptyReplayData() : loadReplayData();
+/** Starts the server with the recorded fixtures (or those of `fixturesDir`, or none). */
+export async function startProviderReplay(
+  options: { fixtures?: boolean; fixturesDir?: string } = {},
+): Promise<ProviderReplay> {
+  const data = options.fixtures === false ? emptyReplayData() : loadReplayData(options.fixturesDir);
   const switches: ReplaySwitches = {};
   const served: ServedRequest[] = [];
   const good = new Map<ProviderId, number>();
