@@ -18,6 +18,8 @@ export interface ProvidersConfig {
   demo: ReadonlySet<string>;
   /** The first wait before retrying a 5xx (doubled once); tests shorten it. */
   retryBaseMs: number;
+  /** Per provider, the settings the environment left unset (what the screens ask an operator to set). */
+  unset: Readonly<Record<keyof typeof providerSettings, readonly string[]>>;
 }
 
 /** The settings each provider needs, in the order the screens name them. */
@@ -43,6 +45,7 @@ const base = (url: string) => url.replace(/\/+$/, '');
 
 export function providersConfigOf(env: ProviderEnv): ProvidersConfig {
   const e = env;
+  const unsetOf = (id: keyof typeof providerSettings) => providerSettings[id].filter((name) => !e[name]);
   return {
     webSearch:
       e.SEARCH_API_URL && e.SEARCH_API_KEY && e.SEARCH_ENGINE_ID
@@ -66,5 +69,14 @@ export function providersConfigOf(env: ProviderEnv): ProvidersConfig {
     timeoutMs: e.PROVIDER_TIMEOUT_MS,
     demo: new Set(),
     retryBaseMs: 500,
+    unset: {
+      'web-search': unsetOf('web-search'),
+      github: unsetOf('github'),
+      wayback: unsetOf('wayback'),
+      commoncrawl: unsetOf('commoncrawl'),
+      otx: unsetOf('otx'),
+      urlscan: unsetOf('urlscan'),
+      rdap: unsetOf('rdap'),
+    },
   };
 }

@@ -32,7 +32,7 @@ export function providerLimit(config: AppConfig, id: ProviderId): ProviderLimit 
   return { max: limits.archivePerMinute, windowMs: MINUTE };
 }
 
-/** The settings still to set for a provider (names only); empty when it is configured. */
+/** The settings still to set for a provider (names only, those the environment left unset); none when configured. */
 export function missingSettings(config: AppConfig, id: ProviderId): string[] {
   const p = config.providers;
   const configured = {
@@ -44,7 +44,9 @@ export function missingSettings(config: AppConfig, id: ProviderId): string[] {
     urlscan: p.urlscan,
     rdap: p.rdap,
   }[id];
-  return configured ? [] : [...providerSettings[id]];
+  if (configured) return [];
+  const unset = p.unset[id];
+  return unset.length > 0 ? [...unset] : [...providerSettings[id]];
 }
 
 /** The reason a run of a provider that is not configured fails. */
