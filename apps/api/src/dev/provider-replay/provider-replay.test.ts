@@ -57,7 +57,7 @@ describe('the replay server', () => {
 });
 
 describe('the demo providers of a development start', () => {
-  it('point every provider the operator left unconfigured at the replay server, labelled demo', async () => {
+  it('point every provider the operator left unconfigured at the replay server, labelled demo, without a quota', async () => {
     const base = testConfig({ GITHUB_API_URL: 'https://github.example', GITHUB_TOKEN: 'operator-token' });
     const { config, replay } = await withDemoProviders(base);
     servers.push(replay);

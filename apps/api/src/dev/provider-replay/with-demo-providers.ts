@@ -1,10 +1,11 @@
 // The development start's (and the e2e server's) demo providers: the replay server started, and
 // every provider the operator has not configured pointed at it and labelled demo (the screens say
-// so). A provider the operator configured is left as it is.
+// so), without the real providers' quotas. A provider the operator configured is left as it is.
 import type { AppConfig } from '../../config/env.js';
 import type { ProvidersConfig } from '../../config/providers.config.js';
 import { type ProviderReplay, startProviderReplay } from './provider-replay.js';
 
+const UNLIMITED = 1_000_000;
 const keys = ['webSearch', 'github', 'wayback', 'commoncrawl', 'otx', 'urlscan', 'rdap'] as const;
 const ids = {
   webSearch: 'web-search',
@@ -27,5 +28,11 @@ export async function withDemoProviders(config: AppConfig): Promise<{ config: Ap
     Object.assign(providers, { [key]: local[key] });
     demo.add(ids[key]);
   }
-  return { config: { ...config, providers: { ...providers, demo } }, replay };
+  // The replay server has no quota: the demo's runs are not held to the real providers' windows.
+  const limits = { ...own.limits };
+  if (demo.has('web-search')) limits.webSearchPerDay = UNLIMITED;
+  if (demo.has('github')) limits.githubSearchPerMinute = UNLIMITED;
+  if (demo.has('rdap')) limits.rdapPerMinute = UNLIMITED;
+  if (['wayback', 'commoncrawl', 'otx', 'urlscan'].every((id) => demo.has(id))) limits.archivePerMinute = UNLIMITED;
+  return { config: { ...config, providers: { ...providers, demo, limits } }, replay };
 }
