@@ -147,6 +147,10 @@ describe('a provider run', () => {
     const job = await jobOf(run.job_id ?? 0);
     expect(job).toMatchObject({ status: 'queued', checkpoint: 1 });
     expect(job.run_at?.getTime()).toBe(clock.now().getTime() + 300_000);
+    const log = await app.ctx.db.selectFrom('job_log').select('message').where('job_id', '=', job.id).execute();
+    expect(log.map((l) => l.message)).toContain(
+      `web-search is rate-limited: the run waits until ${new Date(clock.now().getTime() + 300_000).toISOString()}, then resumes after the queries it has done.`,
+    );
     afterQuery = async () => undefined;
     await drain();
     expect((await runRow(run.id)).status).toBe('waiting');
@@ -258,6 +262,14 @@ describe('the providers routes', () => {
     expect(json<{ data: { status: string } }>(response).data.status).toBe('cancelled');
     expect((await jobOf(run?.job_id ?? 0)).status).toBe('cancelled');
     expect((await a.browser.post(`/api/provider-runs/${run?.id}/cancel`)).statusCode).toBe(409);
+  });
+
+  it("show a run cancelled through its job's cancel as cancelled, and free its place", async () => {
+    const run = await queue(a, queries);
+    expect(await queue(a, queries)).toBeNull();
+    expect((await a.browser.post(`/api/jobs/${run?.job_id}/cancel`)).statusCode).toBe(202);
+    const listed = json<{ data: { id: number; status: string }[] }>(await a.browser.get('/api/provider-runs'));
+    expect(listed.data.find((r) => r.id === run?.id)?.status).toBe('cancelled');
     expect(await queue(a, queries)).not.toBeNull();
   });
 });

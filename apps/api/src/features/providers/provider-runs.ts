@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
 import { LEASE_MS } from '../imports/import-runner.js';
+import { appendLog } from '../imports/imports.repository.js';
 import type { JobKind, RunOutcome } from '../jobs/job-kind.types.js';
 import { cancelRequested, endJob, extendLease } from '../jobs/jobs.repository.js';
 import type { ClaimedJob } from '../jobs/jobs.table.js';
@@ -136,6 +137,7 @@ async function finish(ctx: AppContext, run: ProviderRunRow, end: RunEnd): Promis
       .where('id', '=', run.id)
       .execute();
     if (run.job_id === null) return;
+    if (end.error) await appendLog(trx, run.job_id, 'error', end.error, now);
     if (end.status === 'done') await endJob(trx, run.job_id, now);
     else if (end.status === 'failed')
       await endJob(trx, run.job_id, now, { status: 'failed', error: end.error ?? null });
@@ -158,11 +160,16 @@ async function requeue(ctx: AppContext, run: ProviderRunRow, runAt: Date | null)
       .set({ status: runAt ? 'waiting' : 'queued', retry_at: runAt })
       .where('id', '=', run.id)
       .execute();
+    if (run.job_id === null) return;
     await trx
       .updateTable('jobs')
       .set({ status: 'queued', run_at: runAt, lease_expires_at: null })
-      .where('id', '=', run.job_id ?? -1)
+      .where('id', '=', run.job_id)
       .execute();
+    const message = runAt
+      ? `${run.provider} is rate-limited: the run waits until ${runAt.toISOString()}, then resumes after the queries it has done.`
+      : 'The server is stopping: the run resumes after the queries it has done.';
+    await appendLog(trx, run.job_id, runAt ? 'warn' : 'info', message, ctx.clock.now());
   });
   return 'released';
 }
