@@ -10,8 +10,11 @@ import {
   type FindingFilters,
   findingConditions,
   likeContains,
+  orderOf,
+  orderSql,
   type PageInput,
   pageOf,
+  SEVERITY_RANK,
 } from '../findings/findings.query.js';
 import { coreColumns } from '../findings/findings.repository.js';
 import { effectiveEnabled, visibleDorks } from './dorks.catalogue.js';
@@ -28,11 +31,13 @@ export interface DorkListInput extends PageInput {
 const resultCount = (companyId: number) =>
   sql<number>`(select count(*)::int from dork_results r where r.company_id = ${companyId} and d.id = any(r.dork_ids))`;
 
-const dorkSorts: Record<string, RawBuilder<unknown>> = {
-  title: sql`lower(d.title)`,
-  category: sql`d.category`,
-  source: sql`d.source`,
-  published_on: sql`d.published_on`,
+const dorkSorts = {
+  title: 'lower(d.title)',
+  category: 'd.category',
+  source: 'd.source',
+  published_on: 'd.published_on',
+  // The select list's count (an output column may be ordered by its name).
+  results: 'results',
 };
 
 export function dorkColumns(companyId: number) {
@@ -62,13 +67,9 @@ export async function listDorkRows(db: Executor, scope: TenantScope, input: Dork
   if (input.category) c.push(sql`d.category = ${input.category}`);
   if (input.enabled !== undefined) c.push(sql`${effectiveEnabled} = ${input.enabled}`);
   const base = visibleDorks(db, scope.companyId).where(and(c));
-  const sort = input.sort ?? 'title';
-  const dir = sort.startsWith('-') ? 'desc' : 'asc';
-  const key = sort.replace(/^-/, '');
-  const order = key === 'results' ? resultCount(scope.companyId) : (dorkSorts[key] ?? dorkSorts.title);
   const query = base
     .select(dorkColumns(scope.companyId))
-    .orderBy(sql`${order} ${sql.raw(dir)} nulls last`)
+    .orderBy(orderSql(orderOf(input.sort, dorkSorts, 'title'), true))
     .orderBy('d.id');
   return pageOf(db, query, capped(base), input);
 }
@@ -113,22 +114,19 @@ function resultBase(db: Executor, scope: TenantScope, input: DorkResultListInput
   return db.selectFrom('findings as f').innerJoin('dork_results as r', 'r.finding_id', 'f.id').where(and(c));
 }
 
-const resultSorts: Record<string, RawBuilder<unknown>> = {
-  last_seen_at: sql`f.last_seen_at`,
-  first_seen_at: sql`f.first_seen_at`,
-  host: sql`r.host`,
-  severity: sql`case f.severity when 'critical' then 5 when 'high' then 4 when 'medium' then 3 when 'low' then 2 else 1 end`,
+const resultSorts = {
+  last_seen_at: 'f.last_seen_at',
+  first_seen_at: 'f.first_seen_at',
+  host: 'r.host',
+  severity: SEVERITY_RANK,
 };
 
 export async function listDorkResultRows(db: Executor, scope: TenantScope, input: DorkResultListInput) {
   const base = resultBase(db, scope, input);
-  const sort = input.sort ?? '-last_seen_at';
-  const dir = sort.startsWith('-') ? 'desc' : 'asc';
-  const order = resultSorts[sort.replace(/^-/, '')] ?? resultSorts.last_seen_at;
   const query = base
     .leftJoin('users as au', 'au.id', 'f.assignee_id')
     .select(resultColumns)
-    .orderBy(sql`${order} ${sql.raw(dir)}`)
+    .orderBy(orderSql(orderOf(input.sort, resultSorts, '-last_seen_at')))
     .orderBy('f.id', 'desc');
   return pageOf(db, query, capped(base), input);
 }
