@@ -95,19 +95,28 @@ describe('a dork run', () => {
     expect(events).toEqual([{ kind: 'findings.created', title: expect.stringContaining('12 new findings') }]);
   });
 
-  it('waits when throttled and resumes after the queries it had done', async () => {
+  it('waits when throttled mid-run and resumes after the queries it had done', async () => {
     replay.served.length = 0;
-    replay.switches.throttle = { provider: 'web-search', times: 1, retryAfter: '120' };
+    // The 6th request (the second query's third page) is refused with a 429.
+    const push = replay.served.push.bind(replay.served);
+    replay.served.push = (...items) => {
+      const length = push(...items);
+      if (length === 5) replay.switches.throttle = { provider: 'web-search', times: 1, retryAfter: '120' };
+      return length;
+    };
     const { id } = json<{ id: number }>(await run());
-    // The first query is throttled before any is done: the run waits.
     await app.jobs.drain();
-    expect(await runRow(id)).toMatchObject({ status: 'waiting', queries_done: 0 });
+    expect(await runRow(id)).toMatchObject({ status: 'waiting', queries_done: 1 });
     clock.advance(121_000);
     await app.jobs.drain();
-    const row = await runRow(id);
-    expect(row).toMatchObject({ status: 'done', queries_done: dorkTemplates.length, new_results: 0 });
-    const queries = replay.served.filter((r) => r.status === 200).map((r) => `${r.query.q}|${r.query.start}`);
-    expect(new Set(queries).size).toBe(queries.length);
+    expect(await runRow(id)).toMatchObject({ status: 'done', queries_done: dorkTemplates.length, new_results: 0 });
+    const asked = (query: string) =>
+      replay.served
+        .filter((r) => r.query.q === `${query} site:${admin.domain}`)
+        .map((r) => `${r.status} ${r.query.start}`);
+    // The first query was done before the throttle: not asked again; the second starts over.
+    expect(asked(dorkTemplates[0]?.query ?? '')).toEqual(['200 1', '200 6', '200 11']);
+    expect(asked(dorkTemplates[1]?.query ?? '')).toEqual(['200 1', '200 6', '429 11', '200 1', '200 6', '200 11']);
     const seen = await app.ctx.db
       .selectFrom('dork_results')
       .select(['seen_count', 'last_run_id'])
