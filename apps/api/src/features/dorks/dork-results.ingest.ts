@@ -125,7 +125,8 @@ export async function writeDorkHits(db: Executor, scope: DorkWriteScope, hits: D
       dork_ids = array(select distinct unnest(r.dork_ids || excluded.dork_ids) order by 1),
       provider = excluded.provider,
       last_seen_at = greatest(r.last_seen_at, excluded.last_seen_at),
-      seen_count = r.seen_count + 1,
+      -- A run's queries that find the same page again count once (one sighting per run or import batch).
+      seen_count = r.seen_count + case when excluded.last_run_id is not null and excluded.last_run_id = r.last_run_id then 0 else 1 end,
       last_run_id = coalesce(excluded.last_run_id, r.last_run_id)
     returning (xmax = 0) as inserted`.execute(db);
   const added = result.rows.filter((r) => r.inserted).length;

@@ -75,7 +75,7 @@ describe('a dork run', () => {
     expect(requests.filter((r) => r.query.q === listingQuery).map((r) => r.query.start)).toEqual(['1', '6', '11']);
 
     const list = await admin.browser.get('/api/dork-results?page_size=100', { token: admin.token });
-    const results = json<{ data: { url: string; dorks: { title: string }[]; severity: string }[] }>(list).data;
+    const results = json<{ data: { url: string; dorks: { title: string }[]; seen_count: number }[] }>(list).data;
     expect(results).toHaveLength(12);
     expect(results.some((r) => r.url.includes('unrelated.example'))).toBe(false);
     const dir0 = results.find((r) => /\/dir0\/?$/.test(r.url));
@@ -85,6 +85,8 @@ describe('a dork run', () => {
       'Listed backup folders',
       'Log files',
     ]);
+    // Four queries of one run found it: one sighting.
+    expect(dir0?.seen_count).toBe(1);
 
     const events = await app.ctx.db
       .selectFrom('events')

@@ -83,7 +83,7 @@ export function ResultsTable({ slots, onDemo }: { slots: FindingSlots; onDemo: (
     },
     {
       id: 'severity',
-      header: t('findings.severity'),
+      header: t('findings.severityLabel'),
       sortKey: 'severity',
       cell: (r) => <SeverityBadge severity={r.severity} />,
     },
