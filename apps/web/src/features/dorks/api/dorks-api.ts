@@ -7,7 +7,6 @@ export type DorkInput = Schemas['DorkInput'];
 export type DorkCategory = Schemas['DorkCategory'];
 export type DorkSource = Schemas['DorkSource'];
 export type DorkResult = Schemas['DorkResult'];
-export type ProviderRun = Schemas['ProviderRun'];
 export type DorkQuery = NonNullable<operations['listDorks']['parameters']['query']>;
 export type DorkResultQuery = NonNullable<operations['listDorkResults']['parameters']['query']>;
 
@@ -113,23 +112,6 @@ export function useSetDorkEnabled() {
   });
 }
 
-/** The company's newest dork run, polled while it is on its way. */
-export function useLatestDorkRun() {
-  const api = useApi();
-  return useQuery({
-    queryKey: ['dorks', 'latest-run'],
-    refetchInterval: (query: { state: { data: ProviderRun | null | undefined } }) =>
-      query.state.data && ['queued', 'running', 'waiting'].includes(query.state.data.status) ? 3000 : false,
-    queryFn: async ({ signal }): Promise<ProviderRun | null> => {
-      const { data } = await api.GET('/provider-runs', {
-        params: { query: { module: 'dorks', page_size: 1 } },
-        signal,
-      });
-      return data?.data[0] ?? null;
-    },
-  });
-}
-
 export function useStartDorkRun() {
   const api = useApi();
   const client = useQueryClient();
@@ -139,6 +121,6 @@ export function useStartDorkRun() {
       if (!data) throw new Error('empty answer');
       return data;
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: ['dorks', 'latest-run'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['providers', 'runs'] }),
   });
 }

@@ -2,8 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { noSlots, refusal, renderWithListApi } from '@/components/data-table/testing/list-api';
+import type { ProviderRun } from '@/lib/providers-api';
 import { createTestI18n } from '@/testing/i18n';
-import type { Dork, DorkResult, ProviderRun } from '../api/dorks-api';
+import type { Dork, DorkResult } from '../api/dorks-api';
 import { DorksScreen } from './dorks-screen';
 
 let i18n: I18n;
@@ -117,12 +118,27 @@ describe('the dorks screen', { timeout: 15_000 }, () => {
       i18n,
       path: '/googledork',
       answers: {
+        '/providers': {
+          data: [
+            {
+              id: 'web-search',
+              configured: false,
+              settings: ['SEARCH_API_URL', 'SEARCH_API_KEY', 'SEARCH_ENGINE_ID'],
+              demo: false,
+              usage: { requests: 0, results: 0, throttled: 0, failures: 0 },
+              limit: { max: 100, window_seconds: 86400 },
+              blocked_until: null,
+            },
+          ],
+        },
         'POST /dork-runs': refusal(409, { message: 'The web search provider is not configured: set SEARCH_API_URL.' }),
       },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Search now' }));
     await waitFor(() => expect(writes.map((w) => w.path)).toEqual(['/dork-runs']));
     expect(await screen.findByText('The web search provider is not configured: set SEARCH_API_URL.')).toBeTruthy();
+    // The provider notice says what to configure.
+    expect((await screen.findByTestId('provider-notice')).textContent).toContain('SEARCH_API_KEY');
   });
 
   it('shows a run on its way instead of the button', async () => {
@@ -133,6 +149,9 @@ describe('the dorks screen', { timeout: 15_000 }, () => {
     });
     expect((await screen.findByTestId('dork-run-status')).textContent).toBe('Searching: 7 of 22 queries');
     expect((screen.getByRole('button', { name: 'Search now' }) as HTMLButtonElement).disabled).toBe(true);
+    // The runs tab lists the module's runs (the shared list).
+    fireEvent.click(screen.getByRole('tab', { name: 'Runs' }));
+    expect(await screen.findByRole('cell', { name: '7 / 22' })).toBeTruthy();
   });
 
   it('switches a GHDB dork on, and adds a dork of the company’s own', async () => {

@@ -4,13 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { FindingSlots } from '@/components/data-table';
 import { PageHeader } from '@/components/layout/page-header';
+import { ProviderNotice } from '@/components/provider-notice';
+import { ProviderRuns } from '@/components/provider-runs';
 import { DemoBadge } from '@/components/ui/finding-badges';
 import { QueueJobButton } from '@/components/ui/queue-job-button';
 import { useFormat } from '@/lib/i18n/format';
-import { DORK_IMPORTERS, useLatestDorkRun, useStartDorkRun } from '../api/dorks-api';
+import { usePendingProviderRun } from '@/lib/providers-api';
+import { DORK_IMPORTERS, useStartDorkRun } from '../api/dorks-api';
 import { CatalogueTable } from './catalogue-table';
 import { ResultsTable } from './results-table';
-import { RunsList } from './runs-list';
 
 const TABS = ['results', 'catalogue', 'runs'] as const;
 type Tab = (typeof TABS)[number];
@@ -28,16 +30,14 @@ export function DorksScreen({ slots }: { slots: FindingSlots }) {
   const tab: Tab = TABS.find((x) => x === params.get('tab')) ?? 'results';
   const [demo, setDemo] = useState(false);
   const onDemo = useCallback((value: boolean) => setDemo(value), []);
-  const latest = useLatestDorkRun();
+  const run = usePendingProviderRun('dorks');
   const start = useStartDorkRun();
-  const run = latest.data;
-  const pending =
-    run && ['queued', 'running', 'waiting'].includes(run.status)
-      ? t(`dorks.runStatus.${run.status}`, {
-          done: format.number(run.queries_done),
-          total: format.number(run.queries_total),
-        })
-      : null;
+  const pending = run
+    ? t(`dorks.runStatus.${run.status}`, {
+        done: format.number(run.queries_done),
+        total: format.number(run.queries_total),
+      })
+    : null;
   return (
     <>
       <PageHeader
@@ -54,6 +54,7 @@ export function DorksScreen({ slots }: { slots: FindingSlots }) {
           </HStack>
         }
       />
+      <ProviderNotice providers={['web-search']} />
       <Tabs.Root
         value={tab}
         onValueChange={(event) => setParams(event.value === 'results' ? {} : { tab: event.value })}
@@ -72,7 +73,9 @@ export function DorksScreen({ slots }: { slots: FindingSlots }) {
         <Tabs.Content value="catalogue">
           {tab === 'catalogue' ? <CatalogueTable canChange={canChange} /> : null}
         </Tabs.Content>
-        <Tabs.Content value="runs">{tab === 'runs' ? <RunsList /> : null}</Tabs.Content>
+        <Tabs.Content value="runs">
+          {tab === 'runs' ? <ProviderRuns module="dorks" canCancel={canChange} /> : null}
+        </Tabs.Content>
       </Tabs.Root>
     </>
   );
