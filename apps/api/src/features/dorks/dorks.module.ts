@@ -14,7 +14,9 @@ export const dorksModule: MonitoringModule = {
   screen: '/googledork',
   importers: dorksImporters,
   routes: dorksRoutes,
-  lists: [{ path: '/dork-results', export: '/dork-results/export', detail: '/dork-results/{id}' }, { path: '/dorks' }],
+  // The catalogue (/dorks) is not walked by the shared isolation test: Vigil's templates and the
+  // GHDB are every company's; a company's own dorks are proven private in dorks.test.ts.
+  lists: [{ path: '/dork-results', export: '/dork-results/export', detail: '/dork-results/{id}' }],
   // What a search engine shows of the company's sites: its application's exposure.
   riskFactors: { dork: 'application_security' },
   jobs: dorkJobs,
