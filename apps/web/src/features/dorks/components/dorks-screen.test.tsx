@@ -189,4 +189,23 @@ describe('the dorks screen', { timeout: 15_000 }, () => {
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add dork' })).toBeNull());
   });
+
+  it('opens a result in the drawer: the page, what the engine said, the dorks that found it, then the triage', async () => {
+    renderWithListApi(<DorksScreen slots={{ ...noSlots, renderFinding: (id) => <p>Triage of {id}</p> }} />, {
+      i18n,
+      path: '/googledork?open=41',
+      answers: { '/dork-results/41': { data: { ...result, provider: 'import' } } },
+    });
+    const drawer = await screen.findByTestId('detail-drawer');
+    const evidence = await within(drawer).findByTestId('evidence');
+    const value = (label: string) =>
+      within(evidence).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(within(evidence).getByRole('link', { name: 'https://www.acme.example/backup/' })).toBeTruthy();
+    expect(value('Snippet')).toBe('Parent Directory');
+    expect(value('Category')).toBe('Sensitive directories');
+    expect(value('Found by')).toBe('Directory listings · VigilListed backup folders · Vigil');
+    expect(value('Found through')).toBe('Imported results page');
+    expect(value('Times found')).toBe('2');
+    expect(within(drawer).getByText('Triage of 41')).toBeTruthy();
+  });
 });
