@@ -58,6 +58,8 @@ const envSchema = z.object({
   PROBE_DKIM_SELECTORS: z.string().default('default,google,selector1,selector2,k1'),
   /** The scheduled probe runs: on by default in production only; each inventory every PROBE_INTERVAL_HOURS. */
   PROBE_SCHEDULE: z.enum(['on', 'off']).optional(),
+  /** The weekly dork runs of every company (issue 18): opt-in, off unless set to on. */
+  DORK_SCHEDULE: z.enum(['on', 'off']).default('off'),
   PROBE_INTERVAL_HOURS: z.coerce
     .number()
     .int()
@@ -140,6 +142,8 @@ export interface AppConfig {
   webhookPrivateTargets: boolean;
   /** The attack-surface probes (PROBE_*). */
   probes: ProbeConfig;
+  /** Whether the weekly dork runs are queued (DORK_SCHEDULE). */
+  dorkSchedule: boolean;
   /** The client-side script scanner (SCAN_*). */
   scan: ScanConfig;
   /** The exposure searches' external providers (SEARCH_*, GITHUB_*, WAYBACK_URL, …). */
@@ -226,6 +230,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     role: env.VIGIL_ROLE,
     webhookPrivateTargets:
       (env.WEBHOOK_PRIVATE_TARGETS ?? (env.NODE_ENV === 'production' ? 'deny' : 'allow')) === 'allow',
+    dorkSchedule: env.DORK_SCHEDULE === 'on',
     probes: {
       resolver: env.PROBE_RESOLVER,
       ports: listOf(env.PROBE_PORTS),

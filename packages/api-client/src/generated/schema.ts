@@ -2129,6 +2129,139 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dorks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dork catalogue the company sees (GHDB, Vigil's templates, its own), with its enabled state */
+        get: operations["listDorks"];
+        put?: never;
+        /** Add a dork of the company's own (enabled; `site:` is added per domain when it runs) */
+        post: operations["createDork"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dorks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a dork of the company's own (every field replaced)
+         * @description 409 for a platform dork (GHDB or Vigil's); switch it off instead.
+         */
+        put: operations["updateDork"];
+        post?: never;
+        /**
+         * Delete a dork of the company's own (its results stay, found by the dorks still there)
+         * @description 409 for a platform dork.
+         */
+        delete: operations["deleteDork"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dorks/{id}/enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Switch a dork on or off for the company (a platform dork for this company only) */
+        put: operations["setDorkEnabled"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dork-results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pages the company's dorks found, one per normalised URL, each with its finding */
+        get: operations["listDorkResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dork-results/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export the filtered results as CSV */
+        get: operations["exportDorkResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dork-results/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One result (by its finding's id) with the dorks that found it */
+        get: operations["getDorkResult"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dork-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run the company's enabled dorks over its domains now
+         * @description Queues one `dorks.run` job through the web search provider. 409 when a run is already
+         *     queued, running or waiting, when the provider is not configured (the message names the
+         *     settings) or when there is nothing to search (no domain or no enabled dork). The run is
+         *     listed and cancelled with the provider runs (`/provider-runs`).
+         */
+        post: operations["startDorkRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/scripts": {
         parameters: {
             query?: never;
@@ -2632,6 +2765,84 @@ export interface components {
                 product: string;
                 cve_count: number;
             }[];
+        };
+        /**
+         * @description ghdb (Exploit-DB's Google Hacking Database), vigil (Vigil's templates), company (the company's own).
+         * @enum {string}
+         */
+        DorkSource: "ghdb" | "vigil" | "company";
+        /**
+         * @description The GHDB's 14 categories (Vigil's templates and the company's dorks use them too).
+         * @enum {string}
+         */
+        DorkCategory: "footholds" | "files_containing_usernames" | "sensitive_directories" | "web_server_detection" | "vulnerable_files" | "vulnerable_servers" | "error_messages" | "files_containing_juicy_info" | "files_containing_passwords" | "sensitive_online_shopping_info" | "network_or_vulnerability_data" | "pages_containing_login_portals" | "various_online_devices" | "advisories_and_vulnerabilities";
+        Dork: {
+            id: number;
+            source: components["schemas"]["DorkSource"];
+            category: components["schemas"]["DorkCategory"];
+            title: string;
+            /** @description The query; `site:<domain>` is added for each of the company's domains when it runs. */
+            query: string;
+            ghdb_id: number | null;
+            /** @description Vigil's template key. */
+            key: string | null;
+            author: string | null;
+            /** Format: date */
+            published_on: string | null;
+            /** @description Whether the company's runs use it (GHDB entries are off until chosen). */
+            enabled: boolean;
+            /** @description The company's own dork (platform dorks are switched on or off only). */
+            editable: boolean;
+            /** @description The company's results this dork found. */
+            results: number;
+        };
+        DorkList: {
+            data: components["schemas"]["Dork"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        DorkResponse: {
+            data: components["schemas"]["Dork"];
+        };
+        DorkInput: {
+            title: string;
+            category: components["schemas"]["DorkCategory"];
+            /** @description Search operators allowed; no `site:` (the run adds the company's domains). */
+            query: string;
+        };
+        DorkEnabledInput: {
+            enabled: boolean;
+        };
+        DorkRef: {
+            id: number;
+            title: string;
+            source: components["schemas"]["DorkSource"];
+        };
+        DorkResult: components["schemas"]["FindingCore"] & {
+            result_id: number;
+            /** @description The page found (query values that look like secrets are redacted). */
+            url: string;
+            host: string;
+            page_title: string;
+            snippet: string;
+            category: components["schemas"]["DorkCategory"];
+            /** @description The dorks that found it (those still in the catalogue). */
+            dorks: components["schemas"]["DorkRef"][];
+            provider: string;
+            /** @description How many runs or imports found it. */
+            seen_count: number;
+        };
+        DorkResultList: {
+            data: components["schemas"]["DorkResult"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        DorkResultDetail: {
+            data: components["schemas"]["DorkResult"];
+        };
+        DorkRunQueued: {
+            /** @description The provider run's id. */
+            id: number;
+            job_id: number | null;
+            status: string;
         };
         /**
          * @description first: served from one of the store's domains (or a subdomain); third: from another host; fourth: inserted by a third-party script.
@@ -4462,6 +4673,12 @@ export interface components {
         JsBlacklistEntryId: number;
         /** @description A supplier of the current company (its rating); without it, the company's own. */
         SupplierParameter: number;
+        DorkId: number;
+        ResultCategory: components["schemas"]["DorkCategory"];
+        /** @description Only results this dork found. */
+        ResultDork: number;
+        /** @description The result's host, exactly (any case). */
+        ResultHost: string;
     };
     requestBodies: never;
     headers: never;
@@ -8687,6 +8904,316 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listDorks: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                page_size?: components["parameters"]["PageSize"];
+                /** @description Part of the dork's title or query, any case. */
+                q?: string;
+                source?: components["schemas"]["DorkSource"];
+                category?: components["schemas"]["DorkCategory"];
+                enabled?: boolean;
+                sort?: "title" | "-title" | "category" | "-category" | "source" | "-source" | "published_on" | "-published_on" | "results" | "-results";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of dorks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DorkList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    createDork: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DorkInput"];
+            };
+        };
+        responses: {
+            /** @description The dork. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DorkResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    updateDork: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["parameters"]["DorkId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DorkInput"];
+            };
+        };
+        responses: {
+            /** @description The dork. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DorkResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BadRequest"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    deleteDork: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["parameters"]["DorkId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BadRequest"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    setDorkEnabled: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["parameters"]["DorkId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DorkEnabledInput"];
+            };
+        };
+        responses: {
+            /** @description The dork. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DorkResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    listDorkResults: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                page_size?: components["parameters"]["PageSize"];
+                /** @description Free-text search (prefix of e-mail, host, CVE id, title…). */
+                q?: components["parameters"]["Search"];
+                /** @description Repeat to select several. */
+                status?: components["parameters"]["Status"];
+                severity?: components["parameters"]["Severity"];
+                /** @description Only findings assigned to this member (0 for unassigned). */
+                assignee_id?: components["parameters"]["Assignee"];
+                /** @description Start of the period (inclusive). */
+                from?: components["parameters"]["From"];
+                /** @description End of the period (exclusive). */
+                to?: components["parameters"]["To"];
+                /** @description Only demo (true) or only real (false) rows. */
+                is_demo?: components["parameters"]["Demo"];
+                category?: components["parameters"]["ResultCategory"];
+                /** @description Only results this dork found. */
+                dork_id?: components["parameters"]["ResultDork"];
+                /** @description The result's host, exactly (any case). */
+                host?: components["parameters"]["ResultHost"];
+                sort?: "-last_seen_at" | "last_seen_at" | "-first_seen_at" | "first_seen_at" | "host" | "-host" | "severity" | "-severity";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of results. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DorkResultList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    exportDorkResults: {
+        parameters: {
+            query?: {
+                /** @description Free-text search (prefix of e-mail, host, CVE id, title…). */
+                q?: components["parameters"]["Search"];
+                /** @description Repeat to select several. */
+                status?: components["parameters"]["Status"];
+                severity?: components["parameters"]["Severity"];
+                /** @description Only findings assigned to this member (0 for unassigned). */
+                assignee_id?: components["parameters"]["Assignee"];
+                /** @description Start of the period (inclusive). */
+                from?: components["parameters"]["From"];
+                /** @description End of the period (exclusive). */
+                to?: components["parameters"]["To"];
+                /** @description Only demo (true) or only real (false) rows. */
+                is_demo?: components["parameters"]["Demo"];
+                category?: components["parameters"]["ResultCategory"];
+                /** @description Only results this dork found. */
+                dork_id?: components["parameters"]["ResultDork"];
+                /** @description The result's host, exactly (any case). */
+                host?: components["parameters"]["ResultHost"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV with a header line, every filtered result, streamed in batches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getDorkResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["FindingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DorkResultDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    startDorkRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run, queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DorkRunQueued"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["BadRequest"];
+            419: components["responses"]["CsrfMismatch"];
         };
     };
     listScripts: {

@@ -38,6 +38,11 @@ async function seed(who: Tenant, cve: string, vendor: string) {
   );
   await importFile(app, who, 'hosts', 'hosts.txt', `${who.domain}\nwww.${who.domain}`);
   await importFile(app, who, 'js-blacklist', 'iocs.txt', `skim.${who.domain}\nhttps://cdn.${who.domain}/x.js`);
+  const page = {
+    queries: { request: [{ searchTerms: `ext:log site:${who.domain}` }] },
+    items: [{ link: `https://www.${who.domain}/app.log` }],
+  };
+  await importFile(app, who, 'search-results', 'page.json', JSON.stringify(page));
   const supplier = { name: `Supplier of ${who.domain}`, tier: 'high' };
   expect((await who.browser.post('/api/suppliers', supplier, { token: who.token })).statusCode).toBe(201);
   // The scope is an administrator's to declare; these members are analysts.

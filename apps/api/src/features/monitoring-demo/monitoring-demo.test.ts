@@ -4,6 +4,7 @@ import { moduleRegistry } from '../../modules.js';
 import { cvss31VectorScore, severityOfScore } from '../../shared/cvss.js';
 import { json, signIn } from '../../testing/flows.js';
 import { type DashboardBody, kpiOf, trendOf } from '../../testing/monitoring.js';
+import { type ProviderReplay, startProviderReplay } from '../../testing/providers.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { startTestStore, type TestStore, testStoreAppConfig } from '../../testing/test-store.js';
 import { demoAdmin } from '../demo/demo.seed.js';
@@ -13,17 +14,22 @@ import { loadMonitoringDemo } from './monitoring-demo.loader.js';
 let database: TestDatabase;
 let app: VigilApp;
 let store: TestStore;
+let replay: ProviderReplay;
 
 beforeAll(async () => {
-  // The demo online store's pages are scanned as on a development start, which serves them locally.
+  // The demo online store's pages are scanned as on a development start, which serves them locally,
+  // and the demo provider runs reach the providers' replay server with its recorded answers.
   store = await startTestStore();
+  replay = await startProviderReplay();
   database = await openTestDatabase();
-  ({ app } = await testApp(database, { config: testStoreAppConfig(store) }));
+  const config = testStoreAppConfig(store);
+  ({ app } = await testApp(database, { config: { ...config, providers: replay.config(config.providers, true) } }));
 });
 afterAll(async () => {
   await app.close();
   await database.close();
   await store.close();
+  await replay.close();
 });
 
 /** Every import job, once none is queued or running (bounded: 60 s). */
@@ -59,12 +65,13 @@ describe('demo data', () => {
         'nmap',
         'assets-csv',
         'js-blacklist',
+        'search-results',
       ]),
     );
     expect(files.map((f) => f.content.toString('base64'))).toEqual(
       demoFiles(company, anchor).map((f) => f.content.toString('base64')),
     );
-    expect(cveFiles(anchor).map((f) => f.kind)).toEqual(['nvd', 'kev', 'epss']);
+    expect(cveFiles(anchor).map((f) => f.kind)).toEqual(['nvd', 'kev', 'epss', 'ghdb']);
     expect(cveFiles(anchor)[0]?.content.equals(cveFiles(anchor)[0]?.content ?? Buffer.alloc(0))).toBe(true);
   });
 
@@ -147,6 +154,7 @@ describe('demo data', () => {
       '/api/events',
       '/api/assets',
       '/api/assets?owner=suppliers',
+      '/api/dork-results',
     ]) {
       const body = json<{ data: { is_demo?: boolean }[]; meta: { total: number } }>(await browser.get(url, { token }));
       expect(body.meta.total, url).toBeGreaterThan(3);

@@ -33,7 +33,7 @@ function BulkActionsForRole({ ids, onDone }: { ids: number[]; onDone: () => void
 }
 
 /** The CVE catalogue's feed files: shared reference data that only a platform operator uploads. */
-const CATALOGUE_KINDS = ['nvd', 'kev', 'epss'];
+const CATALOGUE_KINDS = ['nvd', 'kev', 'epss', 'ghdb'];
 
 /** The import button with the formats this user may upload (none: no button). */
 function ImportButton({ kinds, suppliers }: { kinds: string[]; suppliers: ImportSupplier[] | undefined }) {

@@ -24,6 +24,8 @@ const KINDS: readonly string[] = [
   'nmap',
   'js-blacklist-csv',
   'js-blacklist',
+  'search-results',
+  'ghdb',
 ];
 const isKind = (value: string): value is ImportKind => KINDS.includes(value);
 

@@ -1,0 +1,126 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { operations, Schemas } from '@vigil/api-client';
+import { useApi } from '@/lib/api-context';
+
+export type Dork = Schemas['Dork'];
+export type DorkInput = Schemas['DorkInput'];
+export type DorkCategory = Schemas['DorkCategory'];
+export type DorkSource = Schemas['DorkSource'];
+export type DorkResult = Schemas['DorkResult'];
+export type DorkQuery = NonNullable<operations['listDorks']['parameters']['query']>;
+export type DorkResultQuery = NonNullable<operations['listDorkResults']['parameters']['query']>;
+
+export const DORK_CATEGORIES: readonly DorkCategory[] = [
+  'footholds',
+  'files_containing_usernames',
+  'sensitive_directories',
+  'web_server_detection',
+  'vulnerable_files',
+  'vulnerable_servers',
+  'error_messages',
+  'files_containing_juicy_info',
+  'files_containing_passwords',
+  'sensitive_online_shopping_info',
+  'network_or_vulnerability_data',
+  'pages_containing_login_portals',
+  'various_online_devices',
+  'advisories_and_vulnerabilities',
+];
+export const DORK_SOURCES: readonly DorkSource[] = ['vigil', 'ghdb', 'company'];
+/** Saved search pages (a company's) and the GHDB (platform operators). */
+export const DORK_IMPORTERS = ['search-results', 'ghdb'];
+
+export function useDorkResults(query: DorkResultQuery) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['dorks', 'results', query],
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }) => {
+      const { data } = await api.GET('/dork-results', { params: { query }, signal });
+      if (!data) throw new Error('empty answer');
+      return data;
+    },
+  });
+}
+
+/** One result by its finding's id (null when the finding is not a result: the triage alone then). */
+export function useDorkResult(id: number) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['dorks', 'result', id],
+    queryFn: async ({ signal }) => {
+      const { data } = await api.GET('/dork-results/{id}', { params: { path: { id } }, signal });
+      return data?.data ?? null;
+    },
+  });
+}
+
+export function useDorks(query: DorkQuery) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['dorks', 'catalogue', query],
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }) => {
+      const { data } = await api.GET('/dorks', { params: { query }, signal });
+      if (!data) throw new Error('empty answer');
+      return data;
+    },
+  });
+}
+
+const refresh = (client: ReturnType<typeof useQueryClient>) => client.invalidateQueries({ queryKey: ['dorks'] });
+
+/** Adds a dork of the company's own (no id) or replaces one's fields. */
+export function useSaveDork() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id: number | null; body: DorkInput }) => {
+      const { data } =
+        id === null
+          ? await api.POST('/dorks', { body })
+          : await api.PUT('/dorks/{id}', { params: { path: { id } }, body });
+      if (!data) throw new Error('empty answer');
+      return data.data;
+    },
+    onSuccess: () => refresh(client),
+  });
+}
+
+export function useDeleteDork() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await api.DELETE('/dorks/{id}', { params: { path: { id } } });
+    },
+    onSuccess: () => refresh(client),
+  });
+}
+
+/** Switches a dork on or off for the company (a platform dork for this company only). */
+export function useSetDorkEnabled() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, enabled }: { id: number; enabled: boolean }) => {
+      const { data } = await api.PUT('/dorks/{id}/enabled', { params: { path: { id } }, body: { enabled } });
+      if (!data) throw new Error('empty answer');
+      return data.data;
+    },
+    onSuccess: () => refresh(client),
+  });
+}
+
+export function useStartDorkRun() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const { data } = await api.POST('/dork-runs');
+      if (!data) throw new Error('empty answer');
+      return data;
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: ['providers', 'runs'] }),
+  });
+}
