@@ -10,6 +10,7 @@ import { syncDefaultRules } from './rules/rules.sync.js';
 import { scanJobs } from './scans/scan-jobs.js';
 import { scriptsRoutes } from './scripts.routes.js';
 import { scriptFindingKinds } from './scripts.table.js';
+import { storeBlacklistDemoSetup } from './store-blacklist/store-blacklist.demo.js';
 import { storeBlacklistJobs } from './store-blacklist/store-blacklist.jobs.js';
 import { storeBlacklistRoutes } from './store-blacklist/store-blacklist.routes.js';
 import { storesDemoSetup } from './stores/stores.demo.js';
@@ -35,5 +36,8 @@ export const scriptsModule: MonitoringModule = {
   jobs: { ...scanJobs, ...storeBlacklistJobs },
   referenceData: syncDefaultRules,
   demo: blacklistDemo,
-  demoSetup: storesDemoSetup,
+  demoSetup: async (db, companyId, company, anchor) => {
+    await storesDemoSetup(db, companyId, company, anchor);
+    await storeBlacklistDemoSetup(db, companyId, company, anchor);
+  },
 };

@@ -194,16 +194,14 @@ describe('the store blacklist check', () => {
   it('queues one check per company with entries due from the platform schedule', async () => {
     const second = await newTenant(app, 'storeblcheck2');
     const idle = await newTenant(app, 'storeblcheck3');
-    await app.ctx.db
-      .transaction()
-      .execute((trx) =>
-        addToStoreBlacklist(trx, {
-          companyId: second.companyId,
-          domain: 'gone-shop.test',
-          actorUserId: null,
-          now: clock.now(),
-        }),
-      );
+    await app.ctx.db.transaction().execute((trx) =>
+      addToStoreBlacklist(trx, {
+        companyId: second.companyId,
+        domain: 'gone-shop.test',
+        actorUserId: null,
+        now: clock.now(),
+      }),
+    );
     await app.ctx.db.deleteFrom('jobs').where('kind', '=', RECHECK_JOB).where('status', '=', 'queued').execute();
     clock.advance(OFFLINE_CHECK_EVERY_MS);
     expect(await waitForJob(app, await queueTask(app, RECHECK_JOB))).toBe('succeeded');
