@@ -12,13 +12,28 @@ beforeAll(async () => {
 });
 
 describe('the online-store blacklist', { timeout: 15_000 }, () => {
-  it('lists domains with status, registrar and host; filters and search go to the API and the export', async () => {
+  it('lists domains with status, registrar and host; filters and search go to the API and the export; RDAP to configure', async () => {
     const { expectRequest } = renderWithListApi(<StoreBlacklistScreen slots={noSlots} />, {
       i18n,
       path: '/vtexblacklist?status=confirmed&status=offline&registrar=Quickname&q=acme',
-      answers: { '/store-blacklist': storePage },
+      answers: {
+        '/store-blacklist': storePage,
+        '/providers': {
+          data: [
+            {
+              id: 'rdap',
+              configured: false,
+              settings: ['RDAP_URL'],
+              demo: false,
+              usage: { requests: 0, results: 0, throttled: 0, failures: 0 },
+            },
+          ],
+        },
+      },
     });
     await expectRequest('/store-blacklist', { status: 'confirmed', registrar: 'Quickname', q: 'acme' });
+    // Registrar and host come from RDAP: the screen says what to configure.
+    expect(await screen.findByText('Set RDAP_URL in the server configuration.')).toBeTruthy();
     const row = await screen.findByRole('row', { name: /acme-retai1-store\.test/ });
     expect(within(row).getByText('Confirmed')).toBeTruthy();
     expect(row.textContent).toContain('Quickname Registrar, Inc.');

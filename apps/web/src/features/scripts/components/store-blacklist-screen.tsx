@@ -9,6 +9,7 @@ import {
   useTableState,
 } from '@/components/data-table';
 import { PageHeader } from '@/components/layout/page-header';
+import { ProviderNotice } from '@/components/provider-notice';
 import { DemoBadge } from '@/components/ui/finding-badges';
 import { apiUrl } from '@/lib/api-url';
 import { useFormat } from '@/lib/i18n/format';
@@ -130,6 +131,8 @@ export function StoreBlacklistScreen({ slots }: { slots: FindingSlots }) {
           </HStack>
         }
       />
+      {/* The registrar and host come from RDAP: without it the checks still say whether a store answers. */}
+      <ProviderNotice providers={['rdap']} />
       <DataTable
         tableId="store-blacklist"
         caption={t('scripts.storeBlacklist.caption')}
