@@ -1738,6 +1738,79 @@ export interface paths {
         patch: operations["updateJsBlacklistEntry"];
         trace?: never;
     };
+    "/store-blacklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One page of the company's store blacklist */
+        get: operations["listStoreBlacklist"];
+        put?: never;
+        /**
+         * Add a store domain by hand (checked at once for registrar, host and whether it answers)
+         * @description 409 when the domain is already on the company's store blacklist.
+         */
+        post: operations["createStoreBlacklistEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/store-blacklist/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export the filtered entries as CSV (streamed) */
+        get: operations["exportStoreBlacklist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/store-blacklist/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One entry with its evidence and history */
+        get: operations["getStoreBlacklistEntry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Move an entry along the workflow, or change its notes or takedown reference */
+        patch: operations["updateStoreBlacklistEntry"];
+        trace?: never;
+    };
+    "/store-blacklist/{id}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check the entry again now (registrar, host, whether it answers) */
+        post: operations["checkStoreBlacklistEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/risk/rating": {
         parameters: {
             query?: never;
@@ -3758,7 +3831,7 @@ export interface components {
         };
         Event: {
             id: number;
-            /** @description finding.created, findings.created (several found at once by the platform: details.new_findings, reopened, by_severity), finding.status_changed, finding.reopened, finding.updated, score.changed, import.succeeded, import.failed, import.cancelled (an import's one event, whatever it found: details.file_name, new_findings, reopened, by_severity), probes.finished (a probe run's one event: details.run_id, supplier_id, status, targets, new_assets, gone_assets, resolved, new_findings, reopened, by_severity), scripts.scanned (a page's script scan's one event: details.scan_id, page_id, status, scripts, new_scripts, changed_scripts, removed_scripts, new_destinations, header_regressions, new_findings, reopened, by_severity) */
+            /** @description finding.created, findings.created (several found at once by the platform: details.new_findings, reopened, by_severity), finding.status_changed, finding.reopened, finding.updated, score.changed, import.succeeded, import.failed, import.cancelled (an import's one event, whatever it found: details.file_name, new_findings, reopened, by_severity), probes.finished (a probe run's one event: details.run_id, supplier_id, status, targets, new_assets, gone_assets, resolved, new_findings, reopened, by_severity), scripts.scanned (a page's script scan's one event: details.scan_id, page_id, status, scripts, new_scripts, changed_scripts, removed_scripts, new_destinations, header_regressions, new_findings, reopened, by_severity), store_blacklist.changed (a store blacklist entry added or changed by a member or a re-check: details.entry_id, domain, field, from, to) */
             kind: string;
             module: components["schemas"]["Module"];
             severity?: components["schemas"]["Severity"] | null;
@@ -4501,6 +4574,98 @@ export interface components {
             family?: string | null;
             notes?: string | null;
         };
+        /**
+         * @description The takedown workflow: suspected → confirmed → takedown_requested → offline; a re-check that finds an offline store answering again puts it back to confirmed.
+         * @enum {string}
+         */
+        StoreBlacklistStatus: "suspected" | "confirmed" | "takedown_requested" | "offline";
+        StoreBlacklistEntry: {
+            id: number;
+            /** @description Lower-case, international names in punycode. */
+            domain: string;
+            /** @description The fraudulent page seen, on the domain. */
+            url: string | null;
+            status: components["schemas"]["StoreBlacklistStatus"];
+            /** @description The statuses a user may move the entry to now. */
+            next_statuses: components["schemas"]["StoreBlacklistStatus"][];
+            /** @description From RDAP (the entity with the registrar role), at the last check. */
+            registrar: string | null;
+            /** @description Who hosts it (the RDAP network name of its address), at the last check. */
+            host: string | null;
+            /** @description The address it resolved to at the last check. */
+            address: string | null;
+            notes: string;
+            /** @description The registrar's or host's ticket for the takedown request. */
+            takedown_reference: string | null;
+            /** Format: date-time */
+            takedown_requested_at: string | null;
+            /** Format: date-time */
+            last_checked_at: string | null;
+            /** Format: date-time */
+            last_online_at: string | null;
+            /** Format: date-time */
+            offline_since: string | null;
+            /** Format: date-time */
+            next_check_at: string | null;
+            /** @description The clone candidate (/vtexdork) it was promoted from. */
+            candidate_id: number | null;
+            is_demo: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        StoreBlacklistList: {
+            data: components["schemas"]["StoreBlacklistEntry"][];
+            meta: components["schemas"]["PageMeta"];
+            /** @description Every registrar of the company's entries (for the filter). */
+            registrars: string[];
+        };
+        StoreBlacklistInput: {
+            /** @description A domain name (a URL's host is taken when a URL is given). */
+            domain: string;
+            /** @description An http(s) URL on the domain. */
+            url?: string | null;
+            /**
+             * @description Absent, suspected.
+             * @enum {string}
+             */
+            status?: "suspected" | "confirmed";
+            notes?: string;
+        };
+        StoreBlacklistResponse: {
+            data: components["schemas"]["StoreBlacklistEntry"];
+        };
+        StoreBlacklistChange: {
+            id: number;
+            /** @description status, notes, takedown_reference, registrar, host or address (a re-check's finding: actor null). */
+            field: string;
+            from_value: string | null;
+            to_value: string | null;
+            /** @description The member who made it; null for the system (a re-check, a promotion by the demo). */
+            actor_name: string | null;
+            /** Format: date-time */
+            at: string;
+        };
+        StoreBlacklistDetail: {
+            data: components["schemas"]["StoreBlacklistEntry"] & {
+                /** @description What shows the store is fraudulent (a promoted candidate's similarity, capture and fingerprints; a manual entry's notes are in `notes`). */
+                evidence: {
+                    [key: string]: unknown;
+                };
+                /** @description Every change, oldest first. */
+                history: components["schemas"]["StoreBlacklistChange"][];
+            };
+        };
+        StoreBlacklistUpdate: {
+            /** @description One of the entry's next_statuses; any other move is a 422 naming `status`. */
+            status?: components["schemas"]["StoreBlacklistStatus"];
+            notes?: string;
+            takedown_reference?: string | null;
+        };
+        StoreBlacklistCheckQueued: {
+            message: string;
+        };
         /** @enum {string} */
         Grade: "A" | "B" | "C" | "D" | "F";
         /** @enum {string} */
@@ -4671,6 +4836,7 @@ export interface components {
         StoreFilter: number;
         JsRuleId: number;
         JsBlacklistEntryId: number;
+        StoreBlacklistEntryId: number;
         /** @description A supplier of the current company (its rating); without it, the company's own. */
         SupplierParameter: number;
         DorkId: number;
@@ -7953,6 +8119,200 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["JsBlacklistResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    listStoreBlacklist: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                page_size?: components["parameters"]["PageSize"];
+                /** @description Part of the domain, URL, notes, registrar, host or takedown reference, any case. */
+                q?: string;
+                /** @description Repeat to select several. */
+                status?: components["schemas"]["StoreBlacklistStatus"][];
+                registrar?: string;
+                /** @description Only demo (true) or only real (false) rows. */
+                is_demo?: components["parameters"]["Demo"];
+                sort?: "-created_at" | "created_at" | "domain" | "-domain" | "status" | "-status" | "registrar" | "-registrar" | "-last_checked_at" | "last_checked_at";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreBlacklistList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    createStoreBlacklistEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreBlacklistInput"];
+            };
+        };
+        responses: {
+            /** @description The entry. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreBlacklistResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["BadRequest"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    exportStoreBlacklist: {
+        parameters: {
+            query?: {
+                /** @description Part of the domain, URL, notes, registrar, host or takedown reference, any case. */
+                q?: string;
+                /** @description Repeat to select several. */
+                status?: components["schemas"]["StoreBlacklistStatus"][];
+                registrar?: string;
+                /** @description Only demo (true) or only real (false) rows. */
+                is_demo?: components["parameters"]["Demo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV with a header line and every filtered entry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getStoreBlacklistEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["StoreBlacklistEntryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreBlacklistDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    updateStoreBlacklistEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["parameters"]["StoreBlacklistEntryId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreBlacklistUpdate"];
+            };
+        };
+        responses: {
+            /** @description The entry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreBlacklistResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    checkStoreBlacklistEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["parameters"]["StoreBlacklistEntryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The check, queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreBlacklistCheckQueued"];
                 };
             };
             401: components["responses"]["Unauthorized"];

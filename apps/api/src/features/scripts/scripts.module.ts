@@ -10,6 +10,9 @@ import { syncDefaultRules } from './rules/rules.sync.js';
 import { scanJobs } from './scans/scan-jobs.js';
 import { scriptsRoutes } from './scripts.routes.js';
 import { scriptFindingKinds } from './scripts.table.js';
+import { storeBlacklistDemoSetup } from './store-blacklist/store-blacklist.demo.js';
+import { storeBlacklistJobs } from './store-blacklist/store-blacklist.jobs.js';
+import { storeBlacklistRoutes } from './store-blacklist/store-blacklist.routes.js';
 import { storesDemoSetup } from './stores/stores.demo.js';
 import { storesRoutes } from './stores/stores.routes.js';
 
@@ -22,6 +25,7 @@ export const scriptsModule: MonitoringModule = {
     ...storesRoutes(deps),
     ...rulesRoutes(deps),
     ...blacklistRoutes(deps),
+    ...storeBlacklistRoutes(deps),
   }),
   // The shared tenant-isolation walk seeds companies by import: the blacklist is imported; the
   // inventory and the scans come from page scans, so their isolation is tested in scripts.test.ts
@@ -29,8 +33,11 @@ export const scriptsModule: MonitoringModule = {
   lists: [{ path: '/js-blacklist', export: '/js-blacklist/export' }],
   // Every kind of finding (the fingerprint's prefix) counts in the client-side scripts factor.
   riskFactors: Object.fromEntries(scriptFindingKinds.map((kind) => [kind, 'client_scripts'])),
-  jobs: { ...scanJobs },
+  jobs: { ...scanJobs, ...storeBlacklistJobs },
   referenceData: syncDefaultRules,
   demo: blacklistDemo,
-  demoSetup: storesDemoSetup,
+  demoSetup: async (db, companyId, company, anchor) => {
+    await storesDemoSetup(db, companyId, company, anchor);
+    await storeBlacklistDemoSetup(db, companyId, company, anchor);
+  },
 };

@@ -3,8 +3,8 @@ import type { WebModule } from '@/lib/modules';
 /**
  * Client-side script security for online stores (module `scripts`, PCI DSS 6.4.3 and 11.6.1): the
  * Script Manager (`/scripts`), E-commerce compliance (`/Ecommerce`), the stores and their monitored
- * pages (`/vtex`), JS attack patterns (`/dork`) and the JS blacklist (`/jsblacklist`). Its findings
- * open on `/scripts?open=<finding id>`.
+ * pages (`/vtex`), JS attack patterns (`/dork`), the JS blacklist (`/jsblacklist`) and the
+ * online-store blacklist (`/vtexblacklist`). Its findings open on `/scripts?open=<finding id>`.
  */
 export const scriptsModule: WebModule = {
   id: 'scripts',
@@ -15,5 +15,9 @@ export const scriptsModule: WebModule = {
     { screen: 'vtex', load: () => import('./components/stores-screen').then((m) => m.StoresScreen) },
     { screen: 'js-attack-patterns', load: () => import('./components/rules-screen').then((m) => m.RulesScreen) },
     { screen: 'js-blacklist', load: () => import('./components/blacklist-screen').then((m) => m.BlacklistScreen) },
+    {
+      screen: 'vtex-blacklist',
+      load: () => import('./components/store-blacklist-screen').then((m) => m.StoreBlacklistScreen),
+    },
   ],
 };

@@ -136,6 +136,7 @@ const KINDS = [
   'import.cancelled',
   'probes.finished',
   'scripts.scanned',
+  'store_blacklist.changed',
 ];
 function kindKey(kind: string): string {
   return KINDS.includes(kind) ? kind.replace('.', '_') : 'other';
