@@ -2449,6 +2449,171 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/secrets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One page of the company's secret incidents (redacted secrets only) */
+        get: operations["listSecretIncidents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secrets/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export the filtered incidents as CSV (redacted secrets only) */
+        get: operations["exportSecretIncidents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secrets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One incident with its occurrences (newest first, at most 200) */
+        get: operations["getSecretIncident"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secrets/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Vigil's secret rules (gitleaks format; read-only) */
+        get: operations["listSecretRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secrets/terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's code-search terms, and its domains (always searched) */
+        get: operations["listCodeSearchTerms"];
+        put?: never;
+        /**
+         * Add a term (an organisation name, a keyword or another domain)
+         * @description 409 when the company already has this kind and value.
+         */
+        post: operations["createCodeSearchTerm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secrets/terms/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a term */
+        delete: operations["deleteCodeSearchTerm"];
+        options?: never;
+        head?: never;
+        /** Switch a term on or off */
+        patch: operations["updateCodeSearchTerm"];
+        trace?: never;
+    };
+    "/secrets/allowlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's allow-list (beside the rules' own) */
+        get: operations["listSecretAllowlist"];
+        put?: never;
+        /**
+         * Allow a path (regex), a secret (regex), a stopword or an incident's fingerprint
+         * @description A regex must compile (RE2 syntax). An allowed secret found again is not stored; existing incidents are left to the triage workflow. 409 when the company already has this entry.
+         */
+        post: operations["createSecretAllowlistEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secrets/allowlist/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an allow-list entry */
+        delete: operations["deleteSecretAllowlistEntry"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secrets/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue a code search now (GitHub code search over the company's domains and terms)
+         * @description Queues one `secrets.run` job. 409 when a search is already queued, running or waiting, or when code search is not configured (the message names the settings). Its progress is in `GET /provider-runs?module=secrets`.
+         */
+        post: operations["startSecretSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/vulnerabilities": {
         parameters: {
             query?: never;
@@ -3148,6 +3313,118 @@ export interface components {
             data: {
                 job_id: number;
                 page_id: number;
+            };
+        };
+        /** @enum {string} */
+        SecretValidity: "unknown" | "valid" | "invalid";
+        SecretIncident: components["schemas"]["FindingCore"] & {
+            rule_id: string;
+            /** @description The rule's description (the rule id again for a rule no longer in the set). */
+            rule_description: string;
+            /** @description At most the secret's first and last four characters, the rest masked. */
+            redacted: string;
+            entropy: number | null;
+            validity: components["schemas"]["SecretValidity"];
+            occurrences: number;
+            repositories: number;
+            /** @description Where it was seen last. */
+            latest: null | {
+                repository: string;
+                file_path: string;
+                line: number;
+                url: string | null;
+            };
+        };
+        SecretIncidentList: {
+            data: components["schemas"]["SecretIncident"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        SecretOccurrence: {
+            id: number;
+            /** @description `github`, or `gitleaks` for an imported report. */
+            provider: string;
+            repository: string;
+            file_path: string;
+            line: number;
+            commit_sha: string | null;
+            author: string | null;
+            committed_at: components["schemas"]["NullableDateTime"];
+            url: string | null;
+            /** @description The matched line with the secret redacted. */
+            fragment: string;
+            /** Format: date-time */
+            first_seen_at: string;
+            /** Format: date-time */
+            last_seen_at: string;
+            is_demo: boolean;
+        };
+        SecretIncidentDetail: {
+            data: components["schemas"]["SecretIncident"];
+            occurrences: components["schemas"]["SecretOccurrence"][];
+        };
+        SecretRule: {
+            id: string;
+            description: string;
+            severity: components["schemas"]["Severity"];
+            keywords: string[];
+            /** @description The least Shannon entropy a secret needs, when the rule sets one. */
+            entropy: number | null;
+            tags: string[];
+        };
+        SecretRuleList: {
+            data: components["schemas"]["SecretRule"][];
+        };
+        /** @enum {string} */
+        CodeSearchTermKind: "domain" | "organisation" | "keyword";
+        CodeSearchTerm: {
+            id: number;
+            kind: components["schemas"]["CodeSearchTermKind"];
+            value: string;
+            enabled: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        CodeSearchTermList: {
+            data: components["schemas"]["CodeSearchTerm"][];
+            /** @description The company's domains, always searched. */
+            domains: string[];
+        };
+        CodeSearchTermInput: {
+            kind: components["schemas"]["CodeSearchTermKind"];
+            value: string;
+        };
+        CodeSearchTermUpdate: {
+            enabled: boolean;
+        };
+        CodeSearchTermResponse: {
+            data: components["schemas"]["CodeSearchTerm"];
+        };
+        /** @enum {string} */
+        SecretAllowlistKind: "path" | "regex" | "stopword" | "fingerprint";
+        SecretAllowlistEntry: {
+            id: number;
+            kind: components["schemas"]["SecretAllowlistKind"];
+            value: string;
+            reason: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        SecretAllowlist: {
+            data: components["schemas"]["SecretAllowlistEntry"][];
+        };
+        SecretAllowlistInput: {
+            kind: components["schemas"]["SecretAllowlistKind"];
+            /** @description path and regex: an RE2 regex (of the file path, of the secret); stopword: a word that, inside a secret, clears it; fingerprint: `repository:file:rule:line` as gitleaks prints it. */
+            value: string;
+            reason: string;
+        };
+        SecretAllowlistResponse: {
+            data: components["schemas"]["SecretAllowlistEntry"];
+        };
+        SecretSearchQueued: {
+            data: {
+                run_id: number;
+                job_id: number | null;
             };
         };
         Vulnerability: components["schemas"]["FindingCore"] & {
@@ -9823,6 +10100,375 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listSecretIncidents: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                page_size?: components["parameters"]["PageSize"];
+                /** @description Part of the rule, the redacted secret or a repository, any case. */
+                q?: string;
+                /** @description Repeat to select several. */
+                status?: components["parameters"]["Status"];
+                severity?: components["parameters"]["Severity"];
+                /** @description Only findings assigned to this member (0 for unassigned). */
+                assignee_id?: components["parameters"]["Assignee"];
+                /** @description Start of the period (inclusive). */
+                from?: components["parameters"]["From"];
+                /** @description End of the period (exclusive). */
+                to?: components["parameters"]["To"];
+                /** @description Only demo (true) or only real (false) rows. */
+                is_demo?: components["parameters"]["Demo"];
+                rule_id?: string;
+                /** @description An `owner/name` the incident occurs in. */
+                repository?: string;
+                validity?: components["schemas"]["SecretValidity"];
+                sort?: "-last_seen_at" | "last_seen_at" | "-first_seen_at" | "first_seen_at" | "-severity" | "severity" | "-occurrences" | "occurrences" | "rule_id" | "-rule_id";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of incidents. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecretIncidentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    exportSecretIncidents: {
+        parameters: {
+            query?: {
+                /** @description Part of the rule, the redacted secret or a repository, any case. */
+                q?: string;
+                /** @description Repeat to select several. */
+                status?: components["parameters"]["Status"];
+                severity?: components["parameters"]["Severity"];
+                /** @description Only findings assigned to this member (0 for unassigned). */
+                assignee_id?: components["parameters"]["Assignee"];
+                /** @description Start of the period (inclusive). */
+                from?: components["parameters"]["From"];
+                /** @description End of the period (exclusive). */
+                to?: components["parameters"]["To"];
+                /** @description Only demo (true) or only real (false) rows. */
+                is_demo?: components["parameters"]["Demo"];
+                rule_id?: string;
+                /** @description An `owner/name` the incident occurs in. */
+                repository?: string;
+                validity?: components["schemas"]["SecretValidity"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV with a header line, every filtered incident, streamed in batches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getSecretIncident: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["FindingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The incident. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecretIncidentDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listSecretRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every rule of the set. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecretRuleList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listCodeSearchTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The terms. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeSearchTermList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createCodeSearchTerm: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeSearchTermInput"];
+            };
+        };
+        responses: {
+            /** @description The term. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeSearchTermResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["BadRequest"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    deleteCodeSearchTerm: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["parameters"]["FindingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    updateCodeSearchTerm: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["parameters"]["FindingId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeSearchTermUpdate"];
+            };
+        };
+        responses: {
+            /** @description The term. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeSearchTermResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    listSecretAllowlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecretAllowlist"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createSecretAllowlistEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecretAllowlistInput"];
+            };
+        };
+        responses: {
+            /** @description The entry. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecretAllowlistResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["BadRequest"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    deleteSecretAllowlistEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["parameters"]["FindingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    startSecretSearch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run, queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecretSearchQueued"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["BadRequest"];
+            419: components["responses"]["CsrfMismatch"];
         };
     };
     listVulnerabilities: {
