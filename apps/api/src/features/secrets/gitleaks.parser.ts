@@ -39,7 +39,8 @@ export function gitleaksRecordOf(
 ): { ok: true; record: GitleaksRecord } | { ok: false; reason: string } {
   if (!isRecord(value)) return { ok: false, reason: 'A finding must be an object.' };
   const ruleId = text(value.RuleID);
-  if (!ruleId || ruleId.length > 100) return { ok: false, reason: 'A finding needs a RuleID (at most 100 characters).' };
+  if (!ruleId || ruleId.length > 100)
+    return { ok: false, reason: 'A finding needs a RuleID (at most 100 characters).' };
   const secret = typeof value.Secret === 'string' ? value.Secret : '';
   if (secret.trim() === '' || secret.length > MAX_SECRET) {
     return { ok: false, reason: `${ruleId}: Secret is missing or longer than ${MAX_SECRET} characters.` };
@@ -86,7 +87,13 @@ export async function* parseGitleaks(upload: Upload): AsyncGenerator<ParsedItem<
       }
       if (event.kind === 'end') {
         if (event.root !== 'array') {
-          yield { kind: 'reject', file: file.path, line: 0, reason: 'Not a gitleaks JSON report (an array).', progress: 1 };
+          yield {
+            kind: 'reject',
+            file: file.path,
+            line: 0,
+            reason: 'Not a gitleaks JSON report (an array).',
+            progress: 1,
+          };
         }
         break;
       }

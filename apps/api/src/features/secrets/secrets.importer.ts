@@ -26,7 +26,7 @@ export function sightingOf(record: GitleaksRecord, seenAt: Date): SecretSighting
     committedAt: record.committedAt,
     url: record.url,
     fragment: redactedFragment(record.match || record.secret, record.secret),
-    seenAt: record.committedAt && record.committedAt < seenAt ? seenAt : seenAt,
+    seenAt,
   };
 }
 

@@ -41,7 +41,10 @@ export interface IncidentListInput extends IncidentFilters, PageInput {
 }
 
 function conditions(scope: TenantScope, input: IncidentFilters): RawBuilder<unknown>[] {
-  const c: RawBuilder<unknown>[] = [...findingConditions(scope, { ...input, module: 'secrets' }), tenantFilter('si', scope)];
+  const c: RawBuilder<unknown>[] = [
+    ...findingConditions(scope, { ...input, module: 'secrets' }),
+    tenantFilter('si', scope),
+  ];
   const q = input.q?.trim().toLowerCase();
   if (q) {
     const like = likeContains(q);

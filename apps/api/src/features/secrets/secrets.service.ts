@@ -7,8 +7,8 @@ import { csvStream } from '../findings/findings.csv.js';
 import { coreCells, coreHeader } from '../findings/findings.export.js';
 import { toFindingCore } from '../findings/findings.mapper.js';
 import { iso } from '../findings/findings.query.js';
-import { getProviders } from '../providers/providers.js';
 import { queueProviderRun } from '../providers/provider-runs.js';
+import { getProviders } from '../providers/providers.js';
 import type { AuthContext } from '../session/session.service.js';
 import { vigilRules } from './rules/rule-set.js';
 import {
@@ -54,7 +54,16 @@ export async function listSecretIncidents({ ctx, auth, input }: Verb<IncidentLis
 export function exportSecretIncidents({ ctx, auth, input }: Verb<IncidentFilters>) {
   const scope = requireScope(auth.scope);
   return csvStream(
-    [...coreHeader, 'rule_id', 'redacted_secret', 'validity', 'occurrences', 'repositories', 'last_repository', 'last_file'],
+    [
+      ...coreHeader,
+      'rule_id',
+      'redacted_secret',
+      'validity',
+      'occurrences',
+      'repositories',
+      'last_repository',
+      'last_file',
+    ],
     incidentBatches(ctx.db, scope, input),
     (r) => [
       ...coreCells(r),

@@ -47,7 +47,10 @@ export async function listCodeSearchTerms({ ctx, auth }: Verb<unknown>) {
 }
 
 /** A term as it goes into a query: a host name, a GitHub organisation's login, or plain words. */
-export function normaliseTerm(kind: CodeSearchTermKind, raw: string): { ok: true; value: string } | { ok: false; reason: string } {
+export function normaliseTerm(
+  kind: CodeSearchTermKind,
+  raw: string,
+): { ok: true; value: string } | { ok: false; reason: string } {
   const value = raw.trim();
   if (kind === 'domain') {
     const host = normalHostName(value);
@@ -98,14 +101,16 @@ export async function createCodeSearchTerm({ ctx, auth, input }: Verb<{ kind: Co
 
 export async function updateCodeSearchTerm({ ctx, auth, input }: Verb<{ id: number; enabled: boolean }>) {
   const scope = requireScope(auth.scope);
-  const updated = await ctx.db.transaction().execute((trx) =>
-    trx
-      .updateTable('code_search_terms')
-      .set({ enabled: input.enabled })
-      .where(tenantFilter('code_search_terms', scope))
-      .where('id', '=', input.id)
-      .executeTakeFirst(),
-  );
+  const updated = await ctx.db
+    .transaction()
+    .execute((trx) =>
+      trx
+        .updateTable('code_search_terms')
+        .set({ enabled: input.enabled })
+        .where(tenantFilter('code_search_terms', scope))
+        .where('id', '=', input.id)
+        .executeTakeFirst(),
+    );
   if (Number(updated.numUpdatedRows) === 0) throw new HttpError(404, 'Search term not found.');
   return termOf(ctx.db, scope, input.id);
 }
