@@ -66,6 +66,7 @@ describe('demo data', () => {
         'assets-csv',
         'js-blacklist',
         'search-results',
+        'gitleaks-json',
       ]),
     );
     expect(files.map((f) => f.content.toString('base64'))).toEqual(

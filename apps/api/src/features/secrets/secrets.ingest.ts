@@ -132,10 +132,11 @@ export async function writeSightings(
     .returning(sql<boolean>`(xmax = 0)`.as('inserted'))
     .execute();
   const ids = [...new Set(list.map((r) => r.findingId))];
+  const { companyId } = scope;
   await sql`update secret_incidents si set
       occurrences = (select count(*) from secret_occurrences o where o.finding_id = si.finding_id),
       repositories = (select count(distinct o.repository) from secret_occurrences o where o.finding_id = si.finding_id)
-    where si.company_id = ${scope.companyId} and si.finding_id = any(${ids}::int[])`.execute(db);
+    where si.company_id = ${companyId} and si.finding_id = any(${ids}::int[])`.execute(db);
   return {
     incidents,
     newOccurrences: written.filter((w) => w.inserted).length,

@@ -1,0 +1,181 @@
+import { Heading, HStack, Skeleton, Stack, Switch, Table, Text } from '@chakra-ui/react';
+import { ApiError } from '@vigil/api-client';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import {
+  type AllowlistEntry,
+  type CodeSearchTerm,
+  useAllowlistChange,
+  useCodeSearchTerms,
+  useSecretAllowlist,
+  useTermChange,
+} from '../api/secrets-api';
+import { AddAllowlistDialog, AddTermDialog } from './settings-dialogs';
+
+/** What the code search looks for (the domains always, the terms added here) and what it allows. */
+export function SearchSettings({ canChange }: { canChange: boolean }) {
+  const { t } = useTranslation();
+  const terms = useCodeSearchTerms();
+  const allowlist = useSecretAllowlist();
+  return (
+    <Stack gap="8">
+      <Stack gap="3" as="section" aria-labelledby="secrets-terms">
+        <HStack justify="space-between" flexWrap="wrap">
+          <Heading as="h2" size="md" id="secrets-terms">
+            {t('secrets.terms.title')}
+          </Heading>
+          {canChange ? <AddTermDialog /> : null}
+        </HStack>
+        {terms.data ? (
+          <>
+            <Text color="fg.muted">{t('secrets.terms.domainsAlways', { domains: terms.data.domains.join(', ') })}</Text>
+            <SimpleTable
+              caption={t('secrets.terms.title')}
+              headers={[t('secrets.terms.kind'), t('secrets.terms.value'), t('secrets.terms.enabled'), '']}
+              empty={t('secrets.terms.none')}
+              rows={terms.data.data.map((term) => [
+                t(`secrets.terms.kinds.${term.kind}`),
+                term.value,
+                <TermSwitch key="on" term={term} canChange={canChange} />,
+                canChange ? <DeleteTerm key="delete" term={term} /> : null,
+              ])}
+            />
+          </>
+        ) : (
+          <Skeleton height="16" />
+        )}
+      </Stack>
+      <Stack gap="3" as="section" aria-labelledby="secrets-allowlist">
+        <HStack justify="space-between" flexWrap="wrap">
+          <Heading as="h2" size="md" id="secrets-allowlist">
+            {t('secrets.allowlist.title')}
+          </Heading>
+          {canChange ? <AddAllowlistDialog /> : null}
+        </HStack>
+        {allowlist.data ? (
+          <SimpleTable
+            caption={t('secrets.allowlist.title')}
+            headers={[t('secrets.allowlist.kind'), t('secrets.allowlist.value'), t('secrets.allowlist.reason'), '']}
+            empty={t('secrets.allowlist.none')}
+            rows={allowlist.data.map((entry) => [
+              t(`secrets.allowlist.kinds.${entry.kind}`),
+              <Text key="value" fontFamily="mono" fontSize="sm" overflowWrap="anywhere">
+                {entry.value}
+              </Text>,
+              entry.reason,
+              canChange ? <DeleteAllowed key="delete" entry={entry} /> : null,
+            ])}
+          />
+        ) : (
+          <Skeleton height="16" />
+        )}
+      </Stack>
+    </Stack>
+  );
+}
+
+function SimpleTable({
+  caption,
+  headers,
+  rows,
+  empty,
+}: {
+  caption: string;
+  headers: string[];
+  rows: ReactNode[][];
+  empty: string;
+}) {
+  if (rows.length === 0) return <Text color="fg.muted">{empty}</Text>;
+  return (
+    <Table.ScrollArea borderWidth="1px" borderRadius="md">
+      <Table.Root size="sm">
+        <Table.Caption srOnly>{caption}</Table.Caption>
+        <Table.Header>
+          <Table.Row>
+            {headers.map((h, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
+              <Table.ColumnHeader key={i}>{h}</Table.ColumnHeader>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {rows.map((cells, r) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows of a list read once
+            <Table.Row key={r}>
+              {cells.map((cell, c) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
+                <Table.Cell key={c}>{cell}</Table.Cell>
+              ))}
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
+const failureOf = (error: unknown, fallback: string) =>
+  error instanceof ApiError ? error.serverMessage : error ? fallback : null;
+
+function TermSwitch({ term, canChange }: { term: CodeSearchTerm; canChange: boolean }) {
+  const { t } = useTranslation();
+  const { toggle } = useTermChange();
+  if (!canChange) return <Text as="span">{t(term.enabled ? 'secrets.terms.on' : 'secrets.terms.off')}</Text>;
+  const failure = failureOf(toggle.error, t('secrets.saveFailed'));
+  return (
+    <>
+      <Switch.Root
+        size="sm"
+        checked={toggle.isPending ? Boolean(toggle.variables?.enabled) : term.enabled}
+        disabled={toggle.isPending}
+        onCheckedChange={(event) => toggle.mutate({ id: term.id, enabled: event.checked })}
+      >
+        <Switch.HiddenInput />
+        <Switch.Control />
+        <Switch.Label srOnly>{t('secrets.terms.switchLabel', { value: term.value })}</Switch.Label>
+      </Switch.Root>
+      {failure ? (
+        <Text fontSize="xs" color="fg.error" role="alert">
+          {failure}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
+function DeleteTerm({ term }: { term: CodeSearchTerm }) {
+  const { t } = useTranslation();
+  const { remove } = useTermChange();
+  return (
+    <ConfirmDialog
+      label={t('secrets.delete')}
+      title={t('secrets.terms.deleteTitle', { value: term.value })}
+      message={t('secrets.terms.deleteWarning')}
+      confirmLabel={t('secrets.delete')}
+      cancelLabel={t('common.cancel')}
+      pending={remove.isPending}
+      error={failureOf(remove.error, t('secrets.saveFailed'))}
+      onOpen={remove.reset}
+      onConfirm={() => remove.mutateAsync(term.id)}
+    />
+  );
+}
+
+function DeleteAllowed({ entry }: { entry: AllowlistEntry }) {
+  const { t } = useTranslation();
+  const { remove } = useAllowlistChange();
+  return (
+    <ConfirmDialog
+      label={t('secrets.delete')}
+      title={t('secrets.allowlist.deleteTitle', { value: entry.value })}
+      message={t('secrets.allowlist.deleteWarning')}
+      confirmLabel={t('secrets.delete')}
+      cancelLabel={t('common.cancel')}
+      pending={remove.isPending}
+      error={failureOf(remove.error, t('secrets.saveFailed'))}
+      onOpen={remove.reset}
+      onConfirm={() => remove.mutateAsync(entry.id)}
+    />
+  );
+}
