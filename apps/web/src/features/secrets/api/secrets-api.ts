@@ -138,6 +138,6 @@ export function useStartSecretSearch() {
       if (!data) throw new Error('empty answer');
       return data.data;
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: ['provider-runs'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['providers', 'runs'] }),
   });
 }

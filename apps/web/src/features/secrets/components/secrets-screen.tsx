@@ -4,11 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { FindingSlots } from '@/components/data-table';
 import { PageHeader } from '@/components/layout/page-header';
+import { ProviderNotice } from '@/components/provider-notice';
+import { ProviderRuns } from '@/components/provider-runs';
 import { DemoBadge } from '@/components/ui/finding-badges';
 import { SECRET_IMPORTERS } from '../api/secrets-api';
 import { IncidentsTable } from './incidents-table';
 import { RulesList } from './rules-list';
-import { SearchNow, SecretRuns } from './search-now';
+import { SearchNow } from './search-now';
 import { SearchSettings } from './search-settings';
 
 const TABS = ['incidents', 'search', 'rules', 'runs'] as const;
@@ -36,6 +38,7 @@ export function SecretsScreen({ slots }: { slots: FindingSlots }) {
           </HStack>
         }
       />
+      <ProviderNotice providers={['github']} />
       <Tabs.Root
         value={tab}
         onValueChange={(event) => setParams(event.value === 'incidents' ? {} : { tab: event.value })}
@@ -53,7 +56,9 @@ export function SecretsScreen({ slots }: { slots: FindingSlots }) {
         </Tabs.Content>
         <Tabs.Content value="search">{tab === 'search' ? <SearchSettings canChange={canChange} /> : null}</Tabs.Content>
         <Tabs.Content value="rules">{tab === 'rules' ? <RulesList /> : null}</Tabs.Content>
-        <Tabs.Content value="runs">{tab === 'runs' ? <SecretRuns /> : null}</Tabs.Content>
+        <Tabs.Content value="runs">
+          {tab === 'runs' ? <ProviderRuns module="secrets" canCancel={canChange} /> : null}
+        </Tabs.Content>
       </Tabs.Root>
     </>
   );
