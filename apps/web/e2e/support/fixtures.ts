@@ -101,6 +101,7 @@ export const monitoringScreens = [
   ['/credentials', 'Credentials'],
   ['/credentials?tab=devices', 'Credentials'],
   ['/cvemonitor', 'CVE monitor'],
+  ['/gitdork', 'Code-hosting dork'],
   ['/vulnerabilities', 'Vulnerabilities'],
 ] as const;
 
