@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodeFileFixture } from '../../dev/provider-replay/replay-fixtures.js';
+import type { ManualClock } from '../../shared/clock.js';
 import { json } from '../../testing/flows.js';
 import { newTenant, type Tenant } from '../../testing/monitoring.js';
 import { type ProviderReplay, providerTestConfig, startProviderReplay } from '../../testing/providers.js';
@@ -14,6 +15,7 @@ import { redact } from './rules/detector.js';
 
 let database: TestDatabase;
 let app: VigilApp;
+let clock: ManualClock;
 let replay: ProviderReplay;
 let a: Tenant;
 
@@ -48,7 +50,7 @@ function files(domain: string, owner: string): CodeFileFixture[] {
 beforeAll(async () => {
   database = await openTestDatabase();
   replay = await startProviderReplay({ fixtures: false });
-  ({ app } = await testApp(database, { config: providerTestConfig(replay) }));
+  ({ app, clock } = await testApp(database, { config: providerTestConfig(replay) }));
   a = await newTenant(app, 'coderun');
   replay.add({ github: files(a.domain, 'coderun-org') });
 });
@@ -144,6 +146,24 @@ describe('code search run', () => {
         expect(rows[0]?.hit, table_name).toBe(false);
       }
     }
+  });
+
+  it('waits when GitHub says too many requests and ends after the time it gave, writing nothing twice', async () => {
+    replay.switches.throttle = { provider: 'github', times: 1, retryAfter: '120' };
+    const response = await a.browser.post('/api/secrets/runs', {}, { token: a.token });
+    expect(response.statusCode, response.body).toBe(202);
+    const { run_id } = json<{ data: { run_id: number } }>(response).data;
+    const row = () =>
+      app.ctx.db.selectFrom('provider_runs').selectAll().where('id', '=', run_id).executeTakeFirstOrThrow();
+    await app.jobs.drain();
+    expect(await row()).toMatchObject({ status: 'waiting', queries_done: 0 });
+    clock.advance(121_000);
+    await app.jobs.drain();
+    expect(await row()).toMatchObject({ status: 'done', queries_done: 2, new_results: 0 });
+    expect((await incidents()).map((r) => [r.rule_id, r.occurrences])).toEqual([
+      ['aws-access-key-id', 1],
+      ['npm-access-token', 1],
+    ]);
   });
 
   it('refuses a second run while one is pending', async () => {
