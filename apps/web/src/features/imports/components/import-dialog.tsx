@@ -26,6 +26,7 @@ const KINDS: readonly string[] = [
   'js-blacklist',
   'search-results',
   'ghdb',
+  'gitleaks-json',
 ];
 const isKind = (value: string): value is ImportKind => KINDS.includes(value);
 
