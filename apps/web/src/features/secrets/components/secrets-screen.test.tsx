@@ -50,7 +50,7 @@ const page = {
   meta: { page: 1, page_size: 25, total: 1, total_is_lower_bound: false, has_more: false },
 };
 
-describe('SecretsScreen', { timeout: 15_000 }, () => {
+describe('SecretsScreen', { timeout: 30_000 }, () => {
   it('lists incidents with the redacted secret and sends the repository filter', async () => {
     const { expectRequest } = renderWithListApi(<SecretsScreen slots={noSlots} />, {
       i18n,
