@@ -40,7 +40,8 @@ const ADMIN_SEGMENTS = new Set([
   'admin.php',
 ]);
 const DOCUMENT_EXTENSIONS = new Set(['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'csv', 'odt', 'ods', 'rtf']);
-const API_SEGMENTS = /^(api|graphql|swagger|swagger-ui|swagger\.json|swagger\.yaml|openapi\.json|openapi\.yaml|api-docs)$/;
+const API_SEGMENTS =
+  /^(api|graphql|swagger|swagger-ui|swagger\.json|swagger\.yaml|openapi\.json|openapi\.yaml|api-docs)$/;
 
 /** The tags of a URL in its normal form, in `archiveTags` order. */
 export function tagsOf(url: Pick<NormalUrl, 'path' | 'extension' | 'secretInQuery'>): ArchiveTag[] {

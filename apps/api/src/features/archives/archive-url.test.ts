@@ -46,13 +46,28 @@ describe('normaliseUrl', () => {
   });
 
   it('names secret-looking keys', () => {
-    for (const key of ['token', 'password', 'client_secret', 'auth', 'sig', 'PHPSESSID', 'api_key', 'apikey', 'key', 'sid'])
+    for (const key of [
+      'token',
+      'password',
+      'client_secret',
+      'auth',
+      'sig',
+      'PHPSESSID',
+      'api_key',
+      'apikey',
+      'key',
+      'sid',
+    ])
       expect(isSecretKey(key), key).toBe(true);
-    for (const key of ['author', 'page', 'q', 'monkey', 'keyword', 'sort', 'id']) expect(isSecretKey(key), key).toBe(false);
+    for (const key of ['author', 'page', 'q', 'monkey', 'keyword', 'sort', 'id'])
+      expect(isSecretKey(key), key).toBe(false);
   });
 
   it('refuses what is not an http(s) URL of a host name', () => {
-    expect(normaliseUrl('ftp://a.example/x')).toEqual({ ok: false, reason: '"ftp://a.example/x" is not an http(s) URL.' });
+    expect(normaliseUrl('ftp://a.example/x')).toEqual({
+      ok: false,
+      reason: '"ftp://a.example/x" is not an http(s) URL.',
+    });
     expect(normaliseUrl('http://10.0.0.1/x')).toEqual({ ok: false, reason: '"10.0.0.1" is not a host name.' });
     expect(normaliseUrl('http://localhost/')).toEqual({ ok: false, reason: '"localhost" is not a host name.' });
     expect(normaliseUrl('')).toEqual({ ok: false, reason: 'Empty URL.' });

@@ -37,9 +37,9 @@ const UNRESERVED = /%([0-9A-Fa-f]{2})/g;
 
 /** Percent-escapes of unreserved characters decoded, the others in upper case; `//` runs collapsed. */
 function normalPath(pathname: string): string {
-  const decoded = pathname.replace(UNRESERVED, (escape, hex: string) => {
+  const decoded = pathname.replace(UNRESERVED, (escaped, hex: string) => {
     const char = String.fromCharCode(Number.parseInt(hex, 16));
-    return /[A-Za-z0-9\-._~]/.test(char) ? char : escape.toUpperCase();
+    return /[A-Za-z0-9\-._~]/.test(char) ? char : escaped.toUpperCase();
   });
   const collapsed = decoded.replace(/\/{2,}/g, '/');
   return collapsed.length > 1 ? collapsed.replace(/\/$/, '') : '/';

@@ -4,9 +4,9 @@
 // host is under the company's reserved `.example` domain; the "secrets" in query strings are made
 // up and redacted on the way in.
 import type { Executor } from '../../db/database.js';
-import { queueProviderRun } from '../providers/provider-runs.js';
-import { archiveProviderIds } from '../providers/provider.types.js';
 import type { DemoCompany, DemoFile, DemoInput } from '../monitoring/monitoring-module.js';
+import { archiveProviderIds } from '../providers/provider.types.js';
+import { queueProviderRun } from '../providers/provider-runs.js';
 import { archiveJobKind } from './archives.runs.js';
 
 /** A gau / waybackurls list: what a command-line sweep of the domain prints. */
@@ -34,10 +34,7 @@ export function demoCdx(company: DemoCompany, anchor: Date): string {
   const d = company.domain;
   const host = company.hosts[1] ?? `shop.${d}`;
   const stamp = (daysAgo: number) =>
-    new Date(anchor.getTime() - daysAgo * 86_400_000)
-      .toISOString()
-      .replace(/[-:T]/g, '')
-      .slice(0, 14);
+    new Date(anchor.getTime() - daysAgo * 86_400_000).toISOString().replace(/[-:T]/g, '').slice(0, 14);
   const rows = [
     ['original', 'timestamp', 'statuscode', 'mimetype'],
     [`https://${host}/`, stamp(400), '200', 'text/html'],

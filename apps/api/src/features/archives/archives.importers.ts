@@ -78,7 +78,9 @@ export async function* parseCdxJson(upload: Upload): AsyncGenerator<ParsedItem<A
     let columns: Columns | null = null;
     let paging = false;
     for await (const event of jsonElements(file, '$.*')) {
-      if (event.kind === 'error' || (event.kind === 'end' && event.root !== 'array')) {
+      const notArray =
+        (event.kind === 'end' && event.root !== 'array') || (event.kind === 'element' && typeof event.key === 'string');
+      if (event.kind === 'error' || notArray) {
         const reason = event.kind === 'error' ? event.reason : 'Expected the CDX JSON array (output=json).';
         yield { kind: 'reject', file: file.path, line: 1, reason, progress: 1 };
         break;
@@ -104,7 +106,11 @@ export async function* parseCdxJson(upload: Upload): AsyncGenerator<ParsedItem<A
 }
 
 async function companyDomainsOf(db: Executor, job: ImportJobRow): Promise<string[]> {
-  const rows = await db.selectFrom('company_domains').select('domain').where('company_id', '=', companyOf(job)).execute();
+  const rows = await db
+    .selectFrom('company_domains')
+    .select('domain')
+    .where('company_id', '=', companyOf(job))
+    .execute();
   return rows.map((r) => r.domain);
 }
 

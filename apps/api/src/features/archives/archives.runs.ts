@@ -5,13 +5,14 @@
 // throttled archive puts the run back in the queue (defineProviderJob); a resumed run starts again
 // at the first domain not done, whose pages are idempotent to write again. Its findings are the
 // system's (upsertFindings without a job: an event each, or one for many, and the alerts queued).
+
+import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
 import { HttpError } from '../../shared/http-error.js';
 import { requireScope } from '../../shared/tenant.js';
-import type { AppContext } from '../../app-context.js';
 import type { JobKind } from '../jobs/job-kind.types.js';
-import { defineProviderJob, type ProviderRunInput, queueProviderRun } from '../providers/provider-runs.js';
 import { type ArchiveProviderId, archiveProviderIds, ProviderFailed } from '../providers/provider.types.js';
+import { defineProviderJob, type ProviderRunInput, queueProviderRun } from '../providers/provider-runs.js';
 import { getProviders } from '../providers/providers.js';
 import { queueRatingRefresh } from '../risk/risk.queue.js';
 import type { AuthContext } from '../session/session.service.js';

@@ -8,8 +8,8 @@ import type { Executor } from '../../db/database.js';
 import { HttpError } from '../../shared/http-error.js';
 import { requireScope, type TenantScope, tenantFilter } from '../../shared/tenant.js';
 import { csvStream, EXPORT_BATCH } from '../findings/findings.csv.js';
-import type { FindingStatus, Severity } from '../findings/findings.table.js';
 import { and, capped, iso, likeContains, type PageInput, pageOf } from '../findings/findings.query.js';
+import type { FindingStatus, Severity } from '../findings/findings.table.js';
 import type { AuthContext } from '../session/session.service.js';
 import { type ArchiveTag, archiveTags } from './archives.table.js';
 import type { ArchiveSource } from './archives.writer.js';
@@ -57,7 +57,9 @@ function conditions(scope: TenantScope, filters: ArchiveFilters, withTags = true
 const filtered = (db: Executor, scope: TenantScope, filters: ArchiveFilters) =>
   db
     .selectFrom('archived_urls as u')
-    .leftJoin('findings as f', (join) => join.onRef('f.id', '=', 'u.finding_id').onRef('f.company_id', '=', 'u.company_id'))
+    .leftJoin('findings as f', (join) =>
+      join.onRef('f.id', '=', 'u.finding_id').onRef('f.company_id', '=', 'u.company_id'),
+    )
     .where(and(conditions(scope, filters)));
 
 const columns = [
@@ -140,11 +142,18 @@ export async function listArchivedUrls({ ctx, auth, input }: Verb<ArchiveListInp
 export function exportArchivedUrls({ ctx, auth, input }: Verb<ArchiveFilters>) {
   const scope = requireScope(auth.scope);
   return csvStream(
-    ['url_key', 'sample_url', 'host', 'extension', 'tags', 'interesting', 'providers', 'status_codes', 'captures'].concat(
-      ['first_captured_at', 'last_captured_at', 'finding_status', 'finding_severity'],
-    ),
-    (after) =>
-      selectRows(ctx.db, scope, input).where('u.id', '>', after).orderBy('u.id').limit(EXPORT_BATCH).execute(),
+    [
+      'url_key',
+      'sample_url',
+      'host',
+      'extension',
+      'tags',
+      'interesting',
+      'providers',
+      'status_codes',
+      'captures',
+    ].concat(['first_captured_at', 'last_captured_at', 'finding_status', 'finding_severity']),
+    (after) => selectRows(ctx.db, scope, input).where('u.id', '>', after).orderBy('u.id').limit(EXPORT_BATCH).execute(),
     (r) => [
       r.url_key,
       r.sample_url,

@@ -22,7 +22,7 @@ export interface ArchiveCapture {
   status: number | null;
 }
 
-export interface ArchiveWriteScope {
+export interface ArchiveWriteTarget {
   companyId: number;
   /** The import writing (its findings' tally is counted on it); null for a provider run (the system's findings). */
   jobId: number | null;
@@ -81,7 +81,7 @@ export interface ArchiveWriteOutcome {
 
 export async function writeArchivedUrls(
   db: Executor,
-  scope: ArchiveWriteScope,
+  target: ArchiveWriteTarget,
   captures: readonly ArchiveCapture[],
 ): Promise<ArchiveWriteOutcome> {
   const rows = merge(captures);
@@ -92,7 +92,7 @@ export async function writeArchivedUrls(
       await db
         .selectFrom('archived_urls')
         .select(['url_key', 'last_captured_at', 'finding_id'])
-        .where('company_id', '=', scope.companyId)
+        .where('company_id', '=', target.companyId)
         .where('url_key', 'in', keys)
         .execute()
     ).map((r) => [r.url_key, r]),
@@ -102,9 +102,9 @@ export async function writeArchivedUrls(
     insert into archived_urls as a (company_id, url_key, host, path, query_keys, extension, sample_url, providers, tags,
       interesting, status_codes, captures, first_captured_at, last_captured_at, first_seen_at, last_seen_at, last_run_id,
       is_demo)
-    select ${scope.companyId}, t.url_key, t.host, t.path, t.query_keys::text[], t.extension, t.sample_url,
-      array[${scope.source}]::text[], t.tags::text[], t.interesting, t.status_codes::int[], t.captures, t.first_at,
-      t.last_at, ${scope.now}::timestamptz, ${scope.now}::timestamptz, ${scope.runId}::int, ${scope.isDemo}
+    select ${target.companyId}, t.url_key, t.host, t.path, t.query_keys::text[], t.extension, t.sample_url,
+      array[${target.source}]::text[], t.tags::text[], t.interesting, t.status_codes::int[], t.captures, t.first_at,
+      t.last_at, ${target.now}::timestamptz, ${target.now}::timestamptz, ${target.runId}::int, ${target.isDemo}
     from unnest(${keys}::text[], ${rows.map((r) => r.url.host)}::text[], ${rows.map((r) => r.url.path)}::text[],
       ${rows.map((r) => textArray(r.url.queryKeys))}::text[], ${rows.map((r) => r.url.extension)}::text[],
       ${rows.map((r) => r.url.sampleUrl)}::text[], ${rows.map((r) => textArray(r.tags))}::text[],
@@ -118,7 +118,7 @@ export async function writeArchivedUrls(
       interesting = a.interesting or excluded.interesting,
       status_codes = array(select distinct s from unnest(a.status_codes || excluded.status_codes) as s order by s),
       -- A source reporting a URL again reports its captures again: the larger count, not the sum.
-      captures = case when ${scope.source} = any(a.providers) then greatest(a.captures, excluded.captures)
+      captures = case when ${target.source} = any(a.providers) then greatest(a.captures, excluded.captures)
         else a.captures + excluded.captures end,
       sample_url = case when excluded.tags @> array['secret_in_query'] and not a.tags @> array['secret_in_query']
         then excluded.sample_url else a.sample_url end,
@@ -135,14 +135,14 @@ export async function writeArchivedUrls(
     if (!old || old.finding_id === null) return true;
     return row.last !== null && (old.last_captured_at === null || row.last > old.last_captured_at);
   });
-  const findings = await writeFindings(db, scope, due, merged);
+  const findings = await writeFindings(db, target, due, merged);
   const added = written.rows.filter((w) => w.inserted).length;
   return { added, updated: written.rows.length - added, findings };
 }
 
 async function writeFindings(
   db: Executor,
-  scope: ArchiveWriteScope,
+  target: ArchiveWriteTarget,
   due: { id: number; url_key: string }[],
   merged: Map<string, Merged>,
 ): Promise<number> {
@@ -165,12 +165,12 @@ async function writeFindings(
       fingerprint: `archive:${d.url_key}`,
       title: `Archived URL (${tags.join(', ')}): ${d.url_key.slice(0, 300)}`,
       severity: severityOf(tags),
-      seenAt: row?.last ?? scope.now,
+      seenAt: row?.last ?? target.now,
     };
   });
   const results = await upsertFindings(
     db,
-    { companyId: scope.companyId, module: 'archives', jobId: scope.jobId, isDemo: scope.isDemo, now: scope.now },
+    { companyId: target.companyId, module: 'archives', jobId: target.jobId, isDemo: target.isDemo, now: target.now },
     input,
   );
   const idOf = new Map(input.map((i) => [i.fingerprint, i.id]));
@@ -178,6 +178,6 @@ async function writeFindings(
   await sql`
     update archived_urls a set finding_id = t.finding_id
     from unnest(${links.map((l) => l.urlId)}::int[], ${links.map((l) => l.findingId)}::int[]) as t(id, finding_id)
-    where a.id = t.id and a.company_id = ${scope.companyId}`.execute(db);
+    where a.id = t.id and a.company_id = ${target.companyId}`.execute(db);
   return results.filter((r) => r.inserted || r.reopened).length;
 }
