@@ -12,8 +12,6 @@ import { archiveJobs } from './archives.runs.js';
 export const archivesModule: MonitoringModule = {
   id: 'archives',
   screen: '/gaudork',
-  // The screen's drawer is keyed by the archived URL; an alert's link finds it by its finding.
-  findingQuery: (finding) => `finding=${finding.id}`,
   importers: archiveImporters,
   routes: archivesRoutes,
   lists: [{ path: '/archived-urls', export: '/archived-urls/export', detail: '/archived-urls/{id}' }],
