@@ -138,4 +138,14 @@ describe('the archived URLs screen', { timeout: 15_000 }, () => {
     await screen.findByRole('row', { name: /\.env/ });
     expect(screen.queryByRole('button', { name: 'Sweep the archives now' })).toBeNull();
   });
+
+  it('shows the archive runs in their tab', async () => {
+    const { expectRequest } = renderWithListApi(<ArchivesScreen slots={noSlots} />, {
+      i18n,
+      path: '/gaudork?tab=runs',
+      answers: { '/archived-urls': page },
+    });
+    await expectRequest('/provider-runs', { module: 'archives' });
+    expect(screen.getByRole('tab', { name: 'Runs', selected: true })).toBeTruthy();
+  });
 });

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { FindingDrawer, type FindingSlots } from '@/components/data-table';
 import { PageHeader } from '@/components/layout/page-header';
+import { ProviderNotice } from '@/components/provider-notice';
+import { ProviderRuns } from '@/components/provider-runs';
 import { QueueJobButton } from '@/components/ui/queue-job-button';
 import { ARCHIVE_IMPORTERS, usePendingArchiveRuns, useStartArchiveRuns } from '../api/archives-api';
 import { ArchiveTable } from './archive-table';
@@ -34,6 +36,7 @@ export function ArchivesScreen({ slots }: { slots: FindingSlots }) {
           </HStack>
         }
       />
+      <ProviderNotice providers={['wayback', 'commoncrawl', 'otx', 'urlscan']} />
       <Tabs.Root
         value={tab}
         onValueChange={(event) => setParams(event.value === 'urls' ? {} : { tab: event.value })}
@@ -47,7 +50,9 @@ export function ArchivesScreen({ slots }: { slots: FindingSlots }) {
           ))}
         </Tabs.List>
         <Tabs.Content value="urls">{tab === 'urls' ? <ArchiveTable slots={slots} /> : null}</Tabs.Content>
-        <Tabs.Content value="runs">{tab === 'runs' ? null : null}</Tabs.Content>
+        <Tabs.Content value="runs">
+          {tab === 'runs' ? <ProviderRuns module="archives" canCancel={canChange} /> : null}
+        </Tabs.Content>
       </Tabs.Root>
       <FindingDrawer title={t('archives.findingTitle')} renderFinding={slots.renderFinding} />
     </>
