@@ -66,6 +66,8 @@ describe('demo data', () => {
         'assets-csv',
         'js-blacklist',
         'search-results',
+        'archive-urls',
+        'wayback-cdx',
       ]),
     );
     expect(files.map((f) => f.content.toString('base64'))).toEqual(

@@ -26,6 +26,8 @@ const KINDS: readonly string[] = [
   'js-blacklist',
   'search-results',
   'ghdb',
+  'archive-urls',
+  'wayback-cdx',
 ];
 const isKind = (value: string): value is ImportKind => KINDS.includes(value);
 
