@@ -19,11 +19,12 @@ test('archived URLs: demo imports and the replay sweep, tag chips, a drawer, the
     await expect(page.locator('main tbody tr').first()).toContainText('urlscan', { timeout: 2_000 });
   }).toPass({ timeout: 120_000 });
   await page.goto('/gaudork');
+  const rows = page.locator('main tbody tr');
+  await expect(rows.first()).toBeVisible();
   for (const v of await seriousViolations(page, ['main'])) problems.push(`/gaudork: ${v}`);
 
   await page.getByRole('button', { name: /^\.env · \d+$/ }).click();
   await expect(page).toHaveURL(/[?&]tag=env/);
-  const rows = page.locator('main tbody tr');
   await expect(rows.first()).toContainText('/.env');
   for (const text of await rows.allTextContents()) expect(text).toContain('.env');
 
@@ -40,10 +41,16 @@ test('archived URLs: demo imports and the replay sweep, tag chips, a drawer, the
   await expect(runs.first()).toBeVisible();
   const before = await runs.count();
   await page.getByRole('button', { name: 'Sweep the archives now' }).click();
-  await expect(async () => {
-    await page.reload();
-    expect(await runs.count()).toBeGreaterThan(before);
-  }).toPass({ timeout: 60_000 });
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await runs.first().waitFor();
+        return runs.count();
+      },
+      { timeout: 60_000 },
+    )
+    .toBeGreaterThan(before);
   console.log(`axe: /gaudork ${problems.length} serious/critical`);
   expect(problems).toEqual([]);
 });
