@@ -46,7 +46,7 @@ beforeAll(async () => {
   viewer = await newTenant(app, 'archiveruns', { join: analyst, role: 'viewer' });
   const d = analyst.domain;
   replay.add({
-    archives: {
+    webArchives: {
       wayback: [
         fixture(d, [
           [`https://www.${d}/`, '20200101000000'],
@@ -134,7 +134,7 @@ describe('archive sweeps', () => {
     await settle(app);
     expect((await list(analyst, 'tag=env'))[0]?.finding?.status).toBe('resolved');
     const newer = fixture(analyst.domain, [[`https://www.${analyst.domain}/.env`, '20250101000000']]);
-    replay.add({ archives: { wayback: [], commoncrawl: [newer], otx: [], urlscan: [] } });
+    replay.add({ webArchives: { wayback: [], commoncrawl: [newer], otx: [], urlscan: [] } });
     await start(analyst);
     await settle(app);
     expect((await list(analyst, 'tag=env'))[0]?.finding?.status).toBe('new');
