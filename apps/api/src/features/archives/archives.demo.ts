@@ -1,7 +1,7 @@
 // The archives' demo for a demo company: a gau-style URL list and a saved Wayback CDX answer
 // (offline results, through the module's importers), and a sweep of the web archives queued at
 // start, which a development start answers from the local replay server (labelled demo). Every
-// host is under the company's reserved `.example` domain; the "secrets" in query strings are made
+// host is under the company's reserved `.example` domain; the tokens in query strings are made
 // up and redacted on the way in.
 import type { Executor } from '../../db/database.js';
 import type { DemoCompany, DemoFile, DemoInput } from '../monitoring/monitoring-module.js';

@@ -157,6 +157,7 @@ describe('demo data', () => {
       '/api/assets',
       '/api/assets?owner=suppliers',
       '/api/dork-results',
+      '/api/archived-urls',
     ]) {
       const body = json<{ data: { is_demo?: boolean }[]; meta: { total: number } }>(await browser.get(url, { token }));
       expect(body.meta.total, url).toBeGreaterThan(3);
