@@ -1872,6 +1872,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/archived-urls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One page of the company's archived URLs, with the count of each tag over the filtered set */
+        get: operations["listArchivedUrls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/archived-urls/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export the filtered archived URLs as CSV (streamed; secret-looking query values redacted) */
+        get: operations["exportArchivedUrls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/archived-urls/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue an archive sweep now, one provider run per configured web archive
+         * @description Queues, for each configured web archive, a run over the company's domains (job kind
+         *     `archives.<provider>`), unless one of that archive is already queued, running or waiting.
+         *     409 when no web archive is configured (the message names the settings). The runs are listed
+         *     and cancelled through `/provider-runs`.
+         */
+        post: operations["startArchiveRuns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/archived-urls/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One archived URL with its captures' summary and its finding */
+        get: operations["getArchivedUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/assets": {
         parameters: {
             query?: never;
@@ -2687,6 +2761,67 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @enum {string} */
+        ArchiveTag: "backup" | "config" | "env" | "database" | "source" | "log" | "admin" | "secret_in_query" | "document" | "api";
+        /**
+         * @description The web archive that knew the URL, or `import` for an imported list.
+         * @enum {string}
+         */
+        ArchiveSource: "wayback" | "commoncrawl" | "otx" | "urlscan" | "import";
+        /** @description The finding of an interesting URL (kind archive). */
+        ArchivedUrlFinding: {
+            id: number;
+            title: string;
+            severity: components["schemas"]["Severity"];
+            status: components["schemas"]["FindingStatus"];
+        };
+        ArchivedUrl: {
+            id: number;
+            /** @description Host, path and sorted query keys (`shop.example.com/search?page&q`); values never part of it. */
+            url_key: string;
+            host: string;
+            path: string;
+            query_keys: string[];
+            extension: string | null;
+            /** @description One capture's URL, the values of secret-looking query keys replaced by `[redacted]`. */
+            sample_url: string;
+            providers: components["schemas"]["ArchiveSource"][];
+            tags: components["schemas"]["ArchiveTag"][];
+            interesting: boolean;
+            status_codes: number[];
+            /** @description Captures counted over the archives and imports that reported it. */
+            captures: number;
+            first_captured_at: components["schemas"]["NullableDateTime"];
+            last_captured_at: components["schemas"]["NullableDateTime"];
+            /** Format: date-time */
+            first_seen_at: string;
+            /** Format: date-time */
+            last_seen_at: string;
+            is_demo: boolean;
+            finding: components["schemas"]["ArchivedUrlFinding"] | null;
+        };
+        ArchiveTagCount: {
+            tag: components["schemas"]["ArchiveTag"];
+            count: number;
+        };
+        ArchivedUrlList: {
+            data: components["schemas"]["ArchivedUrl"][];
+            meta: components["schemas"]["PageMeta"];
+            tag_counts: components["schemas"]["ArchiveTagCount"][];
+        };
+        ArchivedUrlDetail: {
+            data: components["schemas"]["ArchivedUrl"];
+        };
+        ArchiveRunsQueued: {
+            /** @description The runs queued now. */
+            queued: {
+                provider: string;
+                run_id: number;
+            }[];
+            /** @description The archives whose run was already queued, running or waiting. */
+            running: string[];
+            message: string;
+        };
         /** @enum {string} */
         AssetType: "domain" | "subdomain" | "ip" | "netblock" | "url" | "certificate" | "service" | "email_domain";
         /** @enum {string} */
@@ -8679,6 +8814,150 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["RiskFix"][];
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    listArchivedUrls: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                page_size?: components["parameters"]["PageSize"];
+                /** @description Part of the normalised URL (host, path, query keys), any case. */
+                q?: string;
+                /** @description Repeat to select several (a URL with any of them). */
+                tag?: components["schemas"]["ArchiveTag"][];
+                /** @description Only the interesting URLs (true) or only the others (false). */
+                interesting?: boolean;
+                /** @description The path's extension, without the dot, any case. */
+                extension?: string;
+                /** @description The host, or a parent domain of it. */
+                host?: string;
+                provider?: components["schemas"]["ArchiveSource"];
+                /** @description Repeat to select several. */
+                status?: components["parameters"]["Status"];
+                severity?: components["parameters"]["Severity"];
+                /** @description The URL of this finding (an alert's link). */
+                finding_id?: number;
+                /** @description Only demo (true) or only real (false) rows. */
+                is_demo?: components["parameters"]["Demo"];
+                sort?: "-last_captured_at" | "last_captured_at" | "-first_captured_at" | "first_captured_at" | "-last_seen_at" | "last_seen_at" | "-captures" | "captures" | "url_key" | "-url_key";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of archived URLs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchivedUrlList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    exportArchivedUrls: {
+        parameters: {
+            query?: {
+                /** @description Part of the normalised URL (host, path, query keys), any case. */
+                q?: string;
+                /** @description Repeat to select several (a URL with any of them). */
+                tag?: components["schemas"]["ArchiveTag"][];
+                /** @description Only the interesting URLs (true) or only the others (false). */
+                interesting?: boolean;
+                /** @description The path's extension, without the dot, any case. */
+                extension?: string;
+                /** @description The host, or a parent domain of it. */
+                host?: string;
+                provider?: components["schemas"]["ArchiveSource"];
+                /** @description Repeat to select several. */
+                status?: components["parameters"]["Status"];
+                severity?: components["parameters"]["Severity"];
+                /** @description The URL of this finding (an alert's link). */
+                finding_id?: number;
+                /** @description Only demo (true) or only real (false) rows. */
+                is_demo?: components["parameters"]["Demo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV with a header line and every filtered URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    startArchiveRuns: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What was queued, and what was already under way. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchiveRunsQueued"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["BadRequest"];
+            419: components["responses"]["CsrfMismatch"];
+        };
+    };
+    getArchivedUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archived URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchivedUrlDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];

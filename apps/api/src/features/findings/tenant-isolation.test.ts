@@ -45,6 +45,7 @@ async function seed(who: Tenant, cve: string, vendor: string) {
   await importFile(app, who, 'search-results', 'page.json', JSON.stringify(page));
   const leak = { RuleID: 'generic-password', Secret: `Pw-${who.domain}-9x`, File: 'a.env', StartLine: 1 };
   await importFile(app, who, 'gitleaks-json', 'leaks.json', JSON.stringify([leak]));
+  await importFile(app, who, 'archive-urls', 'gau.txt', `https://www.${who.domain}/.env\nhttps://www.${who.domain}/a`);
   const supplier = { name: `Supplier of ${who.domain}`, tier: 'high' };
   expect((await who.browser.post('/api/suppliers', supplier, { token: who.token })).statusCode).toBe(201);
   // The scope is an administrator's to declare; these members are analysts.

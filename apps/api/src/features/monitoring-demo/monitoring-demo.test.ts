@@ -67,6 +67,8 @@ describe('demo data', () => {
         'js-blacklist',
         'search-results',
         'gitleaks-json',
+        'archive-urls',
+        'wayback-cdx',
       ]),
     );
     expect(files.map((f) => f.content.toString('base64'))).toEqual(
@@ -156,6 +158,7 @@ describe('demo data', () => {
       '/api/assets',
       '/api/assets?owner=suppliers',
       '/api/dork-results',
+      '/api/archived-urls',
     ]) {
       const body = json<{ data: { is_demo?: boolean }[]; meta: { total: number } }>(await browser.get(url, { token }));
       expect(body.meta.total, url).toBeGreaterThan(3);

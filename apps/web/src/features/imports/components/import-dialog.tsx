@@ -27,6 +27,8 @@ const KINDS: readonly string[] = [
   'search-results',
   'ghdb',
   'gitleaks-json',
+  'archive-urls',
+  'wayback-cdx',
 ];
 const isKind = (value: string): value is ImportKind => KINDS.includes(value);
 
