@@ -9,6 +9,12 @@ import { expect, openWithDemoData, signIn, test } from './support/fixtures.ts';
 test('/googledork shows the demo results, a result drawer and the catalogue, axe-clean', async ({ page }) => {
   await signIn(page);
   const problems: string[] = [];
+  // On a fresh server the dorks' demo import comes after the other modules': wait for it.
+  await page.goto('/googledork');
+  await expect(async () => {
+    await page.reload();
+    await expect(page.locator('main tbody tr').filter({ hasText: 'Index of /backup' })).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 60_000 });
   await openWithDemoData(page, '/googledork', 'Search-engine dork');
   // The demo run (queued at first start) has ended: its end refreshes every list.
   await expect(page.getByTestId('dork-run-status')).toBeHidden({ timeout: 60_000 });
