@@ -58,7 +58,8 @@ function operations(doc: Document) {
   );
 }
 
-describe('the /api contract', () => {
+// Linting and bundling the whole contract take seconds beside other builds on two cores.
+describe('the /api contract', { timeout: 60_000 }, () => {
   it('lints clean', async () => {
     const problems = await lintContract();
     expect(problems.map((p: { message: string }) => p.message)).toEqual([]);
