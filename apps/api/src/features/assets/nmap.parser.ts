@@ -4,8 +4,8 @@
 // that is not well formed stops the file at the first error, with its line and reason. saxes never
 // loads external entities or expands DTD ones, so a hostile document cannot reach the disk or the
 // network.
-import { SaxesParser } from 'saxes';
 import { checkDate, type ParsedItem, type SourceFile, type Upload } from '../imports/import.types.js';
+import { streamXml } from '../imports/import-xml.js';
 import { AssetGraph, type AssetRecord } from './assets.graph.js';
 import { hostName, ipAddress, serviceValue } from './assets.values.js';
 
@@ -68,73 +68,46 @@ const attr = (tag: { attributes: Record<string, unknown> }, name: string): strin
   return typeof value === 'string' ? value : '';
 };
 
-/** The records of one file; `pending` collects what the handlers found while a chunk was written. */
-async function* nmapFile(file: SourceFile): AsyncGenerator<Item> {
-  const parser = new SaxesParser({ position: true });
-  const pending: Item[] = [];
-  let progress = 0;
-  let runStart: string | null = null;
-  let host: NmapHost | null = null;
-  let port: NmapPort | null = null;
-  let failed = false;
-  parser.on('opentag', (tag) => {
-    if (tag.name === 'nmaprun') runStart = attr(tag, 'start') || null;
-    else if (tag.name === 'host') {
-      const startTime = attr(tag, 'starttime') || null;
-      host = { line: parser.line, up: true, addresses: [], names: [], ports: [], startTime };
-    } else if (!host) return;
-    else if (tag.name === 'status') host.up = attr(tag, 'state') === 'up';
-    else if (tag.name === 'address' && attr(tag, 'addrtype').startsWith('ipv')) host.addresses.push(attr(tag, 'addr'));
-    else if (tag.name === 'hostname') host.names.push(attr(tag, 'name'));
-    else if (tag.name === 'port') {
-      port = {
-        protocol: attr(tag, 'protocol') === 'udp' ? 'udp' : 'tcp',
-        port: Number(attr(tag, 'portid')),
-        open: false,
-        service: {},
-      };
-    } else if (tag.name === 'state' && port) port.open = attr(tag, 'state') === 'open';
-    else if (tag.name === 'service' && port) {
-      port.service = Object.fromEntries(
-        Object.entries(tag.attributes).filter((e): e is [string, string] => typeof e[1] === 'string'),
-      );
-    }
-  });
-  parser.on('closetag', (tag) => {
-    if (tag.name === 'port' && host && port) {
-      if (Number.isInteger(port.port) && port.port > 0 && port.port < 65536) host.ports.push(port);
-      port = null;
-    } else if (tag.name === 'host' && host) {
-      const { line } = host;
-      if (host.up) {
-        const parsed = nmapHost(host, runStart);
-        pending.push(
-          parsed.ok
-            ? { kind: 'record', record: parsed.record, file: file.path, line, progress }
-            : { kind: 'reject', file: file.path, line, reason: parsed.reason, progress },
+/** The records of one file: each <host> that is up, when it closes. */
+function nmapFile(file: SourceFile): AsyncGenerator<Item> {
+  return streamXml<AssetRecord>(file, (parser, emit) => {
+    let runStart: string | null = null;
+    let host: NmapHost | null = null;
+    let port: NmapPort | null = null;
+    parser.on('opentag', (tag) => {
+      if (tag.name === 'nmaprun') runStart = attr(tag, 'start') || null;
+      else if (tag.name === 'host') {
+        const startTime = attr(tag, 'starttime') || null;
+        host = { line: parser.line, up: true, addresses: [], names: [], ports: [], startTime };
+      } else if (!host) return;
+      else if (tag.name === 'status') host.up = attr(tag, 'state') === 'up';
+      else if (tag.name === 'address' && attr(tag, 'addrtype').startsWith('ipv'))
+        host.addresses.push(attr(tag, 'addr'));
+      else if (tag.name === 'hostname') host.names.push(attr(tag, 'name'));
+      else if (tag.name === 'port') {
+        port = {
+          protocol: attr(tag, 'protocol') === 'udp' ? 'udp' : 'tcp',
+          port: Number(attr(tag, 'portid')),
+          open: false,
+          service: {},
+        };
+      } else if (tag.name === 'state' && port) port.open = attr(tag, 'state') === 'open';
+      else if (tag.name === 'service' && port) {
+        port.service = Object.fromEntries(
+          Object.entries(tag.attributes).filter((e): e is [string, string] => typeof e[1] === 'string'),
         );
       }
-      host = null;
-    }
+    });
+    parser.on('closetag', (tag) => {
+      if (tag.name === 'port' && host && port) {
+        if (Number.isInteger(port.port) && port.port > 0 && port.port < 65536) host.ports.push(port);
+        port = null;
+      } else if (tag.name === 'host' && host) {
+        if (host.up) emit(host.line, nmapHost(host, runStart));
+        host = null;
+      }
+    });
   });
-  parser.on('error', (error) => {
-    if (failed) return;
-    failed = true;
-    const reason = `Not well-formed XML: ${error.message.replace(/^[^:]*:\d+:\d+: /, '')}`;
-    pending.push({ kind: 'reject', file: file.path, line: parser.line, reason, progress: 1 });
-  });
-  const decoder = new TextDecoder();
-  let consumed = 0;
-  for await (const chunk of file.content) {
-    consumed += chunk.length;
-    progress = file.progress(consumed);
-    parser.write(decoder.decode(chunk, { stream: true }));
-    yield* pending.splice(0);
-    if (failed) return;
-  }
-  parser.write(decoder.decode());
-  parser.close();
-  yield* pending.splice(0);
 }
 
 export async function* parseNmap(upload: Upload): AsyncGenerator<Item> {

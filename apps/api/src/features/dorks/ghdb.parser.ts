@@ -1,10 +1,10 @@
 // The Google Hacking Database as Exploit-DB publishes it (`ghdb.xml`): <entry> elements with <id>,
 // <category> (one of the 14 by name, or its number), <title> (older dumps: <shortDescription>),
-// <query>, <date> and <author>. Read as a stream with saxes (like the nmap parser): each entry is
+// <query>, <date> and <author>. Read as a stream (imports/import-xml.ts, as nmap's XML is): each entry is
 // one record, or a reject with the line its <entry> starts on and the reason; XML that is not well
 // formed stops the file at the first error. saxes never loads external entities.
-import { SaxesParser } from 'saxes';
 import { checkDay, type ParsedItem, type SourceFile, type Upload, withoutNul } from '../imports/import.types.js';
+import { streamXml } from '../imports/import-xml.js';
 import { type GhdbCategory, ghdbCategories } from './dorks.table.js';
 
 export interface GhdbRecord {
@@ -65,57 +65,30 @@ export function ghdbEntry(fields: Fields): { ok: true; record: GhdbRecord } | { 
 type Item = ParsedItem<GhdbRecord>;
 const FIELDS = new Set(['id', 'category', 'title', 'shortDescription', 'query', 'date', 'author']);
 
-async function* ghdbFile(file: SourceFile): AsyncGenerator<Item> {
-  const parser = new SaxesParser({ position: true });
-  const pending: Item[] = [];
-  let progress = 0;
-  let entry: { line: number; fields: Fields } | null = null;
-  let field: keyof Fields | null = null;
-  let failed = false;
-  parser.on('opentag', (tag) => {
-    if (tag.name === 'entry') entry = { line: parser.line, fields: {} };
-    else if (entry && FIELDS.has(tag.name)) {
-      field = tag.name as keyof Fields;
-      entry.fields[field] = '';
-    }
+function ghdbFile(file: SourceFile): AsyncGenerator<Item> {
+  return streamXml<GhdbRecord>(file, (parser, emit) => {
+    let entry: { line: number; fields: Fields } | null = null;
+    let field: keyof Fields | null = null;
+    parser.on('opentag', (tag) => {
+      if (tag.name === 'entry') entry = { line: parser.line, fields: {} };
+      else if (entry && FIELDS.has(tag.name)) {
+        field = tag.name as keyof Fields;
+        entry.fields[field] = '';
+      }
+    });
+    const append = (text: string) => {
+      if (entry && field && (entry.fields[field]?.length ?? 0) < 4 * MAX_DORK_QUERY) entry.fields[field] += text;
+    };
+    parser.on('text', append);
+    parser.on('cdata', append);
+    parser.on('closetag', (tag) => {
+      if (tag.name === field) field = null;
+      else if (tag.name === 'entry' && entry) {
+        emit(entry.line, ghdbEntry(entry.fields));
+        entry = null;
+      }
+    });
   });
-  const append = (text: string) => {
-    if (entry && field && (entry.fields[field]?.length ?? 0) < 4 * MAX_DORK_QUERY) entry.fields[field] += text;
-  };
-  parser.on('text', append);
-  parser.on('cdata', append);
-  parser.on('closetag', (tag) => {
-    if (failed) return;
-    if (tag.name === field) field = null;
-    else if (tag.name === 'entry' && entry) {
-      const parsed = ghdbEntry(entry.fields);
-      const { line } = entry;
-      pending.push(
-        parsed.ok
-          ? { kind: 'record', record: parsed.record, file: file.path, line, progress }
-          : { kind: 'reject', file: file.path, line, reason: parsed.reason, progress },
-      );
-      entry = null;
-    }
-  });
-  parser.on('error', (error) => {
-    if (failed) return;
-    failed = true;
-    const reason = `Not well-formed XML: ${error.message.replace(/^[^:]*:\d+:\d+: /, '')}`;
-    pending.push({ kind: 'reject', file: file.path, line: parser.line, reason, progress: 1 });
-  });
-  const decoder = new TextDecoder();
-  let consumed = 0;
-  for await (const chunk of file.content) {
-    consumed += chunk.length;
-    progress = file.progress(consumed);
-    parser.write(decoder.decode(chunk, { stream: true }));
-    yield* pending.splice(0);
-    if (failed) return;
-  }
-  parser.write(decoder.decode());
-  parser.close();
-  yield* pending.splice(0);
 }
 
 export async function* parseGhdb(upload: Upload): AsyncGenerator<Item> {
