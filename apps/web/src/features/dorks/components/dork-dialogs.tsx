@@ -1,8 +1,9 @@
-import { Button, Switch, Text } from '@chakra-ui/react';
+import { Button, Text } from '@chakra-ui/react';
 import { ApiError } from '@vigil/api-client';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EnabledSwitch, failureLine } from '@/components/ui/enabled-switch';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { SimpleSelect } from '@/components/ui/simple-select';
 import { FieldFrame, TextInput } from '@/components/ui/text-input';
@@ -15,12 +16,6 @@ import {
   useSetDorkEnabled,
 } from '../api/dorks-api';
 
-/** A refusal as one line: the server's message, or the generic one. */
-function failureOf(error: unknown, fallback: string): string | null {
-  if (!error) return null;
-  return error instanceof ApiError ? error.serverMessage || fallback : fallback;
-}
-
 /** "Add dork" or "Edit" (a dork of the company's own): title, category and query without `site:`. */
 export function DorkDialog({ dork }: { dork: Dork | null }) {
   const { t } = useTranslation();
@@ -31,7 +26,7 @@ export function DorkDialog({ dork }: { dork: Dork | null }) {
   const [query, setQuery] = useState('');
   const validation = save.error instanceof ApiError ? (save.error.validation ?? {}) : {};
   const fieldError = (name: string) => validation[name]?.join(' ') || undefined;
-  const general = Object.keys(validation).length > 0 ? null : failureOf(save.error, t('dorks.saveFailed'));
+  const general = Object.keys(validation).length > 0 ? null : failureLine(save.error, t('dorks.saveFailed'));
   const label = dork ? t('dorks.edit') : t('dorks.add');
   return (
     <FormDialog
@@ -109,7 +104,7 @@ export function DeleteDork({ dork }: { dork: Dork }) {
       confirmLabel={t('dorks.delete')}
       cancelLabel={t('common.cancel')}
       pending={remove.isPending}
-      error={failureOf(remove.error, t('dorks.saveFailed'))}
+      error={failureLine(remove.error, t('dorks.saveFailed'))}
       onOpen={remove.reset}
       onConfirm={() => remove.mutateAsync(dork.id)}
     />
@@ -120,25 +115,15 @@ export function DeleteDork({ dork }: { dork: Dork }) {
 export function DorkSwitch({ dork, canChange }: { dork: Dork; canChange: boolean }) {
   const { t } = useTranslation();
   const change = useSetDorkEnabled();
-  if (!canChange) return <Text as="span">{t(dork.enabled ? 'dorks.on' : 'dorks.off')}</Text>;
-  const failure = failureOf(change.error, t('dorks.saveFailed'));
   return (
-    <>
-      <Switch.Root
-        size="sm"
-        checked={change.isPending ? Boolean(change.variables?.enabled) : dork.enabled}
-        disabled={change.isPending}
-        onCheckedChange={(event) => change.mutate({ id: dork.id, enabled: event.checked })}
-      >
-        <Switch.HiddenInput />
-        <Switch.Control />
-        <Switch.Label srOnly>{t('dorks.enabledOf', { title: dork.title })}</Switch.Label>
-      </Switch.Root>
-      {failure ? (
-        <Text fontSize="xs" color="fg.error" role="alert">
-          {failure}
-        </Text>
-      ) : null}
-    </>
+    <EnabledSwitch
+      enabled={dork.enabled}
+      canChange={canChange}
+      label={t('dorks.enabledOf', { title: dork.title })}
+      stateText={t(dork.enabled ? 'dorks.on' : 'dorks.off')}
+      change={change}
+      onChange={(enabled) => change.mutate({ id: dork.id, enabled })}
+      failureText={t('dorks.saveFailed')}
+    />
   );
 }

@@ -1,6 +1,5 @@
-import { Switch, Text } from '@chakra-ui/react';
-import { ApiError } from '@vigil/api-client';
 import { useTranslation } from 'react-i18next';
+import { EnabledSwitch } from '@/components/ui/enabled-switch';
 import { type JsRule, useSetJsRuleEnabled } from '../api/rules-api';
 
 /**
@@ -19,27 +18,16 @@ export function RuleSwitch({
 }) {
   const { t } = useTranslation();
   const change = useSetJsRuleEnabled();
-  const state = t(rule.enabled ? 'scripts.rules.on' : 'scripts.rules.off');
-  if (!canChange) return <Text as="span">{state}</Text>;
-  const failure =
-    change.error instanceof ApiError ? change.error.serverMessage : change.error ? t('scripts.forms.saveFailed') : null;
   return (
-    <>
-      <Switch.Root
-        size="sm"
-        checked={change.isPending ? Boolean(change.variables?.enabled) : rule.enabled}
-        disabled={change.isPending}
-        onCheckedChange={(event) => change.mutate({ id: rule.id, enabled: event.checked })}
-      >
-        <Switch.HiddenInput />
-        <Switch.Control />
-        <Switch.Label srOnly={!showLabel}>{t('scripts.rules.enabledOf', { key: rule.key })}</Switch.Label>
-      </Switch.Root>
-      {failure ? (
-        <Text fontSize="xs" color="fg.error" role="alert">
-          {failure}
-        </Text>
-      ) : null}
-    </>
+    <EnabledSwitch
+      enabled={rule.enabled}
+      canChange={canChange}
+      label={t('scripts.rules.enabledOf', { key: rule.key })}
+      stateText={t(rule.enabled ? 'scripts.rules.on' : 'scripts.rules.off')}
+      change={change}
+      onChange={(enabled) => change.mutate({ id: rule.id, enabled })}
+      failureText={t('scripts.forms.saveFailed')}
+      showLabel={showLabel}
+    />
   );
 }

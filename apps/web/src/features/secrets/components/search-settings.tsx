@@ -1,8 +1,8 @@
-import { Heading, HStack, Skeleton, Stack, Switch, Table, Text } from '@chakra-ui/react';
-import { ApiError } from '@vigil/api-client';
+import { Heading, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EnabledSwitch, failureLine } from '@/components/ui/enabled-switch';
 import {
   type AllowlistEntry,
   type CodeSearchTerm,
@@ -115,32 +115,19 @@ function SimpleTable({
   );
 }
 
-const failureOf = (error: unknown, fallback: string) =>
-  error instanceof ApiError ? error.serverMessage : error ? fallback : null;
-
 function TermSwitch({ term, canChange }: { term: CodeSearchTerm; canChange: boolean }) {
   const { t } = useTranslation();
   const { toggle } = useTermChange();
-  if (!canChange) return <Text as="span">{t(term.enabled ? 'secrets.terms.on' : 'secrets.terms.off')}</Text>;
-  const failure = failureOf(toggle.error, t('secrets.saveFailed'));
   return (
-    <>
-      <Switch.Root
-        size="sm"
-        checked={toggle.isPending ? Boolean(toggle.variables?.enabled) : term.enabled}
-        disabled={toggle.isPending}
-        onCheckedChange={(event) => toggle.mutate({ id: term.id, enabled: event.checked })}
-      >
-        <Switch.HiddenInput />
-        <Switch.Control />
-        <Switch.Label srOnly>{t('secrets.terms.switchLabel', { value: term.value })}</Switch.Label>
-      </Switch.Root>
-      {failure ? (
-        <Text fontSize="xs" color="fg.error" role="alert">
-          {failure}
-        </Text>
-      ) : null}
-    </>
+    <EnabledSwitch
+      enabled={term.enabled}
+      canChange={canChange}
+      label={t('secrets.terms.switchLabel', { value: term.value })}
+      stateText={t(term.enabled ? 'secrets.terms.on' : 'secrets.terms.off')}
+      change={toggle}
+      onChange={(enabled) => toggle.mutate({ id: term.id, enabled })}
+      failureText={t('secrets.saveFailed')}
+    />
   );
 }
 
@@ -155,7 +142,7 @@ function DeleteTerm({ term }: { term: CodeSearchTerm }) {
       confirmLabel={t('secrets.delete')}
       cancelLabel={t('common.cancel')}
       pending={remove.isPending}
-      error={failureOf(remove.error, t('secrets.saveFailed'))}
+      error={failureLine(remove.error, t('secrets.saveFailed'))}
       onOpen={remove.reset}
       onConfirm={() => remove.mutateAsync(term.id)}
     />
@@ -173,7 +160,7 @@ function DeleteAllowed({ entry }: { entry: AllowlistEntry }) {
       confirmLabel={t('secrets.delete')}
       cancelLabel={t('common.cancel')}
       pending={remove.isPending}
-      error={failureOf(remove.error, t('secrets.saveFailed'))}
+      error={failureLine(remove.error, t('secrets.saveFailed'))}
       onOpen={remove.reset}
       onConfirm={() => remove.mutateAsync(entry.id)}
     />
