@@ -105,6 +105,7 @@ function* variants(name: string, tld: string): Generator<[PermutationKind, strin
   }
   for (let i = 1; i < chars.length; i += 1) yield ['hyphenation', at(i, `-${chars[i]}`)];
   for (let i = 1; i < chars.length; i += 1) yield ['subdomain', at(i, `.${chars[i]}`)];
+  for (let i = 1; i < chars.length; i += 1) if (chars[i] === '-') yield ['subdomain', at(i, '.')];
   for (const other of SWAP_TLDS) if (other !== tld) yield ['tld', `${name}@${other}`];
   for (let i = 0; i < chars.length; i += 1) {
     const code = chars[i]?.charCodeAt(0) ?? 0;
