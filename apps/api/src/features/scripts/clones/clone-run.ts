@@ -79,6 +79,8 @@ async function companyStores(input: ProviderRunInput): Promise<CloneStore[]> {
 
 export class CloneSearch {
   private readonly references = new Map<number, Promise<PageCapture | null>>();
+  /** What this attempt saw of each domain (a clone found by a permutation and by a search is captured once). */
+  private readonly visited = new Map<string, Visit>();
   private readonly gate: GateSettings;
 
   constructor(
@@ -140,13 +142,16 @@ export class CloneSearch {
     return null;
   }
 
-  /** Captures (when live) and writes one candidate. */
+  /** Captures (when live, once per run) and writes one candidate. */
   private async sight(store: CloneStore, seen: Omit<Sighting, 'storeId' | 'storeName'>, at: Live | null) {
-    const visit: Visit = at === null ? { status: 'offline' } : await this.visit(store, seen.url, at.address);
+    const earlier = this.visited.get(seen.domain);
+    const visit: Visit =
+      earlier ?? (at === null ? { status: 'offline' } : await this.visit(store, seen.url, at.address));
+    this.visited.set(seen.domain, visit);
     const { ctx, run } = this.input;
     const scope = { companyId: run.company_id, isDemo: run.is_demo, now: ctx.clock.now() };
     const sighting = { ...seen, storeId: store.id, storeName: store.name };
-    return ctx.db.transaction().execute((trx) => writeSighting(trx, scope, sighting, visit));
+    return ctx.db.transaction().execute((trx) => writeSighting(trx, scope, sighting, visit, earlier !== undefined));
   }
 
   /** The permutations that resolve, and the known candidates among those that no longer do. */

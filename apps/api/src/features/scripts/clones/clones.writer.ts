@@ -46,12 +46,16 @@ export interface Written {
 
 const online = (visit: Visit) => (visit.status === 'online' ? visit : null);
 
-/** Null when the domain does not resolve and was never a candidate. */
+/**
+ * Null when the domain does not resolve and was never a candidate. `again`: the run captured the
+ * domain already (found by a permutation and a search): only the sources and terms are merged.
+ */
 export async function writeSighting(
   db: Executor,
   scope: WriteScope,
   seen: Sighting,
   visit: Visit,
+  again = false,
 ): Promise<Written | null> {
   const existing = await db
     .selectFrom('clone_candidates')
@@ -99,6 +103,7 @@ export async function writeSighting(
     )
     .returning(['id', 'finding_id'])
     .executeTakeFirstOrThrow();
+  if (again) return { candidateId: candidate.id, inserted: !existing, newFinding: false };
   const capture = await db
     .insertInto('clone_captures')
     .values({
