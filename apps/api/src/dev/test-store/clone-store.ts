@@ -1,5 +1,5 @@
-// The demo store's home page and its lookalikes, for the store dork search (features/scripts/
-// clones): the real home page on www.acme-retail-store.test (a VTEX theme: assets under
+// The demo store's home page and its lookalikes, for the store dork search (the clones of the
+// client-side scripts module): the real home page on www.acme-retail-store.test (a VTEX theme: assets under
 // /arquivos/, product images from the account's vteximg host), a clone of it on the homoglyph
 // domain acme-retai1-store.test (the same catalogue, hot-linked assets, a "discount" that sends the
 // card elsewhere) and a parked page on acmeretail-store.test. test-store.ts serves them by Host.

@@ -13,6 +13,7 @@ export interface CloneFilters {
   capture?: CaptureStatus | undefined;
   min_similarity?: number | undefined;
   findings_only?: boolean | undefined;
+  finding_id?: number | undefined;
   status?: FindingStatus[] | undefined;
   severity?: Severity[] | undefined;
   is_demo?: boolean | undefined;
@@ -26,6 +27,7 @@ function conditions(scope: TenantScope, filters: CloneFilters): RawBuilder<unkno
   if (filters.capture) c.push(sql`k.status = ${filters.capture}`);
   if (filters.min_similarity !== undefined) c.push(sql`c.similarity >= ${filters.min_similarity}`);
   if (filters.findings_only) c.push(sql`c.finding_id is not null`);
+  if (filters.finding_id !== undefined) c.push(sql`c.finding_id = ${filters.finding_id}`);
   if (filters.status?.length) c.push(sql`f.status in (${sql.join(filters.status)})`);
   if (filters.severity?.length) c.push(sql`f.severity in (${sql.join(filters.severity)})`);
   if (filters.is_demo !== undefined) c.push(sql`c.is_demo = ${filters.is_demo}`);

@@ -3,7 +3,7 @@
 // promotion of a candidate to the store blacklist. Always within the session's company.
 import type { AppContext } from '../../../app-context.js';
 import { HttpError, validationError } from '../../../shared/http-error.js';
-import { requireScope } from '../../../shared/tenant.js';
+import { requireScope, tenantFilter } from '../../../shared/tenant.js';
 import { csvStream, EXPORT_BATCH } from '../../findings/findings.csv.js';
 import { capped, orderOf, orderSql, type PageInput, pageOf } from '../../findings/findings.query.js';
 import { queueProviderRun } from '../../providers/provider-runs.js';
@@ -100,7 +100,7 @@ export async function getStoreClone({ ctx, auth, input }: Verb<{ id: number }>) 
     ? await ctx.db
         .selectFrom('store_pages')
         .select('url')
-        .where('company_id', '=', scope.companyId)
+        .where(tenantFilter('store_pages', scope))
         .where('store_id', '=', row.store_id)
         .orderBy('id')
         .limit(1)
@@ -120,11 +120,7 @@ export async function storeCloneScreenshot({ ctx, auth, input }: Verb<{ id: numb
 export async function startStoreCloneRun({ ctx, auth }: Verb<unknown>) {
   const scope = requireScope(auth.scope);
   const run = await ctx.db.transaction().execute(async (trx) => {
-    const store = await trx
-      .selectFrom('stores')
-      .select('id')
-      .where('company_id', '=', scope.companyId)
-      .executeTakeFirst();
+    const store = await trx.selectFrom('stores').select('id').where(tenantFilter('stores', scope)).executeTakeFirst();
     if (!store)
       throw validationError({ store: ['Add an online store first: its domains are what the search permutes.'] });
     return queueProviderRun(trx, {

@@ -128,6 +128,8 @@ describe('a store dork search', () => {
     expect((await list(analyst, 'source=search')).map((c) => c.domain)).toEqual([CLONE_DOMAIN]);
     expect((await list(analyst, 'min_similarity=0.5')).map((c) => c.domain)).toEqual([CLONE_DOMAIN]);
     expect((await list(analyst, 'severity=high&status=new')).map((c) => c.domain)).toEqual([CLONE_DOMAIN]);
+    const clone = await byDomain(analyst, CLONE_DOMAIN);
+    expect((await list(analyst, `finding_id=${clone?.finding?.id}`)).map((c) => c.domain)).toEqual([CLONE_DOMAIN]);
     expect((await list(analyst, 'q=acmeretail-')).map((c) => c.domain)).toEqual([PARKED_DOMAIN]);
     expect((await list(analyst, 'sort=similarity')).map((c) => c.domain)).toEqual([PARKED_DOMAIN, CLONE_DOMAIN]);
     const byName = (await list(analyst, 'sort=domain')).map((c) => c.domain);

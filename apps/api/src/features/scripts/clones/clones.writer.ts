@@ -31,7 +31,8 @@ export type Visit =
       contentSha256: string;
     };
 
-export interface WriteScope {
+/** The run's company (a system write: no session, the run's own company). */
+export interface RunScope {
   companyId: number;
   isDemo: boolean;
   now: Date;
@@ -52,7 +53,7 @@ const online = (visit: Visit) => (visit.status === 'online' ? visit : null);
  */
 export async function writeSighting(
   db: Executor,
-  scope: WriteScope,
+  run: RunScope,
   seen: Sighting,
   visit: Visit,
   again = false,
@@ -60,7 +61,7 @@ export async function writeSighting(
   const existing = await db
     .selectFrom('clone_candidates')
     .select('id')
-    .where('company_id', '=', scope.companyId)
+    .where('company_id', '=', run.companyId)
     .where('domain', '=', seen.domain)
     .executeTakeFirst();
   if (!existing && visit.status === 'offline') return null;
@@ -68,7 +69,7 @@ export async function writeSighting(
   const candidate = await db
     .insertInto('clone_candidates')
     .values({
-      company_id: scope.companyId,
+      company_id: run.companyId,
       store_id: seen.storeId,
       domain: seen.domain,
       url: seen.url,
@@ -80,10 +81,10 @@ export async function writeSighting(
       address: visit.status === 'offline' ? null : visit.address,
       similarity: live?.similarity ?? null,
       content_sha256: live?.contentSha256 ?? null,
-      first_seen_at: scope.now,
-      last_seen_at: scope.now,
-      last_checked_at: scope.now,
-      is_demo: scope.isDemo,
+      first_seen_at: run.now,
+      last_seen_at: run.now,
+      last_checked_at: run.now,
+      is_demo: run.isDemo,
     })
     .onConflict((oc) =>
       oc.columns(['company_id', 'domain']).doUpdateSet({
@@ -107,7 +108,7 @@ export async function writeSighting(
   const capture = await db
     .insertInto('clone_captures')
     .values({
-      company_id: scope.companyId,
+      company_id: run.companyId,
       candidate_id: candidate.id,
       status: visit.status satisfies CaptureStatus,
       http_status: live?.capture.status ?? null,
@@ -117,7 +118,7 @@ export async function writeSighting(
       similarity: live?.similarity ?? null,
       screenshot: live?.capture.screenshot ?? null,
       error: visit.status === 'failed' ? visit.error.slice(0, 1000) : null,
-      captured_at: scope.now,
+      captured_at: run.now,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -126,12 +127,12 @@ export async function writeSighting(
   let newFinding = false;
   if (live && severity !== null && live.similarity !== null) {
     // The system's findings (not an import's): each gets its event and the alerts evaluate them.
-    const [finding] = await upsertFindings(db, { ...scope, module: 'scripts', jobId: null }, [
+    const [finding] = await upsertFindings(db, { ...run, module: 'scripts', jobId: null }, [
       {
         fingerprint: cloneFingerprint(seen.domain),
         title: cloneTitle(seen.domain, live.similarity, seen.storeName),
         severity,
-        seenAt: scope.now,
+        seenAt: run.now,
       },
     ]);
     findingId = finding?.id ?? findingId;
