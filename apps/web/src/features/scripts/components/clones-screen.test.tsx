@@ -80,6 +80,11 @@ describe('the store dork search', { timeout: 15_000 }, () => {
     expect(exported.searchParams.get('source')).toBe('search');
     expect(screen.getByTestId('demo-badge')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Search now' })).toBeTruthy();
+    // The domain opens the drawer: by the finding's id, or `c<id>` for a candidate without one.
+    expect(within(row).getByRole('link', { name: 'acme-retai1-store.test' }).getAttribute('href')).toContain('open=55');
+    expect(within(other).getByRole('link', { name: 'acmeretail-store.test' }).getAttribute('href')).toContain(
+      'open=c8',
+    );
   });
 
   it('opens a finding from an alert link: screenshot, evidence, and the blacklist action', async () => {

@@ -97,6 +97,7 @@ export function ClonesTable({ slots, onDemo }: { slots: FindingSlots; onDemo: (d
       id: 'domain',
       header: t('scripts.clones.domain'),
       sortKey: 'domain',
+      primary: true,
       cell: (r) => (
         <Text as="span" fontFamily="mono" fontSize="xs" overflowWrap="anywhere">
           {r.domain}
