@@ -43,6 +43,8 @@ test('the demo clone search shows the clone with its screenshot, and a search ru
   await page.keyboard.press('Escape');
 
   await page.getByRole('button', { name: 'Search now' }).click();
+  // The queued run replaces the button's busy state with what it is doing.
+  await expect(page.getByTestId('clone-run-status')).toBeVisible();
   await page.getByRole('tab', { name: 'Runs' }).click();
   await expect(page.locator('main tbody tr').first()).toBeVisible();
   for (const v of await seriousViolations(page, ['main'])) problems.push(`/vtexdork runs: ${v}`);
