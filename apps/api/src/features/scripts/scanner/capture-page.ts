@@ -37,7 +37,15 @@ export async function capturePage(context: BrowserContext, url: string, limits: 
   });
   const response = await page.goto(url, { timeout: remaining(), waitUntil: 'load' });
   await page.waitForLoadState('networkidle', { timeout: Math.min(remaining(), 3000) }).catch(() => undefined);
-  const seen = (await page.evaluate(PROFILE_SCRIPT)) as { text: string; tags: string[] };
+  // The page runs first and may have replaced what the script calls: keep only strings, capped.
+  const raw = (await page.evaluate(PROFILE_SCRIPT).catch(() => null)) as { text?: unknown; tags?: unknown } | null;
+  const seen = {
+    text: typeof raw?.text === 'string' ? raw.text.slice(0, CAPTURE_LIMITS.maxTextChars) : '',
+    tags: (Array.isArray(raw?.tags) ? raw.tags : [])
+      .slice(0, CAPTURE_LIMITS.maxTags)
+      .filter((tag): tag is string => typeof tag === 'string')
+      .map((tag) => tag.slice(0, 40)),
+  };
   const finalUrl = page.url();
   const own = hostOf(finalUrl);
   const assetHosts = [...new Set(urls.map(hostOf).filter((h): h is string => h !== null && h !== own))].sort();
