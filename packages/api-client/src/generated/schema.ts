@@ -1811,6 +1811,116 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/store-clones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One page of the company's lookalike and cloned storefront candidates */
+        get: operations["listStoreClones"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/store-clones/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export the filtered candidates as CSV (streamed) */
+        get: operations["exportStoreClones"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/store-clones/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue a store dork search now
+         * @description Queues one `scripts.clones` provider run over the company's stores. The permutations and
+         *     the captures run without a search provider; the search part needs one (GET /providers).
+         *     409 when a run is already queued, running or waiting; 422 when the company has no store.
+         */
+        post: operations["startStoreCloneRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/store-clones/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One candidate with its captures */
+        get: operations["getStoreClone"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/store-clones/{id}/captures/{capture_id}/screenshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A capture's screenshot (PNG) */
+        get: operations["getStoreCloneScreenshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/store-clones/{id}/blacklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add the candidate to the store blacklist (status suspected)
+         * @description 409 when the domain is already on the company's store blacklist.
+         */
+        post: operations["blacklistStoreClone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/risk/rating": {
         parameters: {
             query?: never;
@@ -5078,6 +5188,92 @@ export interface components {
         StoreBlacklistCheckQueued: {
             message: string;
         };
+        /**
+         * @description How the candidate was found (a domain permutation, a search result, by hand).
+         * @enum {string}
+         */
+        CloneSource: "permutation" | "search" | "manual";
+        /**
+         * @description `online`: the page answered; `offline`: the name does not resolve or nothing answers; `failed`: the browser could not capture it.
+         * @enum {string}
+         */
+        CaptureStatus: "online" | "offline" | "failed";
+        CaptureSummary: {
+            id: number;
+            status: components["schemas"]["CaptureStatus"];
+            http_status: number | null;
+            final_url: string | null;
+            title: string | null;
+            /** @description SHA-256 of the page's normalised text and structure. */
+            content_sha256: string | null;
+            similarity: number | null;
+            has_screenshot: boolean;
+            error: string | null;
+            /** Format: date-time */
+            captured_at: string;
+        };
+        /** @description The candidate's finding (kind `clone`), when its similarity or fingerprints made it one. */
+        CloneFindingRef: {
+            id: number;
+            severity: components["schemas"]["Severity"];
+            status: components["schemas"]["FindingStatus"];
+        } | null;
+        StoreClone: {
+            id: number;
+            domain: string;
+            url: string;
+            sources: components["schemas"]["CloneSource"][];
+            /** @description The permutation that produced the domain (omission, homoglyph, tld…). */
+            permutation: string | null;
+            /** @description The brand terms and VTEX fingerprints whose search found it. */
+            matched_terms: string[];
+            /** @description VTEX markers seen on the page (vtexassets.com, vteximg, /arquivos/, vtex.render-server). */
+            fingerprints: string[];
+            resolves: boolean | null;
+            address: string | null;
+            /** @description 0–1 against the real store's page at the last capture. */
+            similarity: number | null;
+            content_sha256: string | null;
+            /** @description The company's store it imitates. */
+            store: {
+                id: number;
+                name: string;
+            } | null;
+            last_capture: null | components["schemas"]["CaptureSummary"];
+            finding: components["schemas"]["CloneFindingRef"];
+            /** @description Its store blacklist entry, once promoted. */
+            blacklist_entry_id: number | null;
+            /** Format: date-time */
+            first_seen_at: string;
+            /** Format: date-time */
+            last_seen_at: string;
+            last_checked_at: components["schemas"]["NullableDateTime"];
+            is_demo: boolean;
+        };
+        StoreCloneList: {
+            data: components["schemas"]["StoreClone"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        StoreCloneRunQueued: {
+            data: {
+                run_id: number;
+                job_id: number | null;
+            };
+        };
+        StoreCloneDetail: components["schemas"]["StoreClone"] & {
+            /** @description The newest captures first (at most 20). */
+            captures: components["schemas"]["CaptureSummary"][];
+            /** @description The real store's page the similarity was measured against. */
+            reference_url: string | null;
+        };
+        StoreCloneResponse: {
+            data: components["schemas"]["StoreCloneDetail"];
+        };
+        StoreCloneBlacklisted: {
+            data: {
+                entry_id: number;
+            };
+        };
         /** @enum {string} */
         Grade: "A" | "B" | "C" | "D" | "F";
         /** @enum {string} */
@@ -5249,6 +5445,7 @@ export interface components {
         JsRuleId: number;
         JsBlacklistEntryId: number;
         StoreBlacklistEntryId: number;
+        CloneIdParam: number;
         /** @description A supplier of the current company (its rating); without it, the company's own. */
         SupplierParameter: number;
         DorkId: number;
@@ -8730,6 +8927,204 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    listStoreClones: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                page_size?: components["parameters"]["PageSize"];
+                /** @description Part of the domain or URL, any case. */
+                q?: string;
+                /** @description Repeat to select several. */
+                source?: components["schemas"]["CloneSource"][];
+                /** @description The last capture's status. */
+                capture?: components["schemas"]["CaptureStatus"];
+                /** @description Only candidates at least this similar (0–1). */
+                min_similarity?: number;
+                /** @description The candidate of this finding (an alert's link opens a finding). */
+                finding_id?: number;
+                /** @description Only candidates that are findings. */
+                findings_only?: boolean;
+                /** @description Repeat to select several. */
+                status?: components["parameters"]["Status"];
+                severity?: components["parameters"]["Severity"];
+                /** @description Only demo (true) or only real (false) rows. */
+                is_demo?: components["parameters"]["Demo"];
+                sort?: "-similarity" | "similarity" | "-last_seen_at" | "last_seen_at" | "-first_seen_at" | "first_seen_at" | "domain" | "-domain";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of candidates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreCloneList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    exportStoreClones: {
+        parameters: {
+            query?: {
+                /** @description Part of the domain or URL, any case. */
+                q?: string;
+                /** @description Repeat to select several. */
+                source?: components["schemas"]["CloneSource"][];
+                /** @description The last capture's status. */
+                capture?: components["schemas"]["CaptureStatus"];
+                /** @description Only candidates at least this similar (0–1). */
+                min_similarity?: number;
+                /** @description Only candidates that are findings. */
+                findings_only?: boolean;
+                /** @description Repeat to select several. */
+                status?: components["parameters"]["Status"];
+                severity?: components["parameters"]["Severity"];
+                /** @description Only demo (true) or only real (false) rows. */
+                is_demo?: components["parameters"]["Demo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV with a header line and every filtered candidate. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    startStoreCloneRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run, queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreCloneRunQueued"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["BadRequest"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getStoreClone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["CloneIdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The candidate. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreCloneResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getStoreCloneScreenshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["CloneIdParam"];
+                capture_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The screenshot. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    blacklistStoreClone: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["parameters"]["CloneIdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The blacklist entry. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreCloneBlacklisted"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BadRequest"];
             419: components["responses"]["CsrfMismatch"];
             422: components["responses"]["ValidationError"];
         };

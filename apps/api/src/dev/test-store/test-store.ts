@@ -7,6 +7,7 @@
 // (acme-retail-store.test, demo-store.ts) has a product, a checkout and a payment page, the last one
 // skimmed. `switches` change what is served between two scans.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { cloneHosts, cloneStoreAnswer } from './clone-store.js';
 import { demoPage, demoStore } from './demo-store.js';
 import { baseScripts, GIF, securityHeaders, skimmerTag, storePage, VENDOR_HOSTS, widgetTag } from './store-pages.js';
 import {
@@ -71,6 +72,8 @@ function answerFor(host: string, path: string, switches: StoreSwitches): Answer 
     const html = demoPage(path);
     if (html) return page(html, switches.csp);
   }
+  const clone = cloneStoreAnswer(host, path);
+  if (clone) return clone;
   if (host.startsWith('www.') && path.startsWith('/api/')) return { type: 'application/json', body: '{"ok":true}' };
   if (host.startsWith('static.') && path === '/js/app.js') return js(appScript);
   if (host.startsWith('static.') && path === '/js/product.js') return js(productScript);
@@ -88,7 +91,7 @@ function answerFor(host: string, path: string, switches: StoreSwitches): Answer 
 /** Every host name the stores answer for. */
 export function storeHosts(): string[] {
   const stores = [TEST_STORE_DOMAIN, ...demoStore.domains];
-  return [...stores.flatMap((d) => [`www.${d}`, `static.${d}`]), ...Object.values(VENDOR_HOSTS)];
+  return [...stores.flatMap((d) => [`www.${d}`, `static.${d}`]), ...Object.values(VENDOR_HOSTS), ...cloneHosts];
 }
 
 export async function startTestStore(switches: Partial<StoreSwitches> = {}): Promise<TestStore> {

@@ -116,7 +116,10 @@ export function findingLink(
   finding: { id: number; fingerprint: string; supplier_id?: number | null },
 ): string {
   const query = moduleOf(ctx, module)?.findingQuery?.(finding) ?? `open=${finding.id}`;
-  const screen = moduleOf(ctx, module)?.findingScreen?.({ supplier_id: finding.supplier_id ?? null });
+  const screen = moduleOf(ctx, module)?.findingScreen?.({
+    supplier_id: finding.supplier_id ?? null,
+    fingerprint: finding.fingerprint,
+  });
   return `${ctx.publicUrl}${screen ?? screenOf(ctx, module)}?${query}`;
 }
 

@@ -139,6 +139,12 @@ describe('alerts raised by imports', () => {
     expect(findingLink(ctx, 'cves', { id: 8, fingerprint: 'cve:CVE-2026-1' })).toBe(
       'http://127.0.0.1:3999/cvemonitor?open=8',
     );
+    expect(findingLink(ctx, 'scripts', { id: 9, fingerprint: 'clone:acme-retai1-store.test' })).toBe(
+      'http://127.0.0.1:3999/vtexdork?open=9',
+    );
+    expect(findingLink(ctx, 'scripts', { id: 10, fingerprint: 'pattern_hit:1:2' })).toBe(
+      'http://127.0.0.1:3999/scripts?open=10',
+    );
   });
 
   it('sends nothing more to a member removed from the company, or deactivated in it', async () => {

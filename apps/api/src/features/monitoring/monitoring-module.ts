@@ -53,8 +53,11 @@ export interface MonitoringModule {
   screen?: string;
   /** The query that opens one finding on its screen, when `open=<id>` is not enough (a tab). */
   findingQuery?: (finding: { id: number; fingerprint: string }) => string;
-  /** The screen of one finding when it is not `screen` (a supplier's finding on /supplierassets). */
-  findingScreen?: (finding: { supplier_id: number | null }) => string;
+  /**
+   * The screen of one finding when it is not `screen` (a supplier's finding on /supplierassets, a
+   * storefront clone on /vtexdork: by the fingerprint's kind).
+   */
+  findingScreen?: (finding: { supplier_id: number | null; fingerprint: string }) => string;
   /** Its import kinds: parser and writer each (features/imports runs them as jobs). */
   importers: readonly RegisteredImporter[];
   /** Handlers of the operations its contract file declares (list, export, detail, its own). */

@@ -3,8 +3,9 @@ import type { WebModule } from '@/lib/modules';
 /**
  * Client-side script security for online stores (module `scripts`, PCI DSS 6.4.3 and 11.6.1): the
  * Script Manager (`/scripts`), E-commerce compliance (`/Ecommerce`), the stores and their monitored
- * pages (`/vtex`), JS attack patterns (`/dork`), the JS blacklist (`/jsblacklist`) and the
- * online-store blacklist (`/vtexblacklist`). Its findings open on `/scripts?open=<finding id>`.
+ * pages (`/vtex`), JS attack patterns (`/dork`), the JS blacklist (`/jsblacklist`), the online-store
+ * blacklist (`/vtexblacklist`) and the store dork search (`/vtexdork`). Its findings open on
+ * `/scripts?open=<finding id>`, a clone's on `/vtexdork`.
  */
 export const scriptsModule: WebModule = {
   id: 'scripts',
@@ -19,5 +20,6 @@ export const scriptsModule: WebModule = {
       screen: 'vtex-blacklist',
       load: () => import('./components/store-blacklist-screen').then((m) => m.StoreBlacklistScreen),
     },
+    { screen: 'vtex-dork', load: () => import('./components/clones-screen').then((m) => m.ClonesScreen) },
   ],
 };

@@ -5,8 +5,10 @@
 // proxy's gate (scan-proxy.ts). Memory is bounded by a V8 heap cap per renderer and by the caps on
 // what one page may make the scanner keep (scan-page.ts). See docs/decisions/0021.
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import type { ScanConfig } from '../../../config/env.js';
+import { CAPTURE_LIMITS, type PageCapture, type PageCapturer } from './capture.types.js';
+import { capturePage } from './capture-page.js';
 import type { ScanRequest, ScanResult } from './scan.types.js';
 import { type PageLimits, scanPage } from './scan-page.js';
 import { gateAddress, type ScanProxy, ScanRefused, startScanProxy } from './scan-proxy.js';
@@ -56,7 +58,7 @@ const firstLine = (error: unknown) => (error instanceof Error ? error.message : 
 /** Playwright's message without its call log and its `browserType.launch: ` prefix. */
 const reason = (error: unknown) => firstLine(error).replace(/^\w+\.\w+: /, '');
 
-export class ChromiumScanner implements Scanner {
+export class ChromiumScanner implements Scanner, PageCapturer {
   private browser: Promise<Browser> | undefined;
   private proxy: Promise<ScanProxy> | undefined;
   private readonly slots: Slots;
@@ -182,9 +184,26 @@ export class ChromiumScanner implements Scanner {
   }
 
   private scanNow(request: ScanRequest, signal?: AbortSignal): Promise<ScanResult> {
+    return this.inContext(request.url, signal, (context, limits) => scanPage(context, request, limits));
+  }
+
+  capture(url: string, signal?: AbortSignal): Promise<PageCapture> {
+    return this.tracked(() =>
+      this.inContext(url, signal, (context, limits) =>
+        capturePage(context, url, { ...limits, maxScreenshotBytes: CAPTURE_LIMITS.maxScreenshotBytes }),
+      ),
+    );
+  }
+
+  /** One page's work in a fresh browser context, within the time-out, its errors said plainly. */
+  private inContext<T>(
+    url: string,
+    signal: AbortSignal | undefined,
+    work: (context: BrowserContext, limits: PageLimits) => Promise<T>,
+  ): Promise<T> {
     return this.slots.run(async () => {
       signal?.throwIfAborted();
-      await this.checkTarget(request.url);
+      await this.checkTarget(url);
       const browser = await this.browserNow();
       const major = browser.version().split('.')[0] ?? '150';
       const context = await browser
@@ -210,10 +229,10 @@ export class ChromiumScanner implements Scanner {
       const limits: PageLimits = {
         ...SCAN_LIMITS,
         timeoutMs: this.config.timeoutMs,
-        checkTarget: (url) => this.checkTarget(url),
+        checkTarget: (target) => this.checkTarget(target),
       };
       try {
-        return await scanPage(context, request, limits);
+        return await work(context, limits);
       } catch (error) {
         signal?.throwIfAborted();
         if (error instanceof ScanRefused) throw error;
@@ -241,7 +260,7 @@ export class ChromiumScanner implements Scanner {
 const scanners = new Map<string, ChromiumScanner>();
 
 /** The process's scanner for these settings: one browser, reused, launched on first use. */
-export function getScanner(config: ScanConfig): Scanner {
+export function getScanner(config: ScanConfig): Scanner & PageCapturer {
   const key = JSON.stringify(config);
   let scanner = scanners.get(key);
   if (!scanner || scanner.closed) {
