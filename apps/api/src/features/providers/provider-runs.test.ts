@@ -52,6 +52,18 @@ const kind = defineProviderJob({
   },
 });
 
+// A run whose module has a part that needs no provider: it runs without one and sees it absent.
+const OPTIONAL_KIND = 'providers-test.optional';
+const optionalKind = defineProviderJob({
+  module: MODULE,
+  kind: OPTIONAL_KIND,
+  provider: 'web-search',
+  optional: true,
+  async run({ providers, progress }) {
+    await progress({ queriesTotal: 1, queriesDone: 1, results: providers.webSearch ? 1 : 0 });
+  },
+});
+
 /** The app's context with the test kind registered, and a worker of its own over it. */
 function withKind(base: AppContext): AppContext {
   const modules = base.modules;
@@ -59,8 +71,8 @@ function withKind(base: AppContext): AppContext {
     ...base,
     modules: {
       ...modules,
-      jobKinds: { ...modules.jobKinds, [KIND]: kind },
-      jobKind: (name: string) => (name === KIND ? kind : modules.jobKind(name)),
+      jobKinds: { ...modules.jobKinds, [KIND]: kind, [OPTIONAL_KIND]: optionalKind },
+      jobKind: (name: string) => (name === KIND ? kind : name === OPTIONAL_KIND ? optionalKind : modules.jobKind(name)),
     },
   };
 }
@@ -197,6 +209,24 @@ describe('a provider run', () => {
       status: 'failed',
       error: 'web-search is not configured: set SEARCH_API_URL, SEARCH_API_KEY, SEARCH_ENGINE_ID.',
     });
+  });
+
+  it('runs a module whose part needs no provider without one, which it finds absent', async () => {
+    const run = await queueProviderRun(app.ctx.db, {
+      companyId: b.companyId,
+      module: MODULE,
+      kind: OPTIONAL_KIND,
+      provider: 'web-search',
+      createdBy: null,
+      isDemo: false,
+      now: clock.now(),
+    });
+    const bare = withKind({
+      ...app.ctx,
+      config: { ...app.ctx.config, providers: { ...app.ctx.config.providers, webSearch: undefined } },
+    });
+    await drain(bare);
+    expect(await runRow(run?.id ?? 0)).toMatchObject({ status: 'done', queries_done: 1, results: 0 });
   });
 
   it('stops after the query under way when cancelled while running, keeping what it committed', async () => {

@@ -111,6 +111,11 @@ export interface ProviderJobDefinition {
   provider: ProviderId;
   concurrency?: number;
   /**
+   * The run has a part that needs no provider (the store dork search's domain permutations): it
+   * runs without one, finding `providers` without it, instead of failing as not configured.
+   */
+  optional?: boolean;
+  /**
    * Runs the queries from `checkpoint` on; ProviderThrottled and ProviderFailed are handled around
    * it. A query interrupted (throttled, the server stopping) runs again on resume: write its
    * results idempotently (upserts), and commit them with progress() in one transaction.
@@ -250,7 +255,7 @@ async function runProviderJob(
     return finish(ctx, run, { status: 'failed', error });
   }
   const providers = getProviders(ctx);
-  if (!isConfigured(providers, definition.provider)) {
+  if (!definition.optional && !isConfigured(providers, definition.provider)) {
     return finish(ctx, run, { status: 'failed', error: unconfiguredReason(ctx.config, definition.provider) });
   }
   const lease = setInterval(() => {

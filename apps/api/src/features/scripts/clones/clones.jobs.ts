@@ -10,6 +10,8 @@ export const cloneJobs = {
     module: 'scripts',
     kind: CLONE_JOB,
     provider: 'web-search',
+    // The domain permutations need no provider: without web search the run still checks them.
+    optional: true,
     run: (input) => runCloneSearch(input, getScanner(input.ctx.config.scan)),
   }),
 };
