@@ -41,6 +41,7 @@ describe('the module registry', () => {
         ...['combolist', 'epss', 'hibp', 'infostealer', 'kev', 'nuclei', 'nvd'],
         ...['hosts', 'assets-csv', 'subfinder', 'httpx', 'nmap'],
         ...['js-blacklist-csv', 'js-blacklist'],
+        ...['ghdb', 'search-results', 'gitleaks-json', 'archive-urls', 'wayback-cdx'],
       ].sort(),
     );
     for (const kind of moduleRegistry.importKinds) expect(moduleRegistry.jobKind(kind).concurrency).toBeGreaterThan(0);
