@@ -231,6 +231,8 @@ describe('technical risk rating', () => {
         .where('company_id', '=', who.companyId)
         .execute();
     await importFile(app, mine, 'nuclei', 'scan.jsonl', nuclei('rce', 'critical'));
+    // The import's end queues the snapshot: the worker takes it after the import (one more drain).
+    await app.jobs.drain();
     const rating = await get<RatingBody>(mine, '/risk/rating');
     expect((await snapshots(mine)).map((s) => [s.day, Number(s.score)])).toEqual([[today, rating.score]]);
     expect(await snapshots(bystander)).toEqual([]);
