@@ -28,9 +28,13 @@ test('/googledork shows the demo results, a result drawer and the catalogue, axe
   await settled(page, 'detail-drawer');
   for (const v of await seriousViolations(page, ['[data-testid="detail-drawer"]'])) problems.push(`drawer: ${v}`);
   await page.keyboard.press('Escape');
+  // The drawer's close writes the URL: the tab is changed once it is gone, or the close undoes it.
+  await expect(drawer).toBeHidden();
 
-  await page.getByRole('tab', { name: 'Dorks' }).click();
-  await expect(page.locator('main tbody tr').filter({ hasText: 'Directory listings' })).toBeVisible();
+  const catalogue = page.getByRole('tab', { name: 'Dorks' });
+  await catalogue.click();
+  await expect(catalogue).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('main tbody tr').filter({ hasText: 'Directory listings' }).first()).toBeVisible();
   for (const v of await seriousViolations(page, ['main'])) problems.push(`catalogue: ${v}`);
   await page.getByRole('tab', { name: 'Runs' }).click();
   for (const v of await seriousViolations(page, ['main'])) problems.push(`runs: ${v}`);
