@@ -6,7 +6,7 @@ import type { RouteDeps, RouteTable } from '../../route-table.js';
 import type { RegisteredImporter } from '../imports/import.types.js';
 import type { JobKind } from '../jobs/job-kind.types.js';
 import { importJobKind, platformJobKinds } from '../jobs/job-kinds.js';
-import type { MonitoringModule } from './monitoring-module.js';
+import type { MonitoringModule, SearchSource } from './monitoring-module.js';
 
 export interface ModuleRegistry {
   readonly modules: readonly MonitoringModule[];
@@ -21,6 +21,8 @@ export interface ModuleRegistry {
   jobKind(kind: string): JobKind;
   /** The handlers of every module's operations. */
   routes(deps: RouteDeps): RouteTable;
+  /** Every module's search groups, in registration order, with the module that owns each. */
+  readonly searchSources: readonly (SearchSource & { module: string })[];
 }
 
 function unique(what: string, names: string[]): void {
@@ -53,7 +55,13 @@ export function createModuleRegistry(modules: readonly MonitoringModule[]): Modu
     ...Object.fromEntries(moduleJobs),
   };
   const ids = modules.map((m) => m.id);
+  const searchSources = modules.flatMap((m) => (m.search ?? []).map((source) => ({ ...source, module: m.id })));
+  unique(
+    'search kind',
+    searchSources.map((s) => s.kind),
+  );
   return {
+    searchSources,
     modules,
     ids,
     importKinds: [...importers.keys()],

@@ -84,6 +84,41 @@ export interface MonitoringModule {
   referenceData?: (db: Kysely<Database>, now: Date) => Promise<unknown>;
   /** What a demo company needs besides files (the CVE watch list), in the loader's transaction. */
   demoSetup?: (db: Executor, companyId: number, company: DemoCompany, anchor: Date) => Promise<void>;
+  /** Its groups of the cross-module search (/search and Ctrl/⌘K): leaks, devices, mentions… */
+  search?: readonly SearchSource[];
+}
+
+/** One group of the cross-module search: a kind of the module's records that match the typed text. */
+export interface SearchSource {
+  /** The group's id (`leaks`, `mentions`…), unique across modules; the web names it `search.kinds.<kind>`. */
+  kind: string;
+  /** At most `limit` matches, best first, of the given companies only (and shared reference data). */
+  search(input: SearchInput): Promise<SearchHit[]>;
+}
+
+export interface SearchInput {
+  db: Executor;
+  /** The companies whose rows may appear: the user's memberships, decided by the platform. */
+  companyIds: readonly number[];
+  /** What the user typed: trimmed, 2 to 200 characters. */
+  text: string;
+  limit: number;
+}
+
+/** One match, in plain text: the platform adds highlight ranges (shared/text-match.ts), the web escapes. */
+export interface SearchHit {
+  /** null for shared reference data (a CVE of the catalogue). */
+  company_id: number | null;
+  /** The record's id within its kind. */
+  id: string;
+  title: string;
+  /** Plain text around the match (≤ 300 characters), or null. */
+  snippet: string | null;
+  /** The web path (and query) that opens the record, e.g. `/credentials?open=12`. */
+  link: string;
+  /** When it was seen or published, ISO 8601, or null. */
+  at: string | null;
+  severity: string | null;
 }
 
 export interface DemoCompany {
