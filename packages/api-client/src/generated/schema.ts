@@ -2369,6 +2369,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/analytics/cve-landscape": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public, anonymous statistics of the global CVE catalogue (no tenant data)
+         * @description Aggregates of the shared CVE catalogue only (NVD, CISA KEV, FIRST EPSS): CVEs published per
+         *     week by severity, KEV additions per week, the EPSS distribution, the top vendors of the
+         *     period, totals and the catalogue's freshness. It reads no company's data (ADR 0034). No
+         *     session needed; computed at most once every five minutes per value of `weeks`, and limited
+         *     per address like every other call.
+         */
+        get: operations["getCveLandscape"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cves/{cveId}": {
         parameters: {
             query?: never;
@@ -3176,6 +3200,72 @@ export interface components {
         DeviceDetail: {
             data: components["schemas"]["Device"];
             credentials: components["schemas"]["Credential"][];
+        };
+        CveLandscapeWeek: {
+            /**
+             * Format: date
+             * @description The week's Monday (UTC).
+             */
+            week: string;
+            critical: number;
+            high: number;
+            medium: number;
+            low: number;
+            /** @description Published without a score (or a score of 0). */
+            info: number;
+            /** @description CVEs added to the CISA KEV catalogue that week (whenever they were published). */
+            kev_added: number;
+        };
+        CveLandscapeEpssBucket: {
+            /** @description Lower bound of the EPSS score (inclusive). */
+            from: number;
+            /** @description Upper bound (exclusive, except 1). */
+            to: number;
+            cves: number;
+        };
+        CveLandscapeVendor: {
+            /** @description The vendor as CPE names spell it. */
+            vendor: string;
+            /** @description CVEs of the period naming one of its products. */
+            cves: number;
+        };
+        CveLandscape: {
+            period: {
+                /**
+                 * Format: date
+                 * @description Monday of the first week.
+                 */
+                from: string;
+                /**
+                 * Format: date
+                 * @description Last day covered (the Sunday of the current week).
+                 */
+                to: string;
+                weeks: number;
+            };
+            totals: {
+                /** @description CVEs in the catalogue. */
+                cves: number;
+                /** @description Of them, in the CISA KEV catalogue. */
+                kev: number;
+                /** @description Of them, with an EPSS score. */
+                with_epss: number;
+                published_in_period: number;
+                kev_added_in_period: number;
+            };
+            weeks: components["schemas"]["CveLandscapeWeek"][];
+            /** @description Every CVE with an EPSS score, in buckets of its score. */
+            epss: components["schemas"]["CveLandscapeEpssBucket"][];
+            top_vendors: components["schemas"]["CveLandscapeVendor"][];
+            freshness: {
+                last_updated_at: components["schemas"]["NullableDateTime"];
+                /** @description Each feed's last successful sync (null when it never ran here, e.g. files imported by hand). */
+                feeds: {
+                    /** @enum {string} */
+                    feed: "nvd" | "kev" | "epss";
+                    last_success_at: components["schemas"]["NullableDateTime"];
+                }[];
+            };
         };
         CveScores: {
             cve_id: string;
@@ -10190,6 +10280,32 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             419: components["responses"]["CsrfMismatch"];
+        };
+    };
+    getCveLandscape: {
+        parameters: {
+            query?: {
+                /** @description Weeks covered, ending with the current (UTC, Monday-based) week. */
+                weeks?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalogue's statistics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CveLandscape"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getCve: {
