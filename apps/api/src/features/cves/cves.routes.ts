@@ -1,5 +1,6 @@
 import { authOf, bodyOf, paramsOf, queryOf, type RouteDeps, type RouteTable } from '../../route-table.js';
 import { csvRoute } from '../findings/findings.csv.js';
+import { LANDSCAPE_TTL, landscapeCache } from './cves.landscape.js';
 import {
   addCveWatchItem,
   deleteCveWatchItem,
@@ -11,7 +12,17 @@ import {
 } from './cves.service.js';
 
 export function cvesRoutes({ ctx }: RouteDeps): RouteTable {
+  const landscape = landscapeCache(ctx.db, ctx.clock);
   return {
+    getCveLandscape: {
+      // Public and the same for everyone: the browser may keep it as long as the server does
+      // (private: the answer may carry the anti-forgery cookie, which no shared cache may keep).
+      handler: async (request, reply) => {
+        const { weeks = 26 } = queryOf('getCveLandscape', request);
+        reply.header('cache-control', `private, max-age=${LANDSCAPE_TTL / 1000}`);
+        return landscape(weeks);
+      },
+    },
     listCves: {
       handler: async (request) => listCves({ ctx, auth: authOf(request), input: queryOf('listCves', request) }),
     },
