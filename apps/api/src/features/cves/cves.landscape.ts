@@ -135,21 +135,37 @@ export async function cveLandscape(db: Db, now: Date, weeks: number): Promise<Cv
 
 export const LANDSCAPE_TTL = 5 * MINUTE;
 
+/** The catalogue's version: its latest change and latest feed sync (two index ends). */
+async function catalogueVersion(db: Db): Promise<string> {
+  const { rows } = await sql<{ cves: Date | null; feeds: Date | null }>`
+    select (select max(updated_at) from cves) as cves,
+      (select max(last_success_at) from catalogue_feeds) as feeds`.execute(db);
+  const at = (value: Date | null | undefined) => (value ? new Date(value).toISOString() : '-');
+  return `${at(rows[0]?.cves)} ${at(rows[0]?.feeds)}`;
+}
+
+interface Entry {
+  at: number;
+  version: string;
+  value: Promise<CveLandscape>;
+}
+
 /**
- * The landscape computed at most once per TTL for each `weeks` (it is public: a flood of calls
- * costs one computation each five minutes); callers at the same time share one computation.
+ * The landscape as a public call serves it: computed again only when the catalogue changed or
+ * after five minutes (the weeks move on), once per `weeks`; callers at the same time share one
+ * computation, so a flood of calls costs an index read each.
  */
 export function landscapeCache(db: Db, clock: Clock) {
-  const entries = new Map<number, { at: number; value: Promise<CveLandscape> }>();
-  return (weeks: number): Promise<CveLandscape> => {
+  const entries = new Map<number, Entry>();
+  return async (weeks: number): Promise<CveLandscape> => {
     const now = clock.now();
+    const version = await catalogueVersion(db);
     const cached = entries.get(weeks);
-    if (cached && now.getTime() - cached.at < LANDSCAPE_TTL) return cached.value;
-    const value = cveLandscape(db, now, weeks);
-    const entry = { at: now.getTime(), value };
+    if (cached && cached.version === version && now.getTime() - cached.at < LANDSCAPE_TTL) return cached.value;
+    const entry: Entry = { at: now.getTime(), version, value: cveLandscape(db, now, weeks) };
     entries.set(weeks, entry);
     // A failure is not kept: the next call tries again.
-    value.catch(() => entries.get(weeks) === entry && entries.delete(weeks));
-    return value;
+    entry.value.catch(() => entries.get(weeks) === entry && entries.delete(weeks));
+    return entry.value;
   };
 }
