@@ -2,4 +2,5 @@
 export { useAuthActorRef, useAuthSelector } from './auth-actor';
 export { AuthProvider, type AuthProviderProps, hasPersistedSession } from './components/auth-provider';
 export { RequireAuth } from './components/require-auth';
+export { SessionLanguageSelect } from './components/session-language-select';
 export { type SessionStatus, useCompanies, useSession } from './hooks/use-session';

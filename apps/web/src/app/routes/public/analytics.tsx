@@ -1,53 +1,35 @@
-import { Box, Container, EmptyState, Flex, Heading, Text, VStack } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { Box, Container, Flex, Text } from '@chakra-ui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { AppIcon } from '@/components/ui/icons';
 import { SkipLink } from '@/components/ui/skip-link';
+import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { env } from '@/config/env';
-// EmptyState's recipe is one of the signed-in screens' (kept off /signin).
-import '@/theme/app-recipes';
+import { AnalyticsScreen } from '@/features/analytics';
+import { SessionLanguageSelect } from '@/features/auth';
+import { createQueryClient } from '@/lib/query-client';
 
-/** The public threat-landscape page (screens.md): an honest empty state until its feature issue. */
+/** The public threat-landscape page (screens.md): signed in or out, the CVE catalogue's aggregates. */
 export function AnalyticsPage() {
-  const { t } = useTranslation();
+  const [client] = useState(createQueryClient);
   return (
     <Box minH="100dvh">
       <SkipLink />
-      <Flex as="header" h="16" align="center" px="6" borderBottomWidth="1px" borderColor="border">
+      <Flex as="header" h="16" align="center" px={{ base: '4', md: '6' }} borderBottomWidth="1px" borderColor="border">
         <Link to="/">
           <Text as="span" fontWeight="bold" fontSize="lg">
             {env.productName}
           </Text>
         </Link>
+        <Flex ms="auto" align="center" gap="2">
+          <SessionLanguageSelect />
+          <ThemeToggle />
+        </Flex>
       </Flex>
-      <Container as="main" id="main" tabIndex={-1} maxW="4xl" py="10" outline="none">
-        <Heading as="h1" size="2xl">
-          {t('screens.analytics.title')}
-        </Heading>
-        <Box mt="6" borderWidth="1px" borderColor="border" borderRadius="l3" data-testid="screen-empty-state">
-          <EmptyState.Root size="lg">
-            <EmptyState.Content>
-              <EmptyState.Indicator>
-                <AppIcon name="inbox" boxSize="10" />
-              </EmptyState.Indicator>
-              <VStack textAlign="center" gap="3">
-                <EmptyState.Title as="h2">{t('monitoring.emptyTitle')}</EmptyState.Title>
-                <EmptyState.Description>
-                  <Text as="span" fontWeight="semibold" color="fg">
-                    {t('monitoring.willShow')}
-                  </Text>{' '}
-                  {t('screens.analytics.what')}
-                </EmptyState.Description>
-                <EmptyState.Description>
-                  <Text as="span" fontWeight="semibold" color="fg">
-                    {t('monitoring.dataSource')}
-                  </Text>{' '}
-                  {t('screens.analytics.source')}
-                </EmptyState.Description>
-              </VStack>
-            </EmptyState.Content>
-          </EmptyState.Root>
-        </Box>
+      <Container as="main" id="main" tabIndex={-1} maxW="7xl" py={{ base: '6', md: '10' }} outline="none">
+        <QueryClientProvider client={client}>
+          <AnalyticsScreen />
+        </QueryClientProvider>
       </Container>
     </Box>
   );

@@ -1,12 +1,9 @@
 import { Box, Heading, SimpleGrid } from '@chakra-ui/react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Chart } from '@/components/charts';
+import { Chart, SEVERITY_COLORS } from '@/components/charts';
 import { SEVERITIES } from '@/components/ui/finding-badges';
 import type { DashboardData } from '../api/dashboard-api';
-
-/** The severity badges' colours (red → grey), so the chart reads like the tables. */
-const SEVERITY_COLORS = { critical: '#dc2626', high: '#ea580c', medium: '#eab308', low: '#2563eb', info: '#71717a' };
 
 const CHART_HEIGHT = 260;
 
