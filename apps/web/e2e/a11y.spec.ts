@@ -28,7 +28,7 @@ const publicScreens: Array<{
     path: '/invitation?token=not-a-token',
     ready: (p) => expect(p.getByText(/This invitation link is invalid/)).toBeVisible(),
   },
-  { path: '/analytics', ready: (p) => expect(p.locator('h1').first()).toBeVisible() },
+  { path: '/analytics', ready: (p) => expect(p.getByTestId('landscape-updated')).toBeVisible() },
   { path: '/blank', ready: (p) => expect(p.locator('#root')).not.toBeEmpty() },
   {
     path: '/error-404',

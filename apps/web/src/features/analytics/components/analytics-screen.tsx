@@ -26,7 +26,7 @@ function Totals({ data }: { data: CveLandscape | undefined }) {
     ['withEpss', data?.totals.with_epss],
   ] as const;
   return (
-    <SimpleGrid as="dl" columns={{ base: 2, md: 4 }} gap="3" mb="5" data-testid="landscape-totals">
+    <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" mb="5" data-testid="landscape-totals">
       {totals.map(([key, value]) => (
         <Stat.Root key={key} borderWidth="1px" borderRadius="l3" p="4" bg="bg.panel" data-testid={`total-${key}`}>
           <Stat.Label>{t(`analytics.totals.${key}`)}</Stat.Label>
