@@ -42,7 +42,7 @@ export function LandscapeCharts({ data }: { data: CveLandscape | undefined }) {
   const buckets = (data?.epss ?? []).map((b) => ({ label: `${percent(b.from)} – ${percent(b.to)}`, cves: b.cves }));
   const vendors = data?.top_vendors ?? [];
   const weekColumn = { key: 'week', label: t('analytics.week') };
-  const cvesLabel = t('analytics.cves');
+  const cvesLabel = t('analytics.cveCount');
   const column = (type: 'column' | 'bar', name: string, values: number[]): ChartOptions['series'] => [
     { type, name, data: values },
   ];
@@ -113,7 +113,7 @@ export function LandscapeCharts({ data }: { data: CveLandscape | undefined }) {
         }
         columns={[
           { key: 'bucket', label: t('analytics.epssScore') },
-          { key: 'cves', label: cvesLabel, numeric: true },
+          { key: 'count', label: cvesLabel, numeric: true },
         ]}
         rows={buckets.map((b) => [b.label, b.cves])}
       />
@@ -143,7 +143,7 @@ export function LandscapeCharts({ data }: { data: CveLandscape | undefined }) {
         }
         columns={[
           { key: 'vendor', label: t('analytics.vendor') },
-          { key: 'cves', label: cvesLabel, numeric: true },
+          { key: 'count', label: cvesLabel, numeric: true },
         ]}
         rows={vendors.map((v) => [v.vendor, v.cves])}
       />
