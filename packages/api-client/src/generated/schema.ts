@@ -2543,6 +2543,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mentions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One page of the company's mentions that match its keywords */
+        get: operations["listMentions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mentions/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export the filtered mentions as CSV */
+        get: operations["exportMentions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mentions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One mention (by its finding's id) with its text and the ranges of its matched keywords */
+        get: operations["getMention"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mentions/keywords": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's keyword watch list, with each keyword's count of matching mentions */
+        get: operations["listMentionKeywords"];
+        put?: never;
+        /**
+         * Add a keyword (the company's mentions are matched again in the background)
+         * @description The term is checked for its class (a domain name, a card BIN of 6 to 8 digits, an IPv4 or IPv6 address or CIDR range; brands, executives and other terms at least 3 characters). 409 when the company already has this class and term. Queues a `mentions.rematch` job.
+         */
+        post: operations["createMentionKeyword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mentions/keywords/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a keyword (its matches go; findings stay in the workflow) */
+        delete: operations["deleteMentionKeyword"];
+        options?: never;
+        head?: never;
+        /** Switch a keyword on or off (the company's mentions are matched again in the background) */
+        patch: operations["updateMentionKeyword"];
+        trace?: never;
+    };
     "/scripts": {
         parameters: {
             query?: never;
@@ -3416,6 +3506,81 @@ export interface components {
             id: number;
             job_id: number | null;
             status: string;
+        };
+        /** @enum {string} */
+        MentionSourceType: "forum" | "marketplace" | "ransomware_leak_site" | "paste_site" | "telegram" | "other";
+        /** @enum {string} */
+        MentionKeywordClass: "domain" | "brand" | "executive" | "card_bin" | "ip_range" | "other";
+        /** @description A part of a text as UTF-16 offsets into it (end exclusive). */
+        MentionRange: {
+            start: number;
+            end: number;
+        };
+        MentionKeywordRef: {
+            id: number;
+            class: components["schemas"]["MentionKeywordClass"];
+            term: string;
+        };
+        Mention: components["schemas"]["FindingCore"] & {
+            mention_id: number;
+            source_type: components["schemas"]["MentionSourceType"];
+            source_name: string;
+            actor: string | null;
+            /** Format: date-time */
+            posted_at: string;
+            /** @description The post's own title, as the feed gave it. */
+            mention_title: string | null;
+            /** @description Plain text around the first match (at most 300 characters). */
+            snippet: string;
+            /** @description Where the post was seen (shown as text, never as a link to follow). */
+            url: string | null;
+            /** @description The feed provider's reference of its archived copy. */
+            archive_ref: string | null;
+            /** @description The keywords it matches. */
+            keywords: components["schemas"]["MentionKeywordRef"][];
+        };
+        MentionList: {
+            data: components["schemas"]["Mention"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        MentionMatch: {
+            keyword: components["schemas"]["MentionKeywordRef"];
+            title_ranges: components["schemas"]["MentionRange"][];
+            text_ranges: components["schemas"]["MentionRange"][];
+        };
+        MentionDetail: {
+            data: components["schemas"]["Mention"];
+            /** @description The post's text, plain (at most 20,000 characters). */
+            text: string;
+            matches: components["schemas"]["MentionMatch"][];
+            /** Format: date-time */
+            imported_at: string;
+        };
+        MentionKeyword: {
+            id: number;
+            class: components["schemas"]["MentionKeywordClass"];
+            term: string;
+            enabled: boolean;
+            /** Format: date-time */
+            created_at: string;
+            created_by: components["schemas"]["UserRef"];
+            /** @description The company's mentions it matches. */
+            mentions: number;
+        };
+        MentionKeywordList: {
+            data: components["schemas"]["MentionKeyword"][];
+            /** @description A re-match of the company's mentions is queued or running. */
+            rematching: boolean;
+        };
+        MentionKeywordInput: {
+            class: components["schemas"]["MentionKeywordClass"];
+            term: string;
+        };
+        MentionKeywordUpdate: {
+            enabled: boolean;
+        };
+        MentionKeywordResponse: {
+            data: components["schemas"]["MentionKeyword"];
         };
         /**
          * @description first: served from one of the store's domains (or a subdomain); third: from another host; fourth: inserted by a third-party script.
@@ -10641,6 +10806,245 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["BadRequest"];
             419: components["responses"]["CsrfMismatch"];
+        };
+    };
+    listMentions: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                page_size?: components["parameters"]["PageSize"];
+                /** @description Words of the title or text (full-text), or part of the source name or actor, any case. */
+                q?: string;
+                /** @description Repeat to select several. */
+                status?: components["parameters"]["Status"];
+                severity?: components["parameters"]["Severity"];
+                /** @description Only findings assigned to this member (0 for unassigned). */
+                assignee_id?: components["parameters"]["Assignee"];
+                /** @description Start of the period (inclusive). */
+                from?: components["parameters"]["From"];
+                /** @description End of the period (exclusive). */
+                to?: components["parameters"]["To"];
+                /** @description Only demo (true) or only real (false) rows. */
+                is_demo?: components["parameters"]["Demo"];
+                source_type?: components["schemas"]["MentionSourceType"][];
+                /** @description Mentions matching at least one keyword of this class. */
+                keyword_class?: components["schemas"]["MentionKeywordClass"];
+                /** @description Mentions matching this keyword. */
+                keyword_id?: number;
+                /** @description The actor's name, exactly (any case). */
+                actor?: string;
+                sort?: "-posted_at" | "posted_at" | "-last_seen_at" | "last_seen_at" | "-severity" | "severity" | "source_name" | "-source_name";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of mentions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MentionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    exportMentions: {
+        parameters: {
+            query?: {
+                /** @description Words of the title or text (full-text), or part of the source name or actor, any case. */
+                q?: string;
+                /** @description Repeat to select several. */
+                status?: components["parameters"]["Status"];
+                severity?: components["parameters"]["Severity"];
+                /** @description Only findings assigned to this member (0 for unassigned). */
+                assignee_id?: components["parameters"]["Assignee"];
+                /** @description Start of the period (inclusive). */
+                from?: components["parameters"]["From"];
+                /** @description End of the period (exclusive). */
+                to?: components["parameters"]["To"];
+                /** @description Only demo (true) or only real (false) rows. */
+                is_demo?: components["parameters"]["Demo"];
+                source_type?: components["schemas"]["MentionSourceType"][];
+                /** @description Mentions matching at least one keyword of this class. */
+                keyword_class?: components["schemas"]["MentionKeywordClass"];
+                /** @description Mentions matching this keyword. */
+                keyword_id?: number;
+                /** @description The actor's name, exactly (any case). */
+                actor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV with a header line, every filtered mention, streamed in batches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getMention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["FindingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mention. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MentionDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listMentionKeywords: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keywords. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MentionKeywordList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createMentionKeyword: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MentionKeywordInput"];
+            };
+        };
+        responses: {
+            /** @description The keyword. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MentionKeywordResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["BadRequest"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    deleteMentionKeyword: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["parameters"]["FindingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    updateMentionKeyword: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["parameters"]["FindingId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MentionKeywordUpdate"];
+            };
+        };
+        responses: {
+            /** @description The keyword. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MentionKeywordResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
         };
     };
     listScripts: {
