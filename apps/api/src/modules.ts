@@ -5,6 +5,7 @@ import { assetsModule } from './features/assets/assets.module.js';
 import { credentialsModule } from './features/credentials/credentials.module.js';
 import { cvesModule } from './features/cves/cves.module.js';
 import { dorksModule } from './features/dorks/dorks.module.js';
+import { mentionsModule } from './features/mentions/mentions.module.js';
 import { createModuleRegistry } from './features/monitoring/module-registry.js';
 import { scriptsModule } from './features/scripts/scripts.module.js';
 import { secretsModule } from './features/secrets/secrets.module.js';
@@ -19,4 +20,5 @@ export const moduleRegistry = createModuleRegistry([
   dorksModule,
   secretsModule,
   archivesModule,
+  mentionsModule,
 ]);

@@ -2,17 +2,18 @@
 // or each row of a CSV file with a header line, through a line parser that returns the record or
 // the reason the line is refused (a reject with its file and line).
 import type { ParsedItem, SourceFile } from './import.types.js';
-import { linesOf } from './import-lines.js';
+import { linesOf, MAX_LINE_BYTES } from './import-lines.js';
 
 export type LineResult<R> = { ok: true; record: R } | { ok: false; reason: string };
 
-/** Each non-empty line of each file not starting with `#`, through `parseLine`. */
+/** Each non-empty line of each file not starting with `#`, through `parseLine` (lines up to `maxBytes`). */
 export async function* listRecords<R>(
   files: AsyncIterable<SourceFile>,
   parseLine: (text: string) => LineResult<R>,
+  maxBytes = MAX_LINE_BYTES,
 ): AsyncGenerator<ParsedItem<R>> {
   for await (const file of files) {
-    for await (const read of linesOf(file)) {
+    for await (const read of linesOf(file, maxBytes)) {
       const { line, progress } = read;
       if (read.text === null) {
         yield { kind: 'reject', file: file.path, line, reason: read.reason, progress };

@@ -1,0 +1,23 @@
+// The restricted environment (module mentions, issue 19, screen /restrictedenvironment): mentions
+// of the company in closed sources (forums, marketplaces, ransomware leak sites, paste sites,
+// Telegram), imported from a documented JSON-lines feed (docs/mentions-feed.md), matched against
+// the company's keyword watch list; a matching mention is a finding of kind `mention` with its
+// keywords highlighted. Mentions do not count in the rating (docs/risk-rating.md).
+import type { MonitoringModule } from '../monitoring/monitoring-module.js';
+import { mentionsDemo, mentionsDemoSetup } from './mentions.demo.js';
+import { mentionsImporter } from './mentions.importer.js';
+import { REMATCH_JOB, rematchJob } from './mentions.rematch.js';
+import { mentionsRoutes } from './mentions.routes.js';
+import { mentionsSearch } from './mentions.search.js';
+
+export const mentionsModule: MonitoringModule = {
+  id: 'mentions',
+  screen: '/restrictedenvironment',
+  importers: [mentionsImporter],
+  routes: mentionsRoutes,
+  lists: [{ path: '/mentions', export: '/mentions/export', detail: '/mentions/{id}' }],
+  jobs: { [REMATCH_JOB]: rematchJob },
+  demo: mentionsDemo,
+  demoSetup: mentionsDemoSetup,
+  search: [mentionsSearch],
+};
