@@ -39,6 +39,7 @@ describe('a monitoring module', () => {
       'credentials',
       'cves',
       'dorks',
+      'mentions',
       'scripts',
       'secrets',
       'vulnerabilities',
@@ -52,6 +53,7 @@ describe('a monitoring module', () => {
     ['archives', shared()],
     ['cves', shared()],
     ['dorks', shared()],
+    ['mentions', shared()],
     ['secrets', shared()],
     // openapi/package.json's npm `"scripts"` is the module's id by chance.
     ['scripts', shared([...ROUTE_TABLE, 'openapi/package.json'])],

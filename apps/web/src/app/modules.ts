@@ -5,6 +5,7 @@ import { assetsModule } from '@/features/assets/assets.module';
 import { credentialsModule } from '@/features/credentials/credentials.module';
 import { cvesModule } from '@/features/cves/cves.module';
 import { dorksModule } from '@/features/dorks/dorks.module';
+import { mentionsModule } from '@/features/mentions/mentions.module';
 import { scriptsModule } from '@/features/scripts/scripts.module';
 import { secretsModule } from '@/features/secrets/secrets.module';
 import { vulnerabilitiesModule } from '@/features/vulnerabilities/vulnerabilities.module';
@@ -19,4 +20,5 @@ export const webModules: readonly WebModule[] = [
   dorksModule,
   secretsModule,
   archivesModule,
+  mentionsModule,
 ];

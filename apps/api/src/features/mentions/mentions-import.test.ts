@@ -52,7 +52,8 @@ const list = async (who: Tenant, query = '') => {
   expect(response.statusCode, response.body).toBe(200);
   return json<{ data: MentionView[]; meta: { total: number } }>(response);
 };
-const detail = async (who: Tenant, id: number) => json<Detail>(await who.browser.get(`/api/mentions/${id}`, { token: who.token }));
+const detail = async (who: Tenant, id: number) =>
+  json<Detail>(await who.browser.get(`/api/mentions/${id}`, { token: who.token }));
 const addKeyword = (who: Tenant, body: { class: string; term: string }) =>
   who.browser.post('/api/mentions/keywords', body, { token: who.token });
 const keywords = async (who: Tenant) =>
@@ -60,7 +61,13 @@ const keywords = async (who: Tenant) =>
     await who.browser.get('/api/mentions/keywords', { token: who.token }),
   );
 const line = (fields: Record<string, unknown>) =>
-  JSON.stringify({ source_type: 'forum', source_name: 'Dread', posted_at: '2026-11-01T10:00:00Z', url: 'https://d.example/1', ...fields });
+  JSON.stringify({
+    source_type: 'forum',
+    source_name: 'Dread',
+    posted_at: '2026-11-01T10:00:00Z',
+    url: 'https://d.example/1',
+    ...fields,
+  });
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -93,7 +100,12 @@ describe('the keyword watch list', () => {
     expect(again.statusCode, again.body).toBe(409);
     expect((await addKeyword(viewer, { class: 'brand', term: 'Viewer Brand' })).statusCode).toBe(403);
     const terms = (await keywords(viewer)).data.map((k) => `${k.class}:${k.term}`);
-    expect(terms).toEqual(['brand:Acme Retail', 'card_bin:457173', 'domain:acme-retail.example', 'ip_range:203.0.113.0/24']);
+    expect(terms).toEqual([
+      'brand:Acme Retail',
+      'card_bin:457173',
+      'domain:acme-retail.example',
+      'ip_range:203.0.113.0/24',
+    ]);
   });
 });
 
@@ -138,7 +150,10 @@ describe('the mentions-jsonl import', () => {
     const before = await list(analyst);
     const leak = before.data.find((m) => m.source_type === 'ransomware_leak_site');
     for (const status of ['confirmed', 'resolved']) {
-      const r = await analyst.browser.call('PATCH', `/api/findings/${leak?.id}`, { token: analyst.token, body: { status } });
+      const r = await analyst.browser.call('PATCH', `/api/findings/${leak?.id}`, {
+        token: analyst.token,
+        body: { status },
+      });
       expect(r.statusCode, r.body).toBe(200);
     }
     const spaced = example.replace('HR files and', 'HR  files   and');
@@ -160,7 +175,10 @@ describe('the detail', () => {
     const marked = Object.fromEntries(
       body.matches.map((m) => [
         m.keyword.class,
-        [m.title_ranges.map((r) => 'About ACME retail'.slice(r.start, r.end)), m.text_ranges.map((r) => text.slice(r.start, r.end))],
+        [
+          m.title_ranges.map((r) => 'About ACME retail'.slice(r.start, r.end)),
+          m.text_ranges.map((r) => text.slice(r.start, r.end)),
+        ],
       ]),
     );
     expect(marked).toEqual({
@@ -208,10 +226,13 @@ describe('another company', () => {
     const del = await other.browser.call('DELETE', `/api/mentions/keywords/${keyword?.id}`, { token: other.token });
     expect(del.statusCode).toBe(404);
     expect((await keywords(other)).data).toEqual([]);
-    const search = (companyIds: number[]) => mentionsSearch.search({ db: app.ctx.db, companyIds, text: 'acme ret', limit: 10 });
+    const search = (companyIds: number[]) =>
+      mentionsSearch.search({ db: app.ctx.db, companyIds, text: 'acme ret', limit: 10 });
     expect(await search([other.companyId])).toEqual([]);
     const hits = await search([analyst.companyId]);
     expect(hits.length).toBeGreaterThan(0);
-    expect(hits.every((h) => h.company_id === analyst.companyId && h.link.startsWith('/restrictedenvironment?open='))).toBe(true);
+    expect(
+      hits.every((h) => h.company_id === analyst.companyId && h.link.startsWith('/restrictedenvironment?open=')),
+    ).toBe(true);
   });
 });

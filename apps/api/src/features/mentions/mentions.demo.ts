@@ -166,7 +166,9 @@ export function mentionsDemo({ anchor, company }: DemoInput): DemoFile[] {
   const lines = [...list, list[0]].flatMap((post) => {
     if (!post) return [];
     const { days, ...fields } = post;
-    return [JSON.stringify({ ...fields, posted_at: new Date(anchor.getTime() - days * DAY + 9 * 3600_000).toISOString() })];
+    return [
+      JSON.stringify({ ...fields, posted_at: new Date(anchor.getTime() - days * DAY + 9 * 3600_000).toISOString() }),
+    ];
   });
   return [
     {

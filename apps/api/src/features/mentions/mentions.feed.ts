@@ -52,7 +52,10 @@ function postedAt(raw: unknown, now: number): { ok: true; date: Date } | { ok: f
   if (typeof raw !== 'string' || raw.trim() === '') return { ok: false, reason: '"posted_at" is required.' };
   const text = raw.trim();
   if (!DATE_TIME.test(text)) {
-    return { ok: false, reason: '"posted_at" must be an ISO 8601 date-time with its offset, e.g. 2026-11-20T14:03:00Z.' };
+    return {
+      ok: false,
+      reason: '"posted_at" must be an ISO 8601 date-time with its offset, e.g. 2026-11-20T14:03:00Z.',
+    };
   }
   const checked = checkDate('"posted_at"', text, new Date(text.length === 10 ? `${text}T00:00:00Z` : text));
   if (!checked.ok) return checked;

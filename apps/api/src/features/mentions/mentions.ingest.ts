@@ -69,7 +69,11 @@ export async function applyMatches(
   if (mentions.length === 0) return 0;
   const matched = mentions.map((m) => ({ mention: m, matches: matchMention(keywords, m.title, m.body) }));
   const ids = mentions.map((m) => m.id);
-  await db.deleteFrom('mention_matches').where('company_id', '=', target.companyId).where('mention_id', 'in', ids).execute();
+  await db
+    .deleteFrom('mention_matches')
+    .where('company_id', '=', target.companyId)
+    .where('mention_id', 'in', ids)
+    .execute();
   const rows = matched.flatMap(({ mention, matches }) => matches.map((k) => matchRow(target.companyId, mention.id, k)));
   if (rows.length > 0) await db.insertInto('mention_matches').values(rows).execute();
   const snippets = matched.map(({ mention, matches }) => snippetOf(mention.body, firstRange(matches)));

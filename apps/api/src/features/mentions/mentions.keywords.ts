@@ -60,7 +60,13 @@ export async function createMentionKeyword({ ctx, auth, input }: Verb<{ class: K
   const row = await ctx.db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('mention_keywords')
-      .values({ company_id: scope.companyId, class: input.class, term: keyword.term, created_by: scope.userId, created_at: now })
+      .values({
+        company_id: scope.companyId,
+        class: input.class,
+        term: keyword.term,
+        created_by: scope.userId,
+        created_at: now,
+      })
       .onConflict((oc) => oc.columns(['company_id', 'class', 'term']).doNothing())
       .returning('id')
       .executeTakeFirst();

@@ -51,7 +51,8 @@ export function normaliseKeyword(keywordClass: KeywordClass, raw: string): Norma
 }
 
 // Host names: labels of letters, digits and hyphens joined by dots, ending in a letter label.
-const HOST = /(?<![\p{L}\p{N}.-])(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+\p{L}[\p{L}\p{N}-]{0,62}(?![\p{L}\p{N}-]|\.[\p{L}\p{N}])/gu;
+const HOST =
+  /(?<![\p{L}\p{N}.-])(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+\p{L}[\p{L}\p{N}-]{0,62}(?![\p{L}\p{N}-]|\.[\p{L}\p{N}])/gu;
 // IPv4 (a port may follow) and IPv6 candidates, checked by node:net.
 const ADDRESS =
   /(?<![\p{L}\p{N}.])\d{1,3}(?:\.\d{1,3}){3}(?![\p{L}\p{N}]|\.\d)|(?<![\p{L}\p{N}.:])[0-9a-f]{0,4}(?::[0-9a-f]{0,4}){2,7}(?![\p{L}\p{N}:])/giu;

@@ -30,7 +30,12 @@ export async function rematchPending(db: Executor, companyId: number): Promise<b
 }
 
 /** Queues a re-match of the company's mentions, unless one is waiting already (a running one may have read the old keywords). */
-export async function queueRematch(db: Executor, companyId: number, now: Date, createdBy: number | null): Promise<void> {
+export async function queueRematch(
+  db: Executor,
+  companyId: number,
+  now: Date,
+  createdBy: number | null,
+): Promise<void> {
   const waiting = await db
     .selectFrom('jobs')
     .select('id')
@@ -56,7 +61,8 @@ const mentionColumns = [
 ] as const;
 
 export async function runRematch(ctx: AppContext, job: ClaimedJob, signal: AbortSignal): Promise<RunOutcome> {
-  if (job.company_id === null) return endJob(ctx.db, job.id, ctx.clock.now(), { status: 'failed', error: 'No company.' });
+  if (job.company_id === null)
+    return endJob(ctx.db, job.id, ctx.clock.now(), { status: 'failed', error: 'No company.' });
   const companyId = job.company_id;
   const keywords = await enabledKeywords(ctx.db, companyId);
   let after = 0;
@@ -64,7 +70,11 @@ export async function runRematch(ctx: AppContext, job: ClaimedJob, signal: Abort
   let found = 0;
   for (;;) {
     if (signal.aborted) {
-      await ctx.db.updateTable('jobs').set({ status: 'queued', lease_expires_at: null }).where('id', '=', job.id).execute();
+      await ctx.db
+        .updateTable('jobs')
+        .set({ status: 'queued', lease_expires_at: null })
+        .where('id', '=', job.id)
+        .execute();
       return 'released';
     }
     if (await cancelRequested(ctx.db, job.id)) {
@@ -89,8 +99,21 @@ export async function runRematch(ctx: AppContext, job: ClaimedJob, signal: Abort
     const now = ctx.clock.now();
     found += await ctx.db.transaction().execute(async (trx) => {
       const target = (isDemo: boolean) => ({ companyId, jobId: null, isDemo, now });
-      const demo = await applyMatches(trx, target(true), keywords, batch.filter((m) => m.is_demo));
-      return demo + (await applyMatches(trx, target(false), keywords, batch.filter((m) => !m.is_demo)));
+      const demo = await applyMatches(
+        trx,
+        target(true),
+        keywords,
+        batch.filter((m) => m.is_demo),
+      );
+      return (
+        demo +
+        (await applyMatches(
+          trx,
+          target(false),
+          keywords,
+          batch.filter((m) => !m.is_demo),
+        ))
+      );
     });
     read += batch.length;
     after = batch.at(-1)?.id ?? after;

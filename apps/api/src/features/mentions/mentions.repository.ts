@@ -58,7 +58,9 @@ function conditions(scope: TenantScope, input: MentionFilters): RawBuilder<unkno
   if (input.source_type?.length) c.push(sql`m.source_type in (${sql.join(input.source_type)})`);
   if (input.actor) c.push(sql`lower(m.actor) = ${input.actor.trim().toLowerCase()}`);
   if (input.keyword_id !== undefined) {
-    c.push(sql`exists (select 1 from mention_matches mm where mm.mention_id = m.id and mm.keyword_id = ${input.keyword_id})`);
+    c.push(
+      sql`exists (select 1 from mention_matches mm where mm.mention_id = m.id and mm.keyword_id = ${input.keyword_id})`,
+    );
   }
   if (input.keyword_class) {
     c.push(sql`exists (select 1 from mention_matches mm join mention_keywords k on k.id = mm.keyword_id
@@ -70,7 +72,9 @@ function conditions(scope: TenantScope, input: MentionFilters): RawBuilder<unkno
 function base(db: Executor, scope: TenantScope, input: MentionFilters) {
   return db
     .selectFrom('findings as f')
-    .innerJoin('mentions as m', (join) => join.onRef('m.finding_id', '=', 'f.id').onRef('m.company_id', '=', 'f.company_id'))
+    .innerJoin('mentions as m', (join) =>
+      join.onRef('m.finding_id', '=', 'f.id').onRef('m.company_id', '=', 'f.company_id'),
+    )
     .where(and(conditions(scope, input)));
 }
 

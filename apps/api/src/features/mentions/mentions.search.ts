@@ -10,7 +10,12 @@ import { mentionDocument } from './mentions.repository.js';
 /** `acme:* & leak:*`: each word of the text as a prefix, or null when it holds no word. */
 export function prefixQuery(text: string): string | null {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.length > 0 ? words.slice(0, 10).map((w) => `${w}:*`).join(' & ') : null;
+  return words.length > 0
+    ? words
+        .slice(0, 10)
+        .map((w) => `${w}:*`)
+        .join(' & ')
+    : null;
 }
 
 export async function searchMentions({ db, companyIds, text, limit }: SearchInput): Promise<SearchHit[]> {
@@ -19,7 +24,9 @@ export async function searchMentions({ db, companyIds, text, limit }: SearchInpu
   const like = `${text.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
   const rows = await db
     .selectFrom('mentions as m')
-    .innerJoin('findings as f', (join) => join.onRef('f.id', '=', 'm.finding_id').onRef('f.company_id', '=', 'm.company_id'))
+    .innerJoin('findings as f', (join) =>
+      join.onRef('f.id', '=', 'm.finding_id').onRef('f.company_id', '=', 'm.company_id'),
+    )
     .select(['f.id', 'f.company_id', 'f.title', 'f.severity', 'm.posted_at', 'm.body'])
     .where('m.company_id', 'in', companyIds)
     .where(

@@ -11,12 +11,12 @@ import { toFindingCore } from '../findings/findings.mapper.js';
 import type { AuthContext } from '../session/session.service.js';
 import {
   findMention,
+  listMentionRows,
   type MentionFilters,
   type MentionListInput,
   type MentionListRow,
   matchesOf,
   mentionBatches,
-  listMentionRows,
 } from './mentions.repository.js';
 
 interface Verb<I> {

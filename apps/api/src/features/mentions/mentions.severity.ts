@@ -16,10 +16,24 @@ export const severityTable: Readonly<Record<MentionSourceType, Row>> = {
     brand: 'high',
     other: 'high',
   },
-  marketplace: { card_bin: 'critical', ip_range: 'high', domain: 'high', executive: 'high', brand: 'medium', other: 'medium' },
+  marketplace: {
+    card_bin: 'critical',
+    ip_range: 'high',
+    domain: 'high',
+    executive: 'high',
+    brand: 'medium',
+    other: 'medium',
+  },
   forum: { card_bin: 'high', ip_range: 'high', domain: 'medium', executive: 'medium', brand: 'low', other: 'low' },
   telegram: { card_bin: 'high', ip_range: 'high', domain: 'medium', executive: 'medium', brand: 'low', other: 'low' },
-  paste_site: { card_bin: 'high', ip_range: 'medium', domain: 'medium', executive: 'medium', brand: 'low', other: 'low' },
+  paste_site: {
+    card_bin: 'high',
+    ip_range: 'medium',
+    domain: 'medium',
+    executive: 'medium',
+    brand: 'low',
+    other: 'low',
+  },
   other: { card_bin: 'medium', ip_range: 'medium', domain: 'low', executive: 'low', brand: 'low', other: 'info' },
 };
 

@@ -69,6 +69,7 @@ describe('demo data', () => {
         'gitleaks-json',
         'archive-urls',
         'wayback-cdx',
+        'mentions-jsonl',
       ]),
     );
     expect(files.map((f) => f.content.toString('base64'))).toEqual(

@@ -35,6 +35,7 @@ describe('the module registry', () => {
       'dorks',
       'secrets',
       'archives',
+      'mentions',
     ]);
     expect([...moduleRegistry.importKinds].sort()).toEqual(
       [
@@ -42,6 +43,7 @@ describe('the module registry', () => {
         ...['hosts', 'assets-csv', 'subfinder', 'httpx', 'nmap'],
         ...['js-blacklist-csv', 'js-blacklist'],
         ...['ghdb', 'search-results', 'gitleaks-json', 'archive-urls', 'wayback-cdx'],
+        'mentions-jsonl',
       ].sort(),
     );
     for (const kind of moduleRegistry.importKinds) expect(moduleRegistry.jobKind(kind).concurrency).toBeGreaterThan(0);

@@ -29,6 +29,7 @@ const KINDS: readonly string[] = [
   'gitleaks-json',
   'archive-urls',
   'wayback-cdx',
+  'mentions-jsonl',
 ];
 const isKind = (value: string): value is ImportKind => KINDS.includes(value);
 

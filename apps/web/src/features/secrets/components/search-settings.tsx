@@ -1,8 +1,8 @@
-import { Heading, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EnabledSwitch, failureLine } from '@/components/ui/enabled-switch';
+import { SimpleTable } from '@/components/ui/simple-table';
 import {
   type AllowlistEntry,
   type CodeSearchTerm,
@@ -72,46 +72,6 @@ export function SearchSettings({ canChange }: { canChange: boolean }) {
         )}
       </Stack>
     </Stack>
-  );
-}
-
-function SimpleTable({
-  caption,
-  headers,
-  rows,
-  empty,
-}: {
-  caption: string;
-  headers: string[];
-  rows: ReactNode[][];
-  empty: string;
-}) {
-  if (rows.length === 0) return <Text color="fg.muted">{empty}</Text>;
-  return (
-    <Table.ScrollArea borderWidth="1px" borderRadius="md">
-      <Table.Root size="sm">
-        <Table.Caption srOnly>{caption}</Table.Caption>
-        <Table.Header>
-          <Table.Row>
-            {headers.map((h, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
-              <Table.ColumnHeader key={i}>{h}</Table.ColumnHeader>
-            ))}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {rows.map((cells, r) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows of a list read once
-            <Table.Row key={r}>
-              {cells.map((cell, c) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
-                <Table.Cell key={c}>{cell}</Table.Cell>
-              ))}
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
   );
 }
 

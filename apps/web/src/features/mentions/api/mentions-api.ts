@@ -1,0 +1,101 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { operations, Schemas } from '@vigil/api-client';
+import { useApi } from '@/lib/api-context';
+
+export type Mention = Schemas['Mention'];
+export type MentionDetail = Schemas['MentionDetail'];
+export type MentionKeyword = Schemas['MentionKeyword'];
+export type KeywordClass = Schemas['MentionKeywordClass'];
+export type SourceType = Schemas['MentionSourceType'];
+export type MentionQuery = NonNullable<operations['listMentions']['parameters']['query']>;
+
+export const KEYWORD_CLASSES: readonly KeywordClass[] = [
+  'domain',
+  'brand',
+  'executive',
+  'card_bin',
+  'ip_range',
+  'other',
+];
+export const SOURCE_TYPES: readonly SourceType[] = [
+  'forum',
+  'marketplace',
+  'ransomware_leak_site',
+  'paste_site',
+  'telegram',
+  'other',
+];
+/** The import kind of the mentions feed (docs/mentions-feed.md). */
+export const MENTION_IMPORTERS = ['mentions-jsonl'];
+
+export function useMentions(query: MentionQuery) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['mentions', 'list', query],
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }) => {
+      const { data } = await api.GET('/mentions', { params: { query }, signal });
+      if (!data) throw new Error('empty answer');
+      return data;
+    },
+  });
+}
+
+/** One mention with its text and the ranges of its keywords (plain text: the screen marks them). */
+export function useMention(id: number) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['mentions', 'one', id],
+    queryFn: async ({ signal }) => {
+      const { data } = await api.GET('/mentions/{id}', { params: { path: { id } }, signal });
+      if (!data) throw new Error('empty answer');
+      return data;
+    },
+  });
+}
+
+/** The keyword watch list; polled while a re-match runs, and the mentions refreshed when it has ended. */
+export function useMentionKeywords() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: ['mentions', 'keywords'],
+    queryFn: async ({ signal }) => {
+      const { data } = await api.GET('/mentions/keywords', { signal });
+      if (!data) throw new Error('empty answer');
+      const before = client.getQueryData<{ rematching: boolean }>(['mentions', 'keywords']);
+      if (before?.rematching && !data.rematching) await client.invalidateQueries({ queryKey: ['mentions', 'list'] });
+      return data;
+    },
+    // While a re-match is queued or running, the list follows it.
+    refetchInterval: (query) => (query.state.data?.rematching ? 2000 : false),
+  });
+}
+
+/** Adds, switches or deletes a keyword; the watch list refreshes (and the mentions once re-matched). */
+export function useKeywordChange() {
+  const api = useApi();
+  const client = useQueryClient();
+  const onSuccess = () => client.invalidateQueries({ queryKey: ['mentions', 'keywords'] });
+  const create = useMutation({
+    mutationFn: async (body: Schemas['MentionKeywordInput']) => {
+      const { data } = await api.POST('/mentions/keywords', { body });
+      if (!data) throw new Error('empty answer');
+      return data.data;
+    },
+    onSuccess,
+  });
+  const toggle = useMutation({
+    mutationFn: async ({ id, enabled }: { id: number; enabled: boolean }) => {
+      await api.PATCH('/mentions/keywords/{id}', { params: { path: { id } }, body: { enabled } });
+    },
+    onSuccess,
+  });
+  const remove = useMutation({
+    mutationFn: async (id: number) => {
+      await api.DELETE('/mentions/keywords/{id}', { params: { path: { id } } });
+    },
+    onSuccess,
+  });
+  return { create, toggle, remove };
+}
