@@ -19,10 +19,9 @@ test('technical risk: the demo company is rated, and its best fix opens the find
     await expect(page.getByTestId('rating-grade')).toHaveText(grade);
     await expect(page.getByTestId('factor-leaked_credentials')).toContainText(/Score \d+\.\d · \d+ open/);
     await expect(page.getByTestId('factor-patching_cadence')).toContainText(/Score \d+\.\d/);
-    // The demo's secrets in code count in exposed code; no module writes closed-source mentions yet:
-    // that factor says so and does not count.
+    // The demo's secrets in code count in exposed code, its mentions in closed-source mentions.
     await expect(page.getByTestId('factor-exposed_code')).toContainText(/Score \d+\.\d · \d+ open/);
-    await expect(page.getByTestId('factor-closed_source_mentions')).toContainText('No data yet');
+    await expect(page.getByTestId('factor-closed_source_mentions')).toContainText(/Score \d+\.\d · \d+ open/);
   });
 
   await test.step('the trend has its chart and table; axe finds nothing serious', async () => {

@@ -2,7 +2,7 @@
 // of the company in closed sources (forums, marketplaces, ransomware leak sites, paste sites,
 // Telegram), imported from a documented JSON-lines feed (docs/mentions-feed.md), matched against
 // the company's keyword watch list; a matching mention is a finding of kind `mention` with its
-// keywords highlighted. Mentions do not count in the rating (docs/risk-rating.md).
+// keywords highlighted. Its findings count in the rating's closed-source mentions (docs/risk-rating.md).
 import type { MonitoringModule } from '../monitoring/monitoring-module.js';
 import { mentionsDemo, mentionsDemoSetup } from './mentions.demo.js';
 import { mentionsImporter } from './mentions.importer.js';
@@ -16,6 +16,7 @@ export const mentionsModule: MonitoringModule = {
   importers: [mentionsImporter],
   routes: mentionsRoutes,
   lists: [{ path: '/mentions', export: '/mentions/export', detail: '/mentions/{id}' }],
+  riskFactors: { mention: 'closed_source_mentions' },
   jobs: { [REMATCH_JOB]: rematchJob },
   demo: mentionsDemo,
   demoSetup: mentionsDemoSetup,

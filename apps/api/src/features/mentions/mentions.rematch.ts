@@ -2,7 +2,7 @@
 // transaction that adds, switches or deletes a keyword: every mention of the company, by id in
 // batches of 200 (one transaction each), gets the matches of the enabled keywords now; a mention
 // that matches for the first time becomes a finding of the system (an event, the alert
-// evaluation). Idempotent: a job that stopped half-way is run again from the start.
+// evaluation, the rating refresh at the end). Idempotent: a job that stopped half-way is run again from the start.
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
 import { appendLog } from '../imports/imports.repository.js';
@@ -10,6 +10,7 @@ import type { JobKind, RunOutcome } from '../jobs/job-kind.types.js';
 import { queueJob } from '../jobs/job-queue.js';
 import { cancelRequested, endJob, extendLease } from '../jobs/jobs.repository.js';
 import type { ClaimedJob } from '../jobs/jobs.table.js';
+import { queueRatingRefresh } from '../risk/risk.queue.js';
 import { applyMatches, enabledKeywords } from './mentions.ingest.js';
 
 export const REMATCH_JOB = 'mentions.rematch';
@@ -123,6 +124,8 @@ export async function runRematch(ctx: AppContext, job: ClaimedJob, signal: Abort
     const message = `${read} mentions matched against ${keywords.length} keywords; ${found} new or reopened findings.`;
     await appendLog(trx, job.id, 'info', message, now);
     await trx.updateTable('jobs').set({ read_count: read }).where('id', '=', job.id).execute();
+    // New findings count in the rating's closed-source mentions.
+    if (found > 0) await queueRatingRefresh(trx, companyId, now);
   });
   return endJob(ctx.db, job.id, now);
 }
