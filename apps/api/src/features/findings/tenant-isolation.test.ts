@@ -46,6 +46,21 @@ async function seed(who: Tenant, cve: string, vendor: string) {
   const leak = { RuleID: 'generic-password', Secret: `Pw-${who.domain}-9x`, File: 'a.env', StartLine: 1 };
   await importFile(app, who, 'gitleaks-json', 'leaks.json', JSON.stringify([leak]));
   await importFile(app, who, 'archive-urls', 'gau.txt', `https://www.${who.domain}/.env\nhttps://www.${who.domain}/a`);
+  const keyword = { class: 'domain', term: who.domain };
+  expect((await who.browser.post('/api/mentions/keywords', keyword, { token: who.token })).statusCode).toBe(201);
+  const post = {
+    source_type: 'forum',
+    source_name: 'Dread',
+    posted_at: '2026-11-01T10:00:00Z',
+    url: 'https://d.example/1',
+  };
+  await importFile(
+    app,
+    who,
+    'mentions-jsonl',
+    'feed.jsonl',
+    JSON.stringify({ ...post, text: `VPN of vpn.${who.domain}` }),
+  );
   const supplier = { name: `Supplier of ${who.domain}`, tier: 'high' };
   expect((await who.browser.post('/api/suppliers', supplier, { token: who.token })).statusCode).toBe(201);
   // The scope is an administrator's to declare; these members are analysts.

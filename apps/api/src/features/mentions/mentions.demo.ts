@@ -180,16 +180,21 @@ export function mentionsDemo({ anchor, company }: DemoInput): DemoFile[] {
   ];
 }
 
-/** The company's keyword watch list (before its feed is imported, so the import matches it). */
-export async function mentionsDemoSetup(db: Executor, companyId: number, company: DemoCompany, anchor: Date) {
+/** The demo company's keyword watch list: one keyword of each class but `other`. */
+export function demoKeywords(company: Pick<DemoCompany, 'domain'>): [KeywordClass, string][] {
   const p = demoProfile(company);
-  const terms: [KeywordClass, string][] = [
+  return [
     ['domain', company.domain],
     ['brand', p.brand],
     ['executive', p.executive],
     ['card_bin', p.bin],
     ['ip_range', p.range],
   ];
+}
+
+/** The company's keyword watch list (before its feed is imported, so the import matches it). */
+export async function mentionsDemoSetup(db: Executor, companyId: number, company: DemoCompany, anchor: Date) {
+  const terms = demoKeywords(company);
   await db
     .insertInto('mention_keywords')
     .values(terms.map(([c, term]) => ({ company_id: companyId, class: c, term, created_by: null, created_at: anchor })))
