@@ -51,7 +51,9 @@ export function EnabledSwitch({
         onCheckedChange={(event) => onChange(event.checked)}
       >
         <Switch.HiddenInput />
-        <Switch.Control />
+        <Switch.Control>
+          <Switch.Thumb />
+        </Switch.Control>
         <Switch.Label srOnly={!showLabel}>{label}</Switch.Label>
       </Switch.Root>
       {failure ? (

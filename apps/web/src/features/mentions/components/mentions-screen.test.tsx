@@ -110,6 +110,7 @@ describe('MentionsScreen', { timeout: 30_000 }, () => {
       },
     });
     expect(await screen.findByRole('link', { name: '7 mentions' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Watch Acme Retail' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Add keyword' }));
     const dialog = await screen.findByTestId('mentions-keyword-dialog');
     fireEvent.change(within(dialog).getByRole('combobox', { name: 'Class' }), { target: { value: 'card_bin' } });
