@@ -1982,6 +1982,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What changed in a period, per module, with the period before it
+         * @description `period` is a rolling window ending now (week: the last 7 days, month: the last 30 days);
+         *     `from` and `to` (both, at most 366 days apart, `to` not after now) give a custom one instead.
+         *     The previous period is the window of the same length just before. Per module (registry
+         *     order): new (first seen in the period), resolved (resolved in the period and still resolved),
+         *     reopened (a resolved finding set back to work in the period), SLA breaches (due in the period
+         *     and still open, or resolved after the due date) and the mean time to resolve of those
+         *     resolved in the period (hours). Top risks are open findings, most severe then most overdue;
+         *     recommendations are the groups of equal findings whose resolution adds most to the score.
+         */
+        get: operations["getInsights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/archived-urls": {
         parameters: {
             query?: never;
@@ -5580,6 +5607,81 @@ export interface components {
                 link: string;
             };
         };
+        Window: {
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+        };
+        PeriodCounts: {
+            new: number;
+            resolved: number;
+            reopened: number;
+            sla_breaches: number;
+            /** @description Mean time from first seen to resolved of the findings resolved in the period (one decimal); null when none. */
+            mttr_hours: number | null;
+        };
+        ModulePeriodTotals: {
+            current: components["schemas"]["PeriodCounts"];
+            previous: components["schemas"]["PeriodCounts"];
+        };
+        ModulePeriod: {
+            module: components["schemas"]["Module"];
+            current: components["schemas"]["PeriodCounts"];
+            previous: components["schemas"]["PeriodCounts"];
+        };
+        TrendBucket: {
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            new: number;
+            resolved: number;
+        };
+        TopRisk: {
+            id: number;
+            module: components["schemas"]["Module"];
+            title: string;
+            severity: components["schemas"]["Severity"];
+            status: components["schemas"]["FindingStatus"];
+            due_at: components["schemas"]["NullableDateTime"];
+            /** Format: date-time */
+            first_seen_at: string;
+            /** @description Where the finding opens in the web app (its module's screen). */
+            link: string;
+        };
+        Recommendation: {
+            module: components["schemas"]["Module"];
+            kind: string;
+            factor: components["schemas"]["RiskFactorId"];
+            severity: components["schemas"]["Severity"];
+            overdue: boolean;
+            findings: number;
+            /** @description Points one resolution adds to the score. */
+            gain: number;
+            /** @description Points resolving the whole group adds. */
+            gain_all: number;
+            /** @description The finding to start with, and where it opens. */
+            finding: {
+                id: number;
+                title: string;
+                link: string;
+            } | null;
+        };
+        Insights: {
+            /** @enum {string} */
+            period: "week" | "month" | "custom";
+            current: components["schemas"]["Window"];
+            previous: components["schemas"]["Window"];
+            totals: components["schemas"]["ModulePeriodTotals"];
+            modules: components["schemas"]["ModulePeriod"][];
+            /** @description New and resolved findings in the eight windows of the period's length ending with it, oldest first. */
+            trend: components["schemas"]["TrendBucket"][];
+            top_risks: components["schemas"]["TopRisk"][];
+            recommendations: components["schemas"]["Recommendation"][];
+            /** Format: date-time */
+            generated_at: string;
+        };
     };
     responses: {
         /** @description The X-XSRF-TOKEN header is missing or does not match the XSRF-TOKEN cookie. */
@@ -5688,6 +5790,22 @@ export interface components {
         To: string;
         /** @description Only demo (true) or only real (false) rows. */
         Demo: boolean;
+        /** @description Findings first seen from this instant (inclusive); the insights' counts link here. */
+        FirstSeenFrom: string;
+        /** @description Findings first seen before this instant (exclusive); the insights' counts link here. */
+        FirstSeenTo: string;
+        /** @description Findings resolved (and still resolved) from this instant (inclusive); the insights' counts link here. */
+        ResolvedFrom: string;
+        /** @description Findings resolved (and still resolved) before this instant (exclusive); the insights' counts link here. */
+        ResolvedTo: string;
+        /** @description Findings set back to work after resolved from this instant (inclusive); the insights' counts link here. */
+        ReopenedFrom: string;
+        /** @description Findings set back to work after resolved before this instant (exclusive); the insights' counts link here. */
+        ReopenedTo: string;
+        /** @description Findings due and not resolved by the due date (still open, or resolved late) from this instant (inclusive); the insights' counts link here. */
+        BreachedFrom: string;
+        /** @description Findings due and not resolved by the due date (still open, or resolved late) before this instant (exclusive); the insights' counts link here. */
+        BreachedTo: string;
         FindingId: number;
         RuleId: number;
         WebhookId: number;
@@ -7309,6 +7427,22 @@ export interface operations {
                 to?: components["parameters"]["To"];
                 /** @description Only demo (true) or only real (false) rows. */
                 is_demo?: components["parameters"]["Demo"];
+                /** @description Findings first seen from this instant (inclusive); the insights' counts link here. */
+                first_seen_from?: components["parameters"]["FirstSeenFrom"];
+                /** @description Findings first seen before this instant (exclusive); the insights' counts link here. */
+                first_seen_to?: components["parameters"]["FirstSeenTo"];
+                /** @description Findings resolved (and still resolved) from this instant (inclusive); the insights' counts link here. */
+                resolved_from?: components["parameters"]["ResolvedFrom"];
+                /** @description Findings resolved (and still resolved) before this instant (exclusive); the insights' counts link here. */
+                resolved_to?: components["parameters"]["ResolvedTo"];
+                /** @description Findings set back to work after resolved from this instant (inclusive); the insights' counts link here. */
+                reopened_from?: components["parameters"]["ReopenedFrom"];
+                /** @description Findings set back to work after resolved before this instant (exclusive); the insights' counts link here. */
+                reopened_to?: components["parameters"]["ReopenedTo"];
+                /** @description Findings due and not resolved by the due date (still open, or resolved late) from this instant (inclusive); the insights' counts link here. */
+                breached_from?: components["parameters"]["BreachedFrom"];
+                /** @description Findings due and not resolved by the due date (still open, or resolved late) before this instant (exclusive); the insights' counts link here. */
+                breached_to?: components["parameters"]["BreachedTo"];
                 module?: components["schemas"]["Module"];
                 sort?: "-last_seen_at" | "last_seen_at" | "-first_seen_at" | "first_seen_at" | "-severity" | "severity" | "status" | "-status" | "due_at" | "-due_at";
             };
@@ -7348,6 +7482,22 @@ export interface operations {
                 to?: components["parameters"]["To"];
                 /** @description Only demo (true) or only real (false) rows. */
                 is_demo?: components["parameters"]["Demo"];
+                /** @description Findings first seen from this instant (inclusive); the insights' counts link here. */
+                first_seen_from?: components["parameters"]["FirstSeenFrom"];
+                /** @description Findings first seen before this instant (exclusive); the insights' counts link here. */
+                first_seen_to?: components["parameters"]["FirstSeenTo"];
+                /** @description Findings resolved (and still resolved) from this instant (inclusive); the insights' counts link here. */
+                resolved_from?: components["parameters"]["ResolvedFrom"];
+                /** @description Findings resolved (and still resolved) before this instant (exclusive); the insights' counts link here. */
+                resolved_to?: components["parameters"]["ResolvedTo"];
+                /** @description Findings set back to work after resolved from this instant (inclusive); the insights' counts link here. */
+                reopened_from?: components["parameters"]["ReopenedFrom"];
+                /** @description Findings set back to work after resolved before this instant (exclusive); the insights' counts link here. */
+                reopened_to?: components["parameters"]["ReopenedTo"];
+                /** @description Findings due and not resolved by the due date (still open, or resolved late) from this instant (inclusive); the insights' counts link here. */
+                breached_from?: components["parameters"]["BreachedFrom"];
+                /** @description Findings due and not resolved by the due date (still open, or resolved late) before this instant (exclusive); the insights' counts link here. */
+                breached_to?: components["parameters"]["BreachedTo"];
                 /** @description Only this module (the module screens also have their own export with their columns). */
                 module?: components["schemas"]["Module"];
             };
@@ -9469,6 +9619,37 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getInsights: {
+        parameters: {
+            query?: {
+                period?: "week" | "month";
+                /** @description Start of a custom period (inclusive); with `to`. */
+                from?: string;
+                /** @description End of a custom period (exclusive); with `from`. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The period's figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Insights"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
         };
     };

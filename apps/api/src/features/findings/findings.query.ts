@@ -3,7 +3,7 @@
 import { type Expression, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { type TenantScope, tenantFilter } from '../../shared/tenant.js';
-import type { FindingStatus, Module, Severity } from './findings.table.js';
+import { type FindingStatus, type Module, openStatuses, type Severity } from './findings.table.js';
 
 export const TOTAL_CAP = 10_000;
 
@@ -15,6 +15,15 @@ export interface FindingFilters {
   from?: string | undefined;
   to?: string | undefined;
   is_demo?: boolean | undefined;
+  /** What changed in a window (features/insights counts these; its numbers link to them). */
+  first_seen_from?: string | undefined;
+  first_seen_to?: string | undefined;
+  resolved_from?: string | undefined;
+  resolved_to?: string | undefined;
+  reopened_from?: string | undefined;
+  reopened_to?: string | undefined;
+  breached_from?: string | undefined;
+  breached_to?: string | undefined;
 }
 
 export interface PageInput {
@@ -34,6 +43,38 @@ export function findingConditions(scope: TenantScope, filters: FindingFilters): 
   if (filters.from) c.push(sql`f.last_seen_at >= ${new Date(filters.from)}`);
   if (filters.to) c.push(sql`f.last_seen_at < ${new Date(filters.to)}`);
   if (filters.is_demo !== undefined) c.push(sql`f.is_demo = ${filters.is_demo}`);
+  c.push(...changeConditions(filters));
+  return c;
+}
+
+const instant = (value: string | undefined) => (value ? new Date(value) : undefined);
+
+/**
+ * The window conditions of what changed (one definition for the insights' counts and the lists they
+ * link to): first seen; resolved and still resolved; set back to work after resolved (the history);
+ * due in the window and not resolved by then (still open, or resolved late).
+ */
+export function changeConditions(filters: FindingFilters): RawBuilder<unknown>[] {
+  const c: RawBuilder<unknown>[] = [];
+  const window = (column: RawBuilder<unknown>, from: string | undefined, to: string | undefined) => {
+    const start = instant(from);
+    const end = instant(to);
+    if (start) c.push(sql`${column} >= ${start}`);
+    if (end) c.push(sql`${column} < ${end}`);
+    return Boolean(start || end);
+  };
+  window(sql`f.first_seen_at`, filters.first_seen_from, filters.first_seen_to);
+  if (window(sql`f.resolved_at`, filters.resolved_from, filters.resolved_to)) c.push(sql`f.status = 'resolved'`);
+  if (filters.reopened_from || filters.reopened_to) {
+    const start = instant(filters.reopened_from);
+    const end = instant(filters.reopened_to);
+    c.push(sql`exists (select 1 from finding_changes fc where fc.company_id = f.company_id and fc.finding_id = f.id
+      and fc.field = 'status' and fc.from_value = 'resolved' and fc.to_value <> 'resolved'
+      ${start ? sql`and fc.at >= ${start}` : sql``} ${end ? sql`and fc.at < ${end}` : sql``})`);
+  }
+  if (window(sql`f.due_at`, filters.breached_from, filters.breached_to)) {
+    c.push(sql`(f.status in (${sql.join(openStatuses)}) or (f.status = 'resolved' and f.resolved_at > f.due_at))`);
+  }
   return c;
 }
 
@@ -87,7 +128,8 @@ export function hasFindingFilters(filters: FindingFilters): boolean {
     filters.assignee_id !== undefined ||
     Boolean(filters.from) ||
     Boolean(filters.to) ||
-    filters.is_demo !== undefined
+    filters.is_demo !== undefined ||
+    changeConditions(filters).length > 0
   );
 }
 
