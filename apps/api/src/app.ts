@@ -18,6 +18,7 @@ import { devRoutes, registerDevMailboxPage } from './features/dev/dev.routes.js'
 import { eventsRoutes } from './features/events/events.routes.js';
 import { findingsRoutes } from './features/findings/findings.routes.js';
 import { importsRoutes, registerUploadParser } from './features/imports/imports.routes.js';
+import { insightsRoutes } from './features/insights/insights.routes.js';
 import { createJobWorker, type JobWorker } from './features/jobs/job-worker.js';
 import { createMailDelivery, type MailDelivery } from './features/mail/mail.delivery.js';
 import { membersRoutes } from './features/members/members.routes.js';
@@ -172,6 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
       ...moduleRegistry.routes(deps),
       ...dashboardRoutes(deps),
       ...riskRoutes(deps),
+      ...insightsRoutes(deps),
       ...providersRoutes(deps),
       ...alertsRoutes(deps, () => jobs.wake()),
       ...(devMailbox ? devRoutes(deps) : {}),

@@ -87,10 +87,18 @@ export interface FixWithFinding extends Fix {
   finding: { id: number; title: string; link: string } | null;
 }
 
-/** Where a finding opens in the web app: its module's screen (`?open=<id>`, or the module's query). */
-export function findingPath(modules: Modules, module: string, finding: { id: number; fingerprint: string }): string {
+/**
+ * Where a finding opens in the web app: its module's screen, or the one the module names for it (a
+ * supplier's asset, a storefront clone), with `?open=<id>` or the module's query.
+ */
+export function findingPath(
+  modules: Modules,
+  module: string,
+  finding: { id: number; fingerprint: string; supplier_id?: number | null },
+): string {
   const m = modules.find((candidate) => candidate.id === module);
-  return `${m?.screen ?? '/dashboard'}?${m?.findingQuery?.(finding) ?? `open=${finding.id}`}`;
+  const screen = m?.findingScreen?.({ supplier_id: finding.supplier_id ?? null, fingerprint: finding.fingerprint });
+  return `${screen ?? m?.screen ?? '/dashboard'}?${m?.findingQuery?.(finding) ?? `open=${finding.id}`}`;
 }
 
 export async function fixesOf(
@@ -107,7 +115,7 @@ export async function fixesOf(
       // The expressions and order of index findings_open_kind (migration 2026-11-29-1300).
       const found = await db
         .selectFrom('findings')
-        .select(['id', 'title', 'fingerprint'])
+        .select(['id', 'title', 'fingerprint', 'supplier_id'])
         .where('company_id', '=', target.companyId)
         .where(sql`coalesce(supplier_id, 0)`, '=', target.supplierId ?? 0)
         .where('module', '=', fix.module)
