@@ -21,6 +21,7 @@ const screenModules: Partial<Record<string, NonNullable<RouteObject['lazy']>>> =
   profile: () => import('./routes/app/profile'),
   'account-settings': () => import('./routes/app/account-settings'),
   'technical-risk': () => import('./routes/app/technical-risk'),
+  insight: () => import('./routes/app/insight'),
   // The page around a module's screen comes with the screen's chunk, never with the app's.
   ...Object.fromEntries(
     webModules

@@ -5650,24 +5650,6 @@ export interface components {
             /** @description Where the finding opens in the web app (its module's screen). */
             link: string;
         };
-        Recommendation: {
-            module: components["schemas"]["Module"];
-            kind: string;
-            factor: components["schemas"]["RiskFactorId"];
-            severity: components["schemas"]["Severity"];
-            overdue: boolean;
-            findings: number;
-            /** @description Points one resolution adds to the score. */
-            gain: number;
-            /** @description Points resolving the whole group adds. */
-            gain_all: number;
-            /** @description The finding to start with, and where it opens. */
-            finding: {
-                id: number;
-                title: string;
-                link: string;
-            } | null;
-        };
         Insights: {
             /** @enum {string} */
             period: "week" | "month" | "custom";
@@ -5678,7 +5660,8 @@ export interface components {
             /** @description New and resolved findings in the eight windows of the period's length ending with it, oldest first. */
             trend: components["schemas"]["TrendBucket"][];
             top_risks: components["schemas"]["TopRisk"][];
-            recommendations: components["schemas"]["Recommendation"][];
+            /** @description The rating's top fixes (GET /risk/fixes), best first. */
+            recommendations: components["schemas"]["RiskFix"][];
             /** Format: date-time */
             generated_at: string;
         };

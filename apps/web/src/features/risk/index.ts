@@ -1,1 +1,2 @@
 export { RiskScreen } from './components/risk-screen';
+export { TopFixes } from './components/top-fixes';

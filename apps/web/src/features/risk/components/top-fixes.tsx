@@ -9,13 +9,13 @@ import { useOneDecimal } from './one-decimal';
  * "Top fixes by score impact": what resolving a group of equal findings adds, and each one of them
  * (the formula re-run without one), with the finding to start with.
  */
-export function TopFixes({ fixes }: { fixes: RiskFix[] | undefined }) {
+export function TopFixes({ fixes, title }: { fixes: RiskFix[] | undefined; title?: string }) {
   const { t } = useTranslation();
   const decimal = useOneDecimal();
   return (
     <Box as="section" aria-labelledby="risk-fixes" borderWidth="1px" borderRadius="l3" p="4" bg="bg.panel">
       <Heading as="h2" size="md" mb="3" id="risk-fixes">
-        {t('risk.fixesTitle')}
+        {title ?? t('risk.fixesTitle')}
       </Heading>
       {fixes && fixes.length === 0 ? <Text color="fg.muted">{t('risk.noFixes')}</Text> : null}
       <Stack as="ol" gap="3" listStyleType="none" m="0" p="0" data-testid="top-fixes">

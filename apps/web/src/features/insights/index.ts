@@ -1,0 +1,1 @@
+export { InsightsScreen, type InsightsScreenProps } from './components/insights-screen';
