@@ -1,4 +1,5 @@
 import { Box, chakra, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useFormat } from '@/lib/i18n/format';
@@ -42,30 +43,25 @@ export function PeriodCard({ module, title, current, previous, windows }: Period
       <Heading as="h3" size="sm" mb="3">
         {title}
       </Heading>
-      <chakra.dl display="grid" gridTemplateColumns="1fr auto" columnGap="3" rowGap="1" fontSize="sm">
+      <Stack as="dl" gap="2" fontSize="sm">
         {MEASURES.map((measure) => {
           const delta = current[measure] - previous[measure];
           const good = GOOD_WHEN_UP.includes(measure) ? delta > 0 : delta < 0;
           return (
-            <Stack key={measure} gap="0" gridColumn="1 / -1" data-measure={measure}>
-              <HStack justify="space-between" gap="2">
-                <chakra.dt color="fg.muted">{t(`insights.measures.${measure}`)}</chakra.dt>
-                <chakra.dd m="0" fontWeight="semibold" fontSize="lg">
-                  <Link asChild colorPalette="blue">
-                    <RouterLink
-                      to={href(measure, 'current')}
-                      aria-label={t('insights.showList', {
-                        count: current[measure],
-                        what: t(`insights.measures.${measure}`),
-                        where: title,
-                      })}
-                    >
-                      {format.number(current[measure])}
-                    </RouterLink>
-                  </Link>
-                </chakra.dd>
-              </HStack>
-              <Text fontSize="xs" color={delta === 0 ? 'fg.muted' : good ? 'green.fg' : 'red.fg'} textAlign="end">
+            <Figure key={measure} measure={measure} label={t(`insights.measures.${measure}`)}>
+              <Link asChild colorPalette="blue" fontWeight="semibold" fontSize="lg">
+                <RouterLink
+                  to={href(measure, 'current')}
+                  aria-label={t('insights.showList', {
+                    count: current[measure],
+                    what: t(`insights.measures.${measure}`),
+                    where: title,
+                  })}
+                >
+                  {format.number(current[measure])}
+                </RouterLink>
+              </Link>
+              <Text fontSize="xs" color={delta === 0 ? 'fg.muted' : good ? 'green.fg' : 'red.fg'}>
                 <Link asChild color="inherit">
                   <RouterLink to={href(measure, 'previous')}>
                     {t('insights.previous', { value: format.number(previous[measure]) })}
@@ -73,19 +69,30 @@ export function PeriodCard({ module, title, current, previous, windows }: Period
                 </Link>
                 {delta === 0 ? '' : ` · ${delta > 0 ? '+' : '−'}${format.number(Math.abs(delta))}`}
               </Text>
-            </Stack>
+            </Figure>
           );
         })}
-        <chakra.dt color="fg.muted">{t('insights.mttr')}</chakra.dt>
-        <chakra.dd m="0" fontWeight="semibold" textAlign="end">
-          <Link asChild colorPalette="blue">
+        <Figure measure="mttr" label={t('insights.mttr')}>
+          <Link asChild colorPalette="blue" fontWeight="semibold">
             <RouterLink to={href('resolved', 'current')}>{mttr(current.mttr_hours)}</RouterLink>
           </Link>
-          <Text as="span" display="block" fontSize="xs" color="fg.muted" fontWeight="normal">
+          <Text fontSize="xs" color="fg.muted">
             {t('insights.previous', { value: mttr(previous.mttr_hours) })}
           </Text>
-        </chakra.dd>
-      </chakra.dl>
+        </Figure>
+      </Stack>
     </Box>
+  );
+}
+
+/** One figure of the card: a <div> group of the list's term and its value (figure, then the previous period's). */
+function Figure({ measure, label, children }: { measure: string; label: string; children: ReactNode }) {
+  return (
+    <HStack justify="space-between" align="flex-start" gap="2" data-measure={measure}>
+      <chakra.dt color="fg.muted">{label}</chakra.dt>
+      <chakra.dd m="0" textAlign="end" display="flex" flexDirection="column" alignItems="flex-end">
+        {children}
+      </chakra.dd>
+    </HStack>
   );
 }
