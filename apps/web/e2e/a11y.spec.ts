@@ -109,6 +109,17 @@ for (const theme of ['light', 'dark'] as const) {
     console.log(`axe (${theme}): monitoring screens ${problems.length} serious/critical`);
     expect(problems).toEqual([]);
   });
+  test(`axe: insights and the list behind a figure, ${theme} theme`, async ({ page }) => {
+    await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+    await signIn(page);
+    await page.goto('/insight?period=month');
+    await page.getByRole('link', { name: /^New in All modules: / }).click();
+    await expect(page.getByTestId('drill-list').locator('tbody tr').first()).toBeVisible();
+    await expect(page.getByTestId('top-risks').locator('tbody tr').first()).toBeVisible();
+    const problems = (await seriousViolations(page, ['main'])).map((v) => `/insight: ${v}`);
+    console.log(`axe (${theme}): insights ${problems.length} serious/critical`);
+    expect(problems).toEqual([]);
+  });
   test(`axe: the user list, its invite dialog and a member's drawer, ${theme} theme`, async ({ page }) => {
     await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
     await signIn(page, demoOwner);
