@@ -53,6 +53,14 @@ test('insights: each figure opens the findings it counts, and a top risk opens i
     await expect(page.getByTestId('fix').first()).toBeVisible();
   });
 
+  await test.step('on a phone the cards stack and nothing overflows sideways', async () => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(page.getByRole('region', { name: 'All modules' })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
   await test.step('the top risk opens on its module screen', async () => {
     const risk = page.getByTestId('top-risks').locator('tbody tr').first().getByRole('link');
     await risk.click();

@@ -61,13 +61,17 @@ export function PeriodCard({ module, title, current, previous, windows }: Period
                   {format.number(current[measure])}
                 </RouterLink>
               </Link>
-              <Text fontSize="xs" color={delta === 0 ? 'fg.muted' : good ? 'green.fg' : 'red.fg'}>
+              <Text fontSize="xs" color="fg.muted">
                 <Link asChild color="inherit">
                   <RouterLink to={href(measure, 'previous')}>
                     {t('insights.previous', { value: format.number(previous[measure]) })}
                   </RouterLink>
                 </Link>
-                {delta === 0 ? '' : ` · ${delta > 0 ? '+' : '−'}${format.number(Math.abs(delta))}`}
+                {delta === 0 ? null : (
+                  <Text as="span" color={good ? 'green.fg' : 'red.fg'} fontWeight="semibold">
+                    {` · ${delta > 0 ? '+' : '−'}${format.number(Math.abs(delta))}`}
+                  </Text>
+                )}
               </Text>
             </Figure>
           );

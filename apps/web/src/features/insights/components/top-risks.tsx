@@ -30,7 +30,7 @@ export function TopRisks({ risks, now }: { risks: TopRisk[] | undefined; now: Da
               const overdue = risk.due_at !== null && new Date(risk.due_at) < now;
               return (
                 <Table.Row key={risk.id}>
-                  <Table.Cell>
+                  <Table.Cell whiteSpace="normal" minW="48">
                     <Link asChild colorPalette="blue" fontWeight="medium" overflowWrap="anywhere">
                       <RouterLink to={risk.link}>{risk.title}</RouterLink>
                     </Link>
@@ -41,7 +41,11 @@ export function TopRisks({ risks, now }: { risks: TopRisk[] | undefined; now: Da
                   <Table.Cell>
                     <SeverityBadge severity={risk.severity} />
                   </Table.Cell>
-                  <Table.Cell color={overdue ? 'red.fg' : undefined} fontWeight={overdue ? 'semibold' : undefined}>
+                  <Table.Cell
+                    whiteSpace="nowrap"
+                    color={overdue ? 'red.fg' : undefined}
+                    fontWeight={overdue ? 'semibold' : undefined}
+                  >
                     {risk.due_at ? format.date(risk.due_at) : '—'}
                     {overdue ? ` · ${t('insights.overdue')}` : ''}
                   </Table.Cell>
