@@ -174,6 +174,19 @@ describe('insights', () => {
     }
   });
 
+  it('exports the list behind a figure: the same window filter on the CSV', async () => {
+    const { data } = await get<{ data: InsightsBody }>(tenant, '/insights');
+    const { from, to } = data.current;
+    const response = await tenant.browser.get(
+      `/api/findings/export?module=vulnerabilities&resolved_from=${from}&resolved_to=${to}`,
+      { token: tenant.token },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const lines = response.body.trim().split('\n').slice(1);
+    expect(lines).toHaveLength(2);
+    expect(lines.every((line) => /insight-(xss|late)/.test(line))).toBe(true);
+  });
+
   it('lists the top risks, most severe and most overdue first, and the fixes worth most', async () => {
     const { data } = await get<{ data: InsightsBody }>(tenant, '/insights');
     expect(data.top_risks.slice(0, 2).map((r) => nameOf(r.title))).toEqual(['insight-rce', 'insight-sqli']);
