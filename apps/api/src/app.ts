@@ -27,6 +27,7 @@ import { microsoftRoutes } from './features/microsoft/microsoft.routes.js';
 import { demoAnchor, loadMonitoringDemo } from './features/monitoring-demo/monitoring-demo.loader.js';
 import { preferencesRoutes } from './features/preferences/preferences.routes.js';
 import { providersRoutes } from './features/providers/providers.routes.js';
+import { reportsRoutes } from './features/reports/reports.routes.js';
 import { riskRoutes } from './features/risk/risk.routes.js';
 import { sessionRoutes } from './features/session/session.routes.js';
 import { systemRoutes } from './features/system/system.routes.js';
@@ -174,6 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
       ...dashboardRoutes(deps),
       ...riskRoutes(deps),
       ...insightsRoutes(deps),
+      ...reportsRoutes(deps),
       ...providersRoutes(deps),
       ...alertsRoutes(deps, () => jobs.wake()),
       ...(devMailbox ? devRoutes(deps) : {}),

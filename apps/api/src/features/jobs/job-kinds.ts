@@ -10,6 +10,7 @@ import { expireRiskAcceptances } from '../findings/findings.expiry.js';
 import { sweepUploads } from '../imports/import-files.repository.js';
 import { runJob } from '../imports/import-runner.js';
 import { appendLog } from '../imports/imports.repository.js';
+import { reportJobKinds } from '../reports/reports.jobs.js';
 import { riskJobKinds } from '../risk/risk.snapshots.js';
 import type { JobKind, RunOutcome } from './job-kind.types.js';
 import { endJob } from './jobs.repository.js';
@@ -56,6 +57,7 @@ export const platformJobKinds = {
   },
   ...alertJobKinds,
   ...riskJobKinds,
+  ...reportJobKinds,
 } satisfies Record<string, JobKind>;
 
 /** The kinds whose group has `running` jobs at its limit (the claim skips them). */

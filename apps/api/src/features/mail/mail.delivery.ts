@@ -44,6 +44,17 @@ export function createMailDelivery(options: {
             subject: message.subject,
             text: message.text_body ?? '',
             ...(message.html_body ? { html: message.html_body } : {}),
+            ...(message.attachment
+              ? {
+                  attachments: [
+                    {
+                      filename: message.attachment_name ?? 'attachment',
+                      contentType: message.attachment_type ?? 'application/octet-stream',
+                      content: Buffer.from(message.attachment),
+                    },
+                  ],
+                }
+              : {}),
           });
           await markSent(options.db, message.id, options.clock.now());
         } catch (error) {

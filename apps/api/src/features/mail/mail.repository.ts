@@ -5,6 +5,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  attachment?: { name: string; type: string; content: Uint8Array };
 }
 
 /** Queues a message in the outbox, inside the caller's transaction. */
@@ -16,6 +17,9 @@ export async function queueMail(db: Executor, message: MailMessage, at: Date): P
       subject: message.subject,
       text_body: message.text,
       html_body: message.html ?? null,
+      attachment_name: message.attachment?.name ?? null,
+      attachment_type: message.attachment?.type ?? null,
+      attachment: message.attachment?.content ?? null,
       created_at: at,
       attempts: 0,
     })
@@ -33,11 +37,11 @@ export function listUnsent(db: Executor, limit: number) {
     .execute();
 }
 
-/** Marks a message delivered and drops its body: codes and links do not stay in the database. */
+/** Marks a message delivered and drops its body and attachment: codes and links do not stay in the database. */
 export async function markSent(db: Executor, id: number, at: Date): Promise<void> {
   await db
     .updateTable('outbox_messages')
-    .set({ sent_at: at, text_body: null, html_body: null, last_error: null })
+    .set({ sent_at: at, text_body: null, html_body: null, attachment: null, last_error: null })
     .where('id', '=', id)
     .execute();
 }

@@ -11,6 +11,10 @@ export interface OutboxMessagesTable {
   sent_at: Date | null;
   attempts: number;
   last_error: string | null;
+  /** One file sent with the message (the monthly report's PDF); dropped once sent. */
+  attachment_name: string | null;
+  attachment_type: string | null;
+  attachment: Uint8Array | null;
 }
 
 export type OutboxMessageRow = Selectable<OutboxMessagesTable>;

@@ -4,9 +4,9 @@
 // each page stopped after SCAN_TIMEOUT_MS; closed after a minute without pages. Every connection of the browser goes through the scan
 // proxy's gate (scan-proxy.ts). Memory is bounded by a V8 heap cap per renderer and by the caps on
 // what one page may make the scanner keep (scan-page.ts). See docs/decisions/0021.
-import { existsSync } from 'node:fs';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import type { ScanConfig } from '../../../config/env.js';
+import { ChromiumUnavailable, launchChromium, playwrightReason as reason } from '../../../shared/chromium.js';
 import { CAPTURE_LIMITS, type PageCapture, type PageCapturer } from './capture.types.js';
 import { capturePage } from './capture-page.js';
 import type { ScanRequest, ScanResult } from './scan.types.js';
@@ -55,8 +55,6 @@ class Slots {
 }
 
 const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
-/** Playwright's message without its call log and its `browserType.launch: ` prefix. */
-const reason = (error: unknown) => firstLine(error).replace(/^\w+\.\w+: /, '');
 
 export class ChromiumScanner implements Scanner, PageCapturer {
   private browser: Promise<Browser> | undefined;
@@ -87,39 +85,19 @@ export class ChromiumScanner implements Scanner, PageCapturer {
   }
 
   private async launch(): Promise<Browser> {
-    const path = this.config.chromiumPath;
-    if (!existsSync(path)) {
-      throw new ScannerUnavailable(
-        `Chromium was not found at ${path}: install Debian's chromium package (apt-get install chromium) or set SCAN_CHROMIUM_PATH.`,
-      );
-    }
     const proxy = await this.proxyNow();
     this.launches += 1;
-    const browser = await chromium
-      .launch({
-        executablePath: path,
-        headless: true,
-        // Chromium's sandbox cannot start as root; elsewhere it isolates the hostile pages' renderers.
-        chromiumSandbox: process.getuid?.() !== 0,
-        handleSIGINT: false,
-        handleSIGTERM: false,
-        handleSIGHUP: false,
-        timeout: 30_000,
-        args: [
-          `--proxy-server=${proxy.url}`,
-          '--proxy-bypass-list=<-loopback>',
-          '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-          '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
-          '--webrtc-ip-handling-policy=disable_non_proxied_udp',
-          `--js-flags=--max-old-space-size=${SCAN_LIMITS.rendererHeapMb}`,
-          '--disable-features=IsolateOrigins,site-per-process',
-          '--disable-dev-shm-usage',
-          '--disable-gpu',
-        ],
-      })
-      .catch((error: unknown) => {
-        throw new ScannerUnavailable(`Chromium at ${path} did not start: ${reason(error)}`);
-      });
+    const browser = await launchChromium(this.config.chromiumPath, [
+      `--proxy-server=${proxy.url}`,
+      '--proxy-bypass-list=<-loopback>',
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+      '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+      '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+      `--js-flags=--max-old-space-size=${SCAN_LIMITS.rendererHeapMb}`,
+      '--disable-features=IsolateOrigins,site-per-process',
+    ]).catch((error: unknown) => {
+      throw error instanceof ChromiumUnavailable ? new ScannerUnavailable(error.message) : error;
+    });
     browser.on('disconnected', () => {
       this.browser = undefined;
     });
