@@ -23,25 +23,45 @@ export function heading(text) {
 const chromium = '/usr/bin/chromium';
 
 /**
- * The browser tests and the script scanner use Debian's Chromium: when it is missing, installs the
- * `chromium` package with apt-get (as root) and says so. Otherwise throws with what to install when
- * `required`, else prints a warning and returns false.
+ * A Debian package a part of Vigil needs: when `path` is missing, installs `pkg` with apt-get (as
+ * root) and says so. Otherwise throws with what to install when `required`, else prints a warning
+ * (`without` says what does not work then) and returns false.
  */
-export function ensureChromium({ required }) {
-  if (existsSync(chromium)) return true;
+function ensureDebianPackage({ path, pkg, without, required }) {
+  if (existsSync(path)) return true;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const hasApt = ['/usr/bin/apt-get', '/bin/apt-get'].some((p) => existsSync(p));
   if (!isRoot || !hasApt) {
-    const message = `${chromium} is missing: install Debian's chromium package (apt-get install -y chromium)`;
+    const message = `${path} is missing: install Debian's ${pkg} package (apt-get install -y ${pkg})`;
     if (required) throw new Error(message);
-    console.warn(`\nWARNING: ${message}. Vigil starts, but its client-side script scans fail until it is installed.\n`);
+    console.warn(`\nWARNING: ${message}. ${without}\n`);
     return false;
   }
-  console.log(`${chromium} is missing: installing Debian's chromium package with apt-get (needs root)`);
+  console.log(`${path} is missing: installing Debian's ${pkg} package with apt-get (needs root)`);
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+  execFileSync('apt-get', ['install', '-y', '-qq', pkg], {
     stdio: 'inherit',
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
   return true;
+}
+
+/** The browser tests, the script scanner and the report renderer use Debian's Chromium. */
+export function ensureChromium({ required }) {
+  return ensureDebianPackage({
+    path: chromium,
+    pkg: 'chromium',
+    without: 'Vigil starts, but its client-side script scans and PDF reports fail until it is installed.',
+    required,
+  });
+}
+
+/** The report's browser test turns the PDF into pages with poppler's pdftoppm and pdftotext. */
+export function ensurePdfTools({ required }) {
+  return ensureDebianPackage({
+    path: '/usr/bin/pdftoppm',
+    pkg: 'poppler-utils',
+    without: 'The report test cannot read the PDF until it is installed.',
+    required,
+  });
 }

@@ -22,6 +22,7 @@ const screenModules: Partial<Record<string, NonNullable<RouteObject['lazy']>>> =
   'account-settings': () => import('./routes/app/account-settings'),
   'technical-risk': () => import('./routes/app/technical-risk'),
   insight: () => import('./routes/app/insight'),
+  report: () => import('./routes/app/report'),
   // The page around a module's screen comes with the screen's chunk, never with the app's.
   ...Object.fromEntries(
     webModules
@@ -108,6 +109,12 @@ export const routes: RouteObject[] = [
         path: publicPaths.analytics,
         lazy: () => import('./routes/public/analytics'),
         handle: { title: 'screens.analytics.title' },
+      },
+      {
+        // The report's print view, opened by the server's renderer with a print token (no session).
+        path: '/report/print/:id',
+        lazy: () => import('./routes/print/report-print'),
+        handle: { title: 'reports.print.title' },
       },
       {
         path: publicPaths.blank,

@@ -27,24 +27,18 @@ export interface RenderInput {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Chromium's footer template: the title the view set, and "page / pages". */
+/** Chromium's footer template: the line the view gives (report, company, period), and "page / pages". */
 function footer(title: string): string {
   return `<div style="font-size:8px;width:100%;padding:0 12mm;display:flex;justify-content:space-between;color:#555;font-family:sans-serif">
     <span>${escapeHtml(title)}</span><span><span class="pageNumber"></span> / <span class="totalPages"></span></span></div>`;
 }
 
+/** Waits for the view to say it is drawn (or why it cannot be); locators only: the app's CSP forbids eval. */
 async function waitUntilDrawn(page: Page, deadline: number): Promise<void> {
-  // Evaluated in the page (a string: this package is compiled without the DOM's types).
-  const state = await page.waitForFunction(
-    `(() => {
-      const root = document.querySelector('[data-report-ready], [data-report-error]');
-      return root ? (root.getAttribute('data-report-error') ?? 'ready') : false;
-    })()`,
-    undefined,
-    { timeout: Math.max(1000, deadline - Date.now()), polling: 100 },
-  );
-  const outcome = (await state.jsonValue()) as string;
-  if (outcome !== 'ready') throw new RenderFailed(`The print view could not load the report: ${outcome}`);
+  const marked = page.locator('[data-report-ready], [data-report-error]').first();
+  await marked.waitFor({ state: 'attached', timeout: Math.max(1000, deadline - Date.now()) });
+  const error = await marked.getAttribute('data-report-error');
+  if (error !== null) throw new RenderFailed(`The print view could not load the report: ${error}`);
 }
 
 /** The PDF of one report and its page count; RenderFailed (or ChromiumUnavailable) says why not. */
@@ -60,7 +54,9 @@ export async function printReport(
     const context = await browser.newContext({
       locale: input.language,
       timezoneId: 'UTC',
-      viewport: { width: 1024, height: 1400 },
+      // Tall enough for every chart to be on screen: the app draws a chart once it comes into view.
+      viewport: { width: 1024, height: 4000 },
+      colorScheme: 'light',
       serviceWorkers: 'block',
       acceptDownloads: false,
     });
@@ -75,7 +71,7 @@ export async function printReport(
       printBackground: true,
       displayHeaderFooter: true,
       headerTemplate: '<span></span>',
-      footerTemplate: footer(await page.title()),
+      footerTemplate: footer((await page.getAttribute('[data-report-ready]', 'data-report-footer')) ?? ''),
       margin: { top: '14mm', bottom: '16mm', left: '12mm', right: '12mm' },
     });
     if (pdf.byteLength > RENDER_LIMITS.maxPdfBytes) {

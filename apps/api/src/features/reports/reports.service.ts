@@ -4,7 +4,7 @@ import type { components } from '@vigil/api-client';
 import type { AppContext } from '../../app-context.js';
 import { DAY } from '../../shared/clock.js';
 import { validationError } from '../../shared/http-error.js';
-import type { TenantScope } from '../../shared/tenant.js';
+import { type TenantScope, tenantFilter } from '../../shared/tenant.js';
 import { nextRunAfter } from '../jobs/job-schedules.js';
 import { previousMonth, queueRender, reportJobKinds } from './reports.jobs.js';
 import {
@@ -128,7 +128,7 @@ export async function updateSchedule(
         }),
       )
       .execute();
-    await trx.deleteFrom('report_recipients').where('company_id', '=', scope.companyId).execute();
+    await trx.deleteFrom('report_recipients').where(tenantFilter('report_recipients', scope)).execute();
     if (members.length > 0) {
       await trx
         .insertInto('report_recipients')
