@@ -119,6 +119,12 @@ for (const theme of ['light', 'dark'] as const) {
     const problems = (await seriousViolations(page, ['main'])).map((v) => `/insight: ${v}`);
     console.log(`axe (${theme}): insights ${problems.length} serious/critical`);
     expect(problems).toEqual([]);
+  test(`axe: the report screen with the monthly schedule's form, ${theme} theme`, async ({ page }) => {
+    await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+    await signIn(page, demoOwner);
+    await page.goto('/report');
+    await expect(page.getByRole('checkbox', { name: /Ana Analyst/ })).toBeVisible();
+    expect((await seriousViolations(page, ['main'])).map((v) => `/report: ${v}`)).toEqual([]);
   });
   test(`axe: the user list, its invite dialog and a member's drawer, ${theme} theme`, async ({ page }) => {
     await page.addInitScript((value) => localStorage.setItem('theme', value), theme);

@@ -8,9 +8,9 @@ import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
 import { DAY } from '../../shared/clock.js';
 import { openStatuses, type Severity, severities } from '../findings/findings.table.js';
+import { summarizePeriod } from '../insights/insights.summary.js';
 import { ratingOf } from '../risk/risk.service.js';
 import { trendOf } from '../risk/risk.snapshots.js';
-import { periodSummary } from './reports.period.js';
 import type { ReportRow } from './reports.table.js';
 
 type ReportData = components['schemas']['ReportData'];
@@ -106,13 +106,8 @@ export async function reportData(
     ratingOf(db, target, now, modules),
     trendOf(db, target, days, report.period_to),
     openBySeverity(db, companyId),
-    periodSummary(
-      db,
-      companyId,
-      modules.map((m) => m.id),
-      { from, to },
-      now,
-    ),
+    // The insights' counts: the report and /insight say the same of a period.
+    summarizePeriod(db, { companyId, userId: report.requested_by ?? 0 }, modules, { from, to, now }),
     findingsPerModule(
       db,
       companyId,
@@ -126,16 +121,13 @@ export async function reportData(
       sql`${severityRank}, f.resolved_at desc, f.id`,
     ),
   ]);
-  const totals = { open: 0, open_by_severity: zeroCounts(), new: 0, resolved: 0, reopened: 0, sla_breaches: 0 };
-  const perModule = changes.map((change) => {
+  const { new: created, resolved: done, reopened, sla_breaches } = changes.totals;
+  const totals = { open: 0, open_by_severity: zeroCounts(), new: created, resolved: done, reopened, sla_breaches };
+  const perModule = changes.modules.map((change) => {
     const counts = open.get(change.module) ?? zeroCounts();
     const openCount = severities.reduce((sum, s) => sum + counts[s], 0);
     for (const s of severities) totals.open_by_severity[s] += counts[s];
     totals.open += openCount;
-    totals.new += change.new;
-    totals.resolved += change.resolved;
-    totals.reopened += change.reopened;
-    totals.sla_breaches += change.slaBreaches;
     return {
       module: change.module,
       open: openCount,
@@ -143,8 +135,8 @@ export async function reportData(
       new: change.new,
       resolved: change.resolved,
       reopened: change.reopened,
-      mean_hours_to_resolve: change.meanHoursToResolve,
-      sla_breaches: change.slaBreaches,
+      mean_hours_to_resolve: change.mttr_hours,
+      sla_breaches: change.sla_breaches,
       top: top.get(change.module) ?? [],
       resolved_findings: resolved.get(change.module) ?? [],
     };
