@@ -119,6 +119,7 @@ for (const theme of ['light', 'dark'] as const) {
     const problems = (await seriousViolations(page, ['main'])).map((v) => `/insight: ${v}`);
     console.log(`axe (${theme}): insights ${problems.length} serious/critical`);
     expect(problems).toEqual([]);
+  });
   test(`axe: the report screen with the monthly schedule's form, ${theme} theme`, async ({ page }) => {
     await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
     await signIn(page, demoOwner);

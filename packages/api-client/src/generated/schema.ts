@@ -2009,6 +2009,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current company's reports, newest first */
+        get: operations["listReports"];
+        put?: never;
+        /**
+         * Ask for a report of the current company
+         * @description Queues the rendering (a background job) and answers at once with the report `queued`. The
+         *     period is at most one year (366 days), `from` ≤ `to`, and `to` is not after today (UTC).
+         */
+        post: operations["createReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a report of the current company (its PDF with it) */
+        delete: operations["deleteReport"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The report's PDF, as an attachment
+         * @description 404 while the report is not `done` (queued, rendering or failed).
+         */
+        get: operations["downloadReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/{id}/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything the print view lays out, for the renderer's one-time print token
+         * @description Called by the web app's print view (`/report/print/{id}`) inside the headless browser that
+         *     renders the PDF, never with a session: the `X-Report-Token` header carries the print token the
+         *     rendering job made (random, stored hashed, bound to this report, valid a few minutes while the
+         *     report is `rendering`, read-only). Any other token, an expired one or one of another report
+         *     answers 404 (nothing tells whether the report exists).
+         */
+        get: operations["getReportData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/report-schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current company's monthly report schedule */
+        get: operations["getReportSchedule"];
+        /**
+         * Turn the monthly report on or off, with its recipients and language
+         * @description On the first day of each month (UTC) the previous month's report is rendered and e-mailed, as
+         *     a PDF attachment, to the recipients, who must be active members of the company (422 naming
+         *     `recipient_ids` otherwise). On needs at least one recipient.
+         */
+        put: operations["updateReportSchedule"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/archived-urls": {
         parameters: {
             query?: never;
@@ -5665,6 +5771,122 @@ export interface components {
             /** Format: date-time */
             generated_at: string;
         };
+        /** @enum {string} */
+        ReportStatus: "queued" | "rendering" | "done" | "failed";
+        Report: {
+            id: number;
+            /** Format: date */
+            period_from: string;
+            /** Format: date */
+            period_to: string;
+            language: components["schemas"]["LanguageCode"];
+            status: components["schemas"]["ReportStatus"];
+            /** @description Why the rendering failed. */
+            error: string | null;
+            pages: number | null;
+            /** @description Bytes of the PDF. */
+            size: number | null;
+            /** @description The name of who asked for it; null for the monthly schedule. */
+            requested_by: string | null;
+            /** @description Made by the monthly schedule. */
+            scheduled: boolean;
+            /** Format: date-time */
+            created_at: string;
+            finished_at: components["schemas"]["NullableDateTime"];
+        };
+        ReportRequest: {
+            /**
+             * Format: date
+             * @description First day of the period (UTC), included.
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description Last day of the period (UTC), included.
+             */
+            to: string;
+            language: components["schemas"]["LanguageCode"];
+        };
+        SeverityCounts: {
+            critical: number;
+            high: number;
+            medium: number;
+            low: number;
+            info: number;
+        };
+        ReportFinding: {
+            id: number;
+            title: string;
+            severity: components["schemas"]["Severity"];
+            status: components["schemas"]["FindingStatus"];
+            /** Format: date-time */
+            first_seen_at: string;
+            due_at: components["schemas"]["NullableDateTime"];
+        };
+        ReportModule: {
+            module: components["schemas"]["Module"];
+            open: number;
+            open_by_severity: components["schemas"]["SeverityCounts"];
+            /** @description First seen in the period. */
+            new: number;
+            /** @description Resolved in the period. */
+            resolved: number;
+            /** @description Reopened in the period. */
+            reopened: number;
+            /** @description Of those resolved in the period. */
+            mean_hours_to_resolve: number | null;
+            sla_breaches: number;
+            /** @description Up to five open findings, worst first (severity, then the oldest). */
+            top: components["schemas"]["ReportFinding"][];
+            /** @description Up to five findings resolved in the period, most severe first. */
+            resolved_findings: components["schemas"]["ReportFinding"][];
+        };
+        ReportData: {
+            report: {
+                id: number;
+                company: string;
+                /** Format: date */
+                period_from: string;
+                /** Format: date */
+                period_to: string;
+                language: components["schemas"]["LanguageCode"];
+                /** Format: date-time */
+                created_at: string;
+                requested_by: string | null;
+            };
+            rating: components["schemas"]["RiskRating"];
+            /** @description The rating's daily snapshots within the period, oldest first. */
+            trend: components["schemas"]["RiskTrendPoint"][];
+            /** @description The whole company over the period. */
+            totals: {
+                /** @description Open at the time of the report. */
+                open: number;
+                open_by_severity: components["schemas"]["SeverityCounts"];
+                new: number;
+                resolved: number;
+                reopened: number;
+                sla_breaches: number;
+            };
+            /** @description Each registered module (registry order) with its numbers and top open findings. */
+            modules: components["schemas"]["ReportModule"][];
+        };
+        ReportSchedule: {
+            enabled: boolean;
+            language: components["schemas"]["LanguageCode"];
+            recipients: {
+                user_id: number;
+                name: string;
+                email: string;
+            }[];
+            last_sent_at: components["schemas"]["NullableDateTime"];
+            /** @description When the next monthly report is made (null while off). */
+            next_run_at: components["schemas"]["NullableDateTime"];
+        };
+        ReportScheduleInput: {
+            enabled: boolean;
+            language: components["schemas"]["LanguageCode"];
+            recipient_ids: components["schemas"]["UserId"][];
+        };
     };
     responses: {
         /** @description The X-XSRF-TOKEN header is missing or does not match the XSRF-TOKEN cookie. */
@@ -5804,6 +6026,7 @@ export interface components {
         CloneIdParam: number;
         /** @description A supplier of the current company (its rating); without it, the company's own. */
         SupplierParameter: number;
+        ReportIdParam: number;
         DorkId: number;
         ResultCategory: components["schemas"]["DorkCategory"];
         /** @description Only results this dork found. */
@@ -9633,6 +9856,204 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    listReports: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The history of reports (who, when, period, status). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Report"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    createReport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportRequest"];
+            };
+        };
+        responses: {
+            /** @description The report, queued. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Report"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    deleteReport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["parameters"]["ReportIdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    downloadReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ReportIdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getReportData: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Report-Token": string;
+            };
+            path: {
+                id: components["parameters"]["ReportIdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report's content. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportData"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getReportSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schedule (off with no recipients when never set). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportSchedule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    updateReportSchedule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportScheduleInput"];
+            };
+        };
+        responses: {
+            /** @description The schedule as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportSchedule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            419: components["responses"]["CsrfMismatch"];
             422: components["responses"]["ValidationError"];
         };
     };
