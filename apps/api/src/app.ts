@@ -29,6 +29,7 @@ import { preferencesRoutes } from './features/preferences/preferences.routes.js'
 import { providersRoutes } from './features/providers/providers.routes.js';
 import { reportsRoutes } from './features/reports/reports.routes.js';
 import { riskRoutes } from './features/risk/risk.routes.js';
+import { searchRoutes } from './features/search/search.routes.js';
 import { sessionRoutes } from './features/session/session.routes.js';
 import { systemRoutes } from './features/system/system.routes.js';
 import { twoFactorRoutes } from './features/two-factor/two-factor.routes.js';
@@ -176,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
       ...riskRoutes(deps),
       ...insightsRoutes(deps),
       ...reportsRoutes(deps),
+      ...searchRoutes(deps),
       ...providersRoutes(deps),
       ...alertsRoutes(deps, () => jobs.wake()),
       ...(devMailbox ? devRoutes(deps) : {}),

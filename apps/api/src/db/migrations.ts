@@ -29,6 +29,7 @@ import * as exposureSearches from './migrations/2026-12-01-1000-exposure-searche
 import * as mentions from './migrations/2026-12-02-1000-mentions.migration.js';
 import * as insightsIndexes from './migrations/2026-12-02-1200-insights-indexes.migration.js';
 import * as reports from './migrations/2026-12-02-1400-reports.migration.js';
+import * as search from './migrations/2026-12-02-1100-search.migration.js';
 import * as catalogueVersion from './migrations/2026-12-02-1500-catalogue-version.migration.js';
 
 export const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02-1000-mentions': mentions,
   '2026-12-02-1200-insights-indexes': insightsIndexes,
   '2026-12-02-1400-reports': reports,
+  '2026-12-02-1100-search': search,
   '2026-12-02-1500-catalogue-version': catalogueVersion,
 };
 

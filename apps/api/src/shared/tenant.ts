@@ -28,3 +28,11 @@ export function requireScope(scope: TenantScope | null): TenantScope {
   if (!scope) throw new HttpError(400, 'No company selected.');
   return scope;
 }
+
+/**
+ * `<table>.company_id` among the given companies: for the few reads across the user's memberships
+ * (the search), where the ids come from the session's memberships, never from the request.
+ */
+export function tenantsFilter(table: TenantTable | (string & {}), companyIds: readonly number[]) {
+  return sql<boolean>`${sql.ref(`${table}.company_id`)} = any(${[...companyIds]}::integer[])`;
+}

@@ -8,12 +8,14 @@ import { archivesDemo, archivesDemoSetup } from './archives.demo.js';
 import { archiveImporters } from './archives.importers.js';
 import { archivesRoutes } from './archives.routes.js';
 import { archiveJobs } from './archives.runs.js';
+import { archivesSearch } from './archives.search.js';
 
 export const archivesModule: MonitoringModule = {
   id: 'archives',
   screen: '/gaudork',
   importers: archiveImporters,
   routes: archivesRoutes,
+  search: archivesSearch,
   lists: [{ path: '/archived-urls', export: '/archived-urls/export', detail: '/archived-urls/{id}' }],
   riskFactors: { archive: 'application_security' },
   jobs: archiveJobs,

@@ -6,6 +6,7 @@ import type { MonitoringModule } from '../monitoring/monitoring-module.js';
 import { assetsDemo, assetsDemoSetup } from './assets.demo.js';
 import { inventoryOf, supplierOf, writeAssets } from './assets.ingest.js';
 import { assetsRoutes } from './assets.routes.js';
+import { assetsSearch } from './assets.search.js';
 import { parseAssetsCsv, parseHosts } from './hosts.parser.js';
 import { parseNmap } from './nmap.parser.js';
 import { withDemoProbeRuns } from './probes/probes.demo.js';
@@ -40,6 +41,7 @@ export const assetsModule: MonitoringModule = {
     importer('nmap', parseNmap),
   ],
   routes: (deps) => ({ ...assetsRoutes(deps), ...probeRoutes(deps) }),
+  search: assetsSearch,
   lists: [
     { path: '/assets', export: '/assets/export', detail: '/assets/{id}' },
     { path: '/suppliers', detail: '/suppliers/{id}' },

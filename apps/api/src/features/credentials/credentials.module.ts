@@ -14,6 +14,7 @@ import { parseCombolist } from './combolist.parser.js';
 import { credentialsDemo } from './credentials.demo.js';
 import { type CredentialState, writeHibp, writeInfostealer } from './credentials.ingest.js';
 import { credentialsRoutes } from './credentials.routes.js';
+import { credentialsSearch } from './credentials.search.js';
 import { passwordKey } from './credentials.secrets.js';
 import { parseHibp } from './hibp.parser.js';
 import { parseInfostealer } from './infostealer.parser.js';
@@ -71,6 +72,7 @@ export const credentialsModule: MonitoringModule = {
   findingQuery: (f) => (f.fingerprint.startsWith('device:') ? `tab=devices&open=${f.id}` : `open=${f.id}`),
   importers: [hibp, combolist, infostealer],
   routes: credentialsRoutes,
+  search: credentialsSearch,
   demo: credentialsDemo,
   // Leaked passwords, breaches, stealer logs and infected devices are all leaked credentials.
   riskFactors: {

@@ -7,6 +7,7 @@ import type { MonitoringModule } from '../monitoring/monitoring-module.js';
 import { cvesDemo } from './cves.demo.js';
 import { writeEpss, writeKev, writeNvd } from './cves.ingest.js';
 import { cvesRoutes } from './cves.routes.js';
+import { cvesSearch } from './cves.search.js';
 import { parseEpss } from './epss.parser.js';
 import { catalogueFreshness, feedSync } from './feeds/feed-sync.js';
 import { parseKev } from './kev.parser.js';
@@ -37,6 +38,7 @@ export const cvesModule: MonitoringModule = {
     defineImporter({ ...catalogue, kind: 'epss', batchSize: 5000, parse: parseEpss, write: writeEpss }),
   ],
   routes: cvesRoutes,
+  search: cvesSearch,
   demo: cvesDemo,
   demoSetup: async (db, companyId, company, anchor) => {
     for (const [vendor, product] of company.watch) {

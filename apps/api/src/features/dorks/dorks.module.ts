@@ -7,6 +7,7 @@ import { dorksDemo, dorksDemoSetup } from './dorks.demo.js';
 import { dorksImporters } from './dorks.importers.js';
 import { dorksRoutes } from './dorks.routes.js';
 import { dorkJobs } from './dorks.run.js';
+import { dorksSearch } from './dorks.search.js';
 import { syncDorkTemplates } from './dorks.sync.js';
 
 export const dorksModule: MonitoringModule = {
@@ -14,6 +15,7 @@ export const dorksModule: MonitoringModule = {
   screen: '/googledork',
   importers: dorksImporters,
   routes: dorksRoutes,
+  search: dorksSearch,
   // The catalogue (/dorks) is not walked by the shared isolation test: Vigil's templates and the
   // GHDB are every company's; a company's own dorks are proven private in dorks.test.ts.
   lists: [{ path: '/dork-results', export: '/dork-results/export', detail: '/dork-results/{id}' }],

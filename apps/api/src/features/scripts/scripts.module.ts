@@ -13,6 +13,7 @@ import { rulesRoutes } from './rules/rules.routes.js';
 import { syncDefaultRules } from './rules/rules.sync.js';
 import { scanJobs } from './scans/scan-jobs.js';
 import { scriptsRoutes } from './scripts.routes.js';
+import { scriptsSearch } from './scripts.search.js';
 import { scriptFindingKinds } from './scripts.table.js';
 import { storeBlacklistDemoSetup } from './store-blacklist/store-blacklist.demo.js';
 import { storeBlacklistJobs } from './store-blacklist/store-blacklist.jobs.js';
@@ -26,6 +27,7 @@ export const scriptsModule: MonitoringModule = {
   // A storefront clone (store dork search) opens on /vtexdork.
   findingScreen: (finding) => (finding.fingerprint.startsWith(CLONE_FINDING_PREFIX) ? '/vtexdork' : '/scripts'),
   importers: [...blacklistImporters],
+  search: scriptsSearch,
   routes: (deps) => ({
     ...scriptsRoutes(deps),
     ...storesRoutes(deps),

@@ -7,12 +7,14 @@ import { secretsDemo, secretsDemoSetup } from './secrets.demo.js';
 import { gitleaksImporter } from './secrets.importer.js';
 import { secretsRoutes } from './secrets.routes.js';
 import { secretsRunJob } from './secrets.run.js';
+import { secretsSearch } from './secrets.search.js';
 
 export const secretsModule: MonitoringModule = {
   id: 'secrets',
   screen: '/gitdork',
   importers: [gitleaksImporter],
   routes: secretsRoutes,
+  search: secretsSearch,
   lists: [{ path: '/secrets', export: '/secrets/export', detail: '/secrets/{id}' }],
   riskFactors: { secret: 'exposed_code' },
   jobs: { 'secrets.run': secretsRunJob },

@@ -1,0 +1,48 @@
+// The CVE catalogue's group of the search: shared reference data (no company), found by its id,
+// words of its description, or a vendor or product it names.
+import { sql } from 'kysely';
+import type { SearchHit, SearchInput, SearchSource } from '../monitoring/monitoring-module.js';
+import { rankedText, snippetOf } from '../search/search.sql.js';
+
+interface CveRow {
+  cve_id: string;
+  description: string;
+  severity: string;
+  published_at: Date;
+}
+
+async function searchCves({ db, text, limit }: SearchInput): Promise<SearchHit[]> {
+  const columns = sql`c.cve_id, c.description, c.severity, c.published_at`;
+  const rows = await rankedText<CveRow>(
+    db,
+    {
+      from: sql`cves c`,
+      expression: `c.cve_id || ' ' || c.description`,
+      where: [],
+      columns,
+      recency: 'c.published_at',
+    },
+    text,
+    limit,
+  );
+  if (rows.length < limit) {
+    const name = text.trim().toLowerCase();
+    const byProduct = await sql<CveRow>`
+      select ${columns} from cves c
+      where c.cve_id in (select p.cve_id from cve_products p where p.vendor = ${name} or p.product = ${name} limit 500)
+        and c.cve_id <> all(${rows.map((r) => r.cve_id)}::text[])
+      order by c.published_at desc limit ${limit - rows.length}`.execute(db);
+    rows.push(...byProduct.rows);
+  }
+  return rows.map((c) => ({
+    company_id: null,
+    id: c.cve_id,
+    title: c.cve_id,
+    snippet: snippetOf(c.description, text),
+    link: `/cvemonitor?q=${encodeURIComponent(c.cve_id)}`,
+    at: new Date(c.published_at).toISOString(),
+    severity: c.severity,
+  }));
+}
+
+export const cvesSearch: readonly SearchSource[] = [{ kind: 'cves', search: searchCves }];

@@ -1,0 +1,42 @@
+// The platform's own group of the search: every module's findings, by title. The findings of a
+// module open where its alerts open them (findingPath: its screen, tab and supplier).
+import { sql } from 'kysely';
+import { tenantsFilter } from '../../shared/tenant.js';
+import type { MonitoringModule, SearchHit, SearchInput } from '../monitoring/monitoring-module.js';
+import { findingPath } from '../risk/risk.service.js';
+import { rankedText } from './search.sql.js';
+
+interface FindingMatch {
+  id: number;
+  company_id: number;
+  module: string;
+  fingerprint: string;
+  supplier_id: number | null;
+  title: string;
+  severity: string;
+  last_seen_at: Date;
+}
+
+export async function searchFindings(input: SearchInput, modules: readonly MonitoringModule[]): Promise<SearchHit[]> {
+  const rows = await rankedText<FindingMatch>(
+    input.db,
+    {
+      from: sql`findings f`,
+      expression: 'f.title',
+      where: [tenantsFilter('f', input.companyIds)],
+      columns: sql`f.id, f.company_id, f.module, f.fingerprint, f.supplier_id, f.title, f.severity, f.last_seen_at`,
+      recency: 'f.last_seen_at',
+    },
+    input.text,
+    input.limit,
+  );
+  return rows.map((f) => ({
+    company_id: f.company_id,
+    id: String(f.id),
+    title: f.title,
+    snippet: null,
+    link: findingPath(modules, f.module, f),
+    at: new Date(f.last_seen_at).toISOString(),
+    severity: f.severity,
+  }));
+}

@@ -1,0 +1,122 @@
+// GET /search (issue 19): only the companies the user is a member of (all of them, not only the
+// selected one), each hit naming its company; markup in a record comes back as text with ranges;
+// the typed text validated (2 to 200 characters, no NUL, known kinds).
+import { describe, expect, it } from 'vitest';
+import { json } from '../../testing/flows.js';
+import { importFile, newTenant, type Tenant, tenantFixture } from '../../testing/monitoring.js';
+import { addMembership } from '../clients/clients.repository.js';
+
+const fixture = tenantFixture('search');
+
+interface Hit {
+  id: string;
+  company: { id: number; name: string } | null;
+  title: string;
+  title_ranges: { start: number; end: number }[];
+  snippet: string | null;
+  snippet_ranges: { start: number; end: number }[];
+  link: string;
+}
+interface Results {
+  q: string;
+  groups: { kind: string; module: string | null; more: boolean; hits: Hit[] }[];
+}
+
+async function search(who: Tenant, query: string): Promise<Results> {
+  const r = await who.browser.get(`/api/search?${query}`, { token: who.token });
+  expect(r.statusCode, r.body).toBe(200);
+  return json<Results>(r);
+}
+
+const group = (results: Results, kind: string) => results.groups.find((g) => g.kind === kind);
+const titles = (results: Results, kind: string) => (group(results, kind)?.hits ?? []).map((h) => h.title).sort();
+
+describe('search across companies', () => {
+  it("finds the user's companies' rows only, every membership, each hit with its company", async () => {
+    const { app, tenant: a } = fixture;
+    const b = await newTenant(app, 'searchb');
+    const c = await newTenant(app, 'searchc');
+    for (const who of [a, b, c]) {
+      await importFile(app, who, 'combolist', 'quokka.txt', `quokka.keeper@${who.domain}:Pw-Quokka-1`);
+    }
+    // A member of a's company who is also a member of b's (a's company selected).
+    const both = await newTenant(app, 'searchab', { join: a });
+    await addMembership(app.ctx.db, both.userId, b.companyId, 'viewer', new Date());
+
+    expect(titles(await search(a, 'q=quokka'), 'leaks')).toEqual([`quokka.keeper@${a.domain}`]);
+    expect(titles(await search(c, 'q=quokka'), 'leaks')).toEqual([`quokka.keeper@${c.domain}`]);
+    const mine = await search(both, 'q=quokka');
+    expect(titles(mine, 'leaks')).toEqual([`quokka.keeper@${a.domain}`, `quokka.keeper@${b.domain}`].sort());
+    const companies = group(mine, 'leaks')?.hits.map((h) => h.company?.id);
+    expect(companies?.sort()).toEqual([a.companyId, b.companyId].sort());
+    expect(JSON.stringify(mine)).not.toContain(c.domain);
+    // The findings group (titles of every module's findings) is filtered the same way.
+    expect(JSON.stringify(group(mine, 'findings'))).toContain(`quokka.keeper@${b.domain}`);
+    expect(JSON.stringify(group(mine, 'findings'))).not.toContain(c.domain);
+    // Text of c's rows typed in full still finds nothing of c's.
+    expect((await search(a, `q=${encodeURIComponent(`quokka.keeper@${c.domain}`)}`)).groups).toEqual([]);
+    // A lost membership loses its rows at once.
+    await app.ctx.db
+      .deleteFrom('memberships')
+      .where('user_id', '=', both.userId)
+      .where('company_id', '=', b.companyId)
+      .execute();
+    expect(titles(await search(both, 'q=quokka'), 'leaks')).toEqual([`quokka.keeper@${a.domain}`]);
+  });
+
+  it('answers markup in a record as text, with the ranges of the match in it', async () => {
+    const { app, tenant: a } = fixture;
+    const breaches = [
+      { Name: 'Xss', Title: '<img src=x onerror=alert(1)> Wombat <b>Mart</b>', DataClasses: ['Passwords'] },
+    ];
+    await importFile(app, a, 'hibp', 'breaches.json', JSON.stringify(breaches));
+    await importFile(app, a, 'hibp', 'search.json', JSON.stringify({ numbat: ['Xss'] }), `&domain=${a.domain}`);
+    const results = await search(a, 'q=wombat%20mart');
+    const hit = group(results, 'findings')?.hits[0];
+    expect(hit?.title).toBe(`numbat@${a.domain} in the <img src=x onerror=alert(1)> Wombat <b>Mart</b> breach`);
+    expect(hit?.title_ranges.map((r) => hit.title.slice(r.start, r.end))).toEqual(['Wombat', 'Mart']);
+  });
+
+  it('marks words at their start, case and accents ignored, and a partial e-mail inside it', async () => {
+    const { app, tenant: a } = fixture;
+    await importFile(app, a, 'combolist', 'accents.txt', `jose.conceicao@${a.domain}:Pw-Accent-1`);
+    const byStart = group(await search(a, 'q=CONCEI'), 'leaks')?.hits[0];
+    expect(byStart?.title).toBe(`jose.conceicao@${a.domain}`);
+    expect(byStart?.title_ranges).toEqual([{ start: 5, end: 11 }]);
+    const inside = group(await search(a, 'q=nceicao%40'), 'leaks')?.hits[0];
+    expect(inside?.title_ranges).toEqual([{ start: 7, end: 15 }]);
+  });
+
+  it('returns at most limit hits per group, says when there are more, and keeps to the kinds asked', async () => {
+    const { app, tenant: a } = fixture;
+    const lines = Array.from({ length: 4 }, (_, i) => `platypus${i}@${a.domain}:Pw-Platypus-${i}`);
+    await importFile(app, a, 'combolist', 'many.txt', lines.join('\n'));
+    const two = await search(a, 'q=platypus&limit=2&kinds=leaks');
+    expect(two.groups.map((g) => g.kind)).toEqual(['leaks']);
+    expect(group(two, 'leaks')).toMatchObject({ module: 'credentials', more: true });
+    expect(group(two, 'leaks')?.hits).toHaveLength(2);
+    const all = await search(a, 'q=platypus&limit=10&kinds=leaks&kinds=findings');
+    expect(all.groups.map((g) => [g.kind, g.hits.length, g.more])).toEqual([
+      ['findings', 4, false],
+      ['leaks', 4, false],
+    ]);
+    expect(group(all, 'leaks')?.hits[0]?.link).toMatch(/^\/credentials\?open=\d+$/);
+  });
+
+  it('refuses text too short, too long or with NUL, and unknown kinds, with a clear message', async () => {
+    const { tenant: a } = fixture;
+    const errors = async (query: string) => {
+      const r = await a.browser.get(`/api/search?${query}`, { token: a.token });
+      expect(r.statusCode, r.body).toBe(422);
+      return json<{ errors: Record<string, string[]> }>(r).errors;
+    };
+    expect((await errors('q=a')).q).toEqual(['The q field must be at least 2 characters.']);
+    expect((await errors('q=%20a%20')).q).toEqual(['The q field must be at least 2 characters.']);
+    expect((await errors(`q=${'x'.repeat(201)}`)).q).toEqual(['The q field must not be greater than 200 characters.']);
+    expect((await errors('q=ab%00cd')).q?.[0]).toMatch(/NUL|invalid/i);
+    expect((await errors('q=abc&kinds=nope')).kinds).toEqual(['Unknown search kind: nope.']);
+    expect((await a.browser.get('/api/search', { token: a.token })).statusCode).toBe(422);
+    // LIKE and tsquery syntax are text.
+    expect((await search(a, `q=${encodeURIComponent("%_ & ! ' :*")}`)).groups).toEqual([]);
+  });
+});
