@@ -5,6 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { statementRunner } from './pglite.statements.js';
 
 /** @typedef {import('./pglite.protocol.js').PgliteRequest} PgliteRequest */
@@ -43,8 +44,9 @@ try {
     // shrinks); the files' pages are cached by the operating system anyway. 32 MB keeps an import's
     // working set and the server under 600 MB in all (npm run bench:api).
     postgresqlconf: ['shared_buffers=32MB'],
-    // Trigram indexes serve the lists' substring searches (migration 2026-11-26-1300), as on PostgreSQL.
-    extensions: { pg_trgm },
+    // Trigram indexes serve the lists' substring searches (migration 2026-11-26-1300), as on PostgreSQL;
+    // unaccent folds accents in the search's full-text configuration (2026-12-02-1100).
+    extensions: { pg_trgm, unaccent },
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: new Blob([options.loadDataDir]) } : {}),
     ...(options.pgliteWasmModule ? { pgliteWasmModule: options.pgliteWasmModule } : {}),

@@ -23,6 +23,7 @@ const screenModules: Partial<Record<string, NonNullable<RouteObject['lazy']>>> =
   'technical-risk': () => import('./routes/app/technical-risk'),
   insight: () => import('./routes/app/insight'),
   report: () => import('./routes/app/report'),
+  search: () => import('./routes/app/search'),
   // The page around a module's screen comes with the screen's chunk, never with the app's.
   ...Object.fromEntries(
     webModules

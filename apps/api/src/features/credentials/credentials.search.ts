@@ -20,7 +20,8 @@ interface LeakRow {
 /**
  * Leaks are a million rows, so the cheap ways come first and the next runs only when the earlier
  * found too few: the start of an e-mail (b-tree), a domain or source whose name holds the text (the
- * few distinct pairs of credential_sources, then rows by value), then text inside an e-mail (trigram).
+ * few distinct pairs of credential_sources, then rows by value), then text inside an e-mail's local
+ * part (trigram).
  */
 async function searchLeaks({ db, companyIds, text, limit }: SearchInput): Promise<SearchHit[]> {
   const lower = text.toLowerCase();
@@ -59,8 +60,17 @@ async function searchLeaks({ db, companyIds, text, limit }: SearchInput): Promis
       await more(sql`(c.source_name = ${pair.source_name} and c.domain = ${pair.domain})`);
     }
   }
-  const inside = containsPattern(lower);
-  if (inside) await more(sql`c.email like ${inside}`);
+  // Inside an e-mail: the local part through its trigram index (the domain is found above); text
+  // typed across the @ also holds its domain side.
+  const [local = '', ...rest] = lower.split('@');
+  const inside = containsPattern(local);
+  if (inside) {
+    await more(
+      rest.length > 0
+        ? sql`(split_part(c.email, '@', 1) like ${inside} and c.email like ${likeContains(lower)})`
+        : sql`split_part(c.email, '@', 1) like ${inside}`,
+    );
+  }
   return rows.map((r) => ({
     company_id: r.company_id,
     id: String(r.id),
@@ -108,7 +118,8 @@ async function searchDevices({ db, companyIds, text, limit }: SearchInput): Prom
   }));
 }
 
+// Between them the two groups show every finding of the module: the findings group leaves them out.
 export const credentialsSearch: readonly SearchSource[] = [
-  { kind: 'leaks', search: searchLeaks },
-  { kind: 'devices', search: searchDevices },
+  { kind: 'leaks', search: searchLeaks, coversFindings: true },
+  { kind: 'devices', search: searchDevices, coversFindings: true },
 ];

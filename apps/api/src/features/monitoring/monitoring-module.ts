@@ -94,6 +94,11 @@ export interface SearchSource {
   kind: string;
   /** At most `limit` matches, best first, of the given companies only (and shared reference data). */
   search(input: SearchInput): Promise<SearchHit[]>;
+  /**
+   * The module's groups show every finding of the module, so the platform's findings group leaves
+   * them out (the credentials module's million leaks: ADR 0031, migration 2026-12-02-1100).
+   */
+  coversFindings?: boolean;
 }
 
 export interface SearchInput {

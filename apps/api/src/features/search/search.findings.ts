@@ -1,5 +1,6 @@
-// The platform's own group of the search: every module's findings, by title. The findings of a
-// module open where its alerts open them (findingPath: its screen, tab and supplier).
+// The platform's own group of the search: the modules' findings, by title (but those of a module
+// whose own groups show them all). A finding opens where its alerts open it (findingPath: its
+// screen, tab and supplier).
 import { sql } from 'kysely';
 import { tenantsFilter } from '../../shared/tenant.js';
 import type { MonitoringModule, SearchHit, SearchInput } from '../monitoring/monitoring-module.js';
@@ -17,13 +18,22 @@ interface FindingMatch {
   last_seen_at: Date;
 }
 
+/**
+ * The modules whose own groups show all their findings are left out, as literals: the planner then
+ * sees that the findings index (which leaves out the credentials module's) serves the query.
+ */
+function notCovered(modules: readonly MonitoringModule[]) {
+  const covered = modules.filter((m) => m.search?.some((s) => s.coversFindings)).map((m) => sql.lit(m.id));
+  return covered.length > 0 ? [sql<boolean>`f.module not in (${sql.join(covered)})`] : [];
+}
+
 export async function searchFindings(input: SearchInput, modules: readonly MonitoringModule[]): Promise<SearchHit[]> {
   const rows = await rankedText<FindingMatch>(
     input.db,
     {
       from: sql`findings f`,
       expression: 'f.title',
-      where: [tenantsFilter('f', input.companyIds)],
+      where: [tenantsFilter('f', input.companyIds), ...notCovered(modules)],
       columns: sql`f.id, f.company_id, f.module, f.fingerprint, f.supplier_id, f.title, f.severity, f.last_seen_at`,
       recency: 'f.last_seen_at',
     },

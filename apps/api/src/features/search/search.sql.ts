@@ -9,7 +9,7 @@ import { likeContains } from '../findings/findings.query.js';
 /** How many matching rows a group ranks at most: the rest is never read (a common word costs no more). */
 export const SEARCH_CANDIDATES = 200;
 
-/** The words of the typed text, folded as `vigil_fold()` folds (lower case, no accents), per typed term. */
+/** The words of the typed text, folded as the index folds them (lower case, no accents), per typed term. */
 export function searchTerms(text: string): string[][] {
   return text
     .trim()
@@ -32,9 +32,13 @@ export function searchQuery(text: string): string | null {
   return terms.map((words) => words.map((word) => `'${word}':*`).join(' <-> ')).join(' & ');
 }
 
-/** `to_tsvector('simple', vigil_fold(<expression>))`: the expression exactly as its index declares it. */
+/**
+ * The words of `expression` as the search's indexes hold them (migration 2026-12-02-1100): write the
+ * index as `to_tsvector('vigil_search', translate(<expression>, '.@/:_-+\', '        '))`, the
+ * same expression over the table's columns (the planner matches it as written, aliases aside).
+ */
 export function searchVector(expression: string): RawBuilder<unknown> {
-  return sql`to_tsvector('simple', vigil_fold(${sql.raw(expression)}))`;
+  return sql.raw(`to_tsvector('vigil_search', translate(${expression}, '.@/:_-+\\', '        '))`);
 }
 
 /** The LIKE pattern of text inside a lower-case value (a trigram index serves it from 3 characters). */
@@ -65,7 +69,7 @@ export async function rankedText<Row>(db: Executor, search: TextSearch, text: st
   const query = searchQuery(text);
   if (!query) return [];
   const vector = searchVector(search.expression);
-  const tsquery = sql`to_tsquery('simple', ${query})`;
+  const tsquery = sql`to_tsquery('vigil_search', ${query})`;
   const result = await sql<Row>`
     select * from (
       select ${search.columns}, ts_rank(${vector}, ${tsquery}) as search_rank, ${sql.raw(search.recency)} as search_recency

@@ -28,6 +28,16 @@ async function search(who: Tenant, query: string): Promise<Results> {
   return json<Results>(r);
 }
 
+/** One nuclei finding named `name` on the company's www host. */
+const nuclei = (name: string, domain: string) =>
+  JSON.stringify({
+    'template-id': `tpl-${name.length}`,
+    info: { name, severity: 'high' },
+    host: `https://www.${domain}`,
+    'matched-at': `https://www.${domain}/admin`,
+    timestamp: '2026-11-20T10:00:00Z',
+  });
+
 const group = (results: Results, kind: string) => results.groups.find((g) => g.kind === kind);
 const titles = (results: Results, kind: string) => (group(results, kind)?.hits ?? []).map((h) => h.title).sort();
 
@@ -38,6 +48,7 @@ describe('search across companies', () => {
     const c = await newTenant(app, 'searchc');
     for (const who of [a, b, c]) {
       await importFile(app, who, 'combolist', 'quokka.txt', `quokka.keeper@${who.domain}:Pw-Quokka-1`);
+      await importFile(app, who, 'nuclei', 'quokka.jsonl', nuclei('Quokka panel exposed', who.domain));
     }
     // A member of a's company who is also a member of b's (a's company selected).
     const both = await newTenant(app, 'searchab', { join: a });
@@ -50,9 +61,10 @@ describe('search across companies', () => {
     const companies = group(mine, 'leaks')?.hits.map((h) => h.company?.id);
     expect(companies?.sort()).toEqual([a.companyId, b.companyId].sort());
     expect(JSON.stringify(mine)).not.toContain(c.domain);
-    // The findings group (titles of every module's findings) is filtered the same way.
-    expect(JSON.stringify(group(mine, 'findings'))).toContain(`quokka.keeper@${b.domain}`);
-    expect(JSON.stringify(group(mine, 'findings'))).not.toContain(c.domain);
+    // The findings group (titles of the modules' findings) is filtered the same way.
+    expect(titles(mine, 'findings')).toEqual(
+      [`Quokka panel exposed on https://www.${a.domain}`, `Quokka panel exposed on https://www.${b.domain}`].sort(),
+    );
     // Text of c's rows typed in full still finds nothing of c's.
     expect((await search(a, `q=${encodeURIComponent(`quokka.keeper@${c.domain}`)}`)).groups).toEqual([]);
     // A lost membership loses its rows at once.
@@ -66,14 +78,16 @@ describe('search across companies', () => {
 
   it('answers markup in a record as text, with the ranges of the match in it', async () => {
     const { app, tenant: a } = fixture;
-    const breaches = [
-      { Name: 'Xss', Title: '<img src=x onerror=alert(1)> Wombat <b>Mart</b>', DataClasses: ['Passwords'] },
-    ];
-    await importFile(app, a, 'hibp', 'breaches.json', JSON.stringify(breaches));
-    await importFile(app, a, 'hibp', 'search.json', JSON.stringify({ numbat: ['Xss'] }), `&domain=${a.domain}`);
+    await importFile(
+      app,
+      a,
+      'nuclei',
+      'xss.jsonl',
+      nuclei('<img src=x onerror=alert(1)> Wombat <b>Mart</b>', a.domain),
+    );
     const results = await search(a, 'q=wombat%20mart');
     const hit = group(results, 'findings')?.hits[0];
-    expect(hit?.title).toBe(`numbat@${a.domain} in the <img src=x onerror=alert(1)> Wombat <b>Mart</b> breach`);
+    expect(hit?.title).toBe(`<img src=x onerror=alert(1)> Wombat <b>Mart</b> on https://www.${a.domain}`);
     expect(hit?.title_ranges.map((r) => hit.title.slice(r.start, r.end))).toEqual(['Wombat', 'Mart']);
   });
 
@@ -95,9 +109,11 @@ describe('search across companies', () => {
     expect(two.groups.map((g) => g.kind)).toEqual(['leaks']);
     expect(group(two, 'leaks')).toMatchObject({ module: 'credentials', more: true });
     expect(group(two, 'leaks')?.hits).toHaveLength(2);
+    await importFile(app, a, 'nuclei', 'platypus.jsonl', nuclei('Platypus debug page', a.domain));
     const all = await search(a, 'q=platypus&limit=10&kinds=leaks&kinds=findings');
+    // Leaks are the credentials module's findings: their own group shows them, not the findings group.
     expect(all.groups.map((g) => [g.kind, g.hits.length, g.more])).toEqual([
-      ['findings', 4, false],
+      ['findings', 1, false],
       ['leaks', 4, false],
     ]);
     expect(group(all, 'leaks')?.hits[0]?.link).toMatch(/^\/credentials\?open=\d+$/);

@@ -6,6 +6,7 @@ import { useSession } from '@/features/auth';
 import { CompanySwitcher, SessionAlerts, SessionLanguageSelect, UserMenu } from '@/features/auth/header';
 // The signed-in screens' Chakra recipes join the system before the shell renders.
 import '@/theme/app-recipes';
+import { CommandPalette } from './command-palette';
 
 /** The signed-in layout: the shell with the header controls of spec/issue 5, then the screen. */
 export function AppLayout() {
@@ -29,6 +30,7 @@ export function AppLayout() {
       }
     >
       <SessionAlerts />
+      <CommandPalette />
       <Outlet />
     </AppShell>
   );
