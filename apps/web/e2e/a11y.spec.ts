@@ -77,6 +77,7 @@ for (const theme of ['light', 'dark'] as const) {
     for (const [path, heading, ready] of [
       ['/profile', 'Profile', 'profile-avatar'],
       ['/account-setting', 'Account settings', 'sessions-table'],
+      ['/search?q=acme', 'Search', 'search-summary'],
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
