@@ -99,6 +99,15 @@ describe('search across companies', () => {
     expect(byStart?.title_ranges).toEqual([{ start: 5, end: 11 }]);
     const inside = group(await search(a, 'q=nceicao%40'), 'leaks')?.hits[0];
     expect(inside?.title_ranges).toEqual([{ start: 7, end: 15 }]);
+    // Accents either way: typed without them, stored with them (and the reverse); a word's inside is not a start.
+    await importFile(app, a, 'nuclei', 'accents.jsonl', nuclei('Painel de Exposição em São Paulo', a.domain));
+    for (const q of ['sao paulo', 'EXPOSICAO', 'expôs']) {
+      const hit = group(await search(a, `q=${encodeURIComponent(q)}`), 'findings')?.hits[0];
+      expect(hit?.title, q).toBe(`Painel de Exposição em São Paulo on https://www.${a.domain}`);
+    }
+    const paulo = group(await search(a, 'q=s%C3%83O%20paulo'), 'findings')?.hits[0];
+    expect(paulo?.title_ranges.map((r) => paulo.title.slice(r.start, r.end))).toEqual(['São', 'Paulo']);
+    expect(group(await search(a, 'q=xposicao'), 'findings')).toBeUndefined();
   });
 
   it('returns at most limit hits per group, says when there are more, and keeps to the kinds asked', async () => {
