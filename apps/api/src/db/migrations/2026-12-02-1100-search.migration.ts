@@ -20,7 +20,9 @@ const words = (expression: string) => `to_tsvector('vigil_search', translate(${e
 const indexes: [name: string, definition: string][] = [
   ['findings_search', `findings using gin (${words('title')}) where module <> 'credentials'`],
   ['credential_findings_local_trgm', `credential_findings using gin ((split_part(email, '@', 1)) gin_trgm_ops)`],
-  ['assets_value_trgm', 'assets using gin (value gin_trgm_ops)'],
+  // On lower(value), not value: pg_trgm's GIN also answers `=`, and the planner took it for the
+  // writer's lookups by value (reading thousands of rows each) over the unique b-tree.
+  ['assets_value_trgm', 'assets using gin ((lower(value)) gin_trgm_ops)'],
   ['cves_search', `cves using gin (${words(`cve_id || ' ' || description`)})`],
   ['cve_products_vendor', 'cve_products (vendor, product)'],
   ['dork_results_search', `dork_results using gin (${words(`title || ' ' || snippet || ' ' || url`)})`],

@@ -24,10 +24,10 @@ async function searchAssets({ db, companyIds, text, limit }: SearchInput): Promi
     select * from (
       select a.id, a.company_id, a.supplier_id, a.type, a.value, a.tags, a.last_seen_at
       from assets a
-      where ${tenantsFilter('a', companyIds)} and a.value like ${pattern}
+      where ${tenantsFilter('a', companyIds)} and lower(a.value) like ${pattern}
       limit ${SEARCH_CANDIDATES}
     ) candidates
-    order by value = ${lower} desc, value like ${likePrefix(lower)} desc, last_seen_at desc
+    order by lower(value) = ${lower} desc, lower(value) like ${likePrefix(lower)} desc, last_seen_at desc
     limit ${limit}`.execute(db);
   return rows.map((a) => ({
     company_id: a.company_id,
