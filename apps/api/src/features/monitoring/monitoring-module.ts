@@ -90,7 +90,7 @@ export interface MonitoringModule {
 
 /** One group of the cross-module search: a kind of the module's records that match the typed text. */
 export interface SearchSource {
-  /** The group's id (`leaks`, `mentions`…), unique across modules; the web names it `search.kinds.<kind>`. */
+  /** The group's id (`leaks`, `mentions`…), unique across modules; the web names it `<module>.searchKinds.<kind>` (its locales). */
   kind: string;
   /** At most `limit` matches, best first, of the given companies only (and shared reference data). */
   search(input: SearchInput): Promise<SearchHit[]>;

@@ -91,7 +91,10 @@ export function SearchResults({ listId, groups, active, onActive, onOpen, label 
           <Box key={group.kind} role="group" aria-labelledby={headingId} data-testid={`search-group-${group.kind}`}>
             <HStack id={headingId} gap="2" mb="1" px="3">
               <Text fontSize="xs" fontWeight="semibold" textTransform="uppercase" color="fg.muted">
-                {t(`search.kinds.${group.kind}`, { defaultValue: group.kind })}
+                {/* A module names its own groups (`<module>.searchKinds.<kind>`); the findings group is the platform's. */}
+                {group.module
+                  ? t(`${group.module}.searchKinds.${group.kind}`, { defaultValue: group.kind })
+                  : t(`search.kinds.${group.kind}`, { defaultValue: group.kind })}
               </Text>
               <Badge size="sm" variant="subtle">
                 {group.more
