@@ -33,7 +33,6 @@ export function SearchScreen({ openHit }: SearchScreenProps) {
     setParams(q ? { q } : {}, { replace: true });
   }, [box.settled, text, params, setParams]);
   // Back or forward to another search shows its text (the text typed since is kept otherwise).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the URL only
   useEffect(() => {
     const q = params.get('q') ?? '';
     setText((current) => (current.trim() === q ? current : q));
