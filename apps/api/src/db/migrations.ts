@@ -27,9 +27,10 @@ import * as riskCounters from './migrations/2026-11-29-1300-risk-counters.migrat
 import * as clientSideScripts from './migrations/2026-11-30-1000-client-side-scripts.migration.js';
 import * as exposureSearches from './migrations/2026-12-01-1000-exposure-searches.migration.js';
 import * as mentions from './migrations/2026-12-02-1000-mentions.migration.js';
+import * as search from './migrations/2026-12-02-1100-search.migration.js';
+import * as mentionsSearch from './migrations/2026-12-02-1110-mentions-search.migration.js';
 import * as insightsIndexes from './migrations/2026-12-02-1200-insights-indexes.migration.js';
 import * as reports from './migrations/2026-12-02-1400-reports.migration.js';
-import * as search from './migrations/2026-12-02-1100-search.migration.js';
 import * as catalogueVersion from './migrations/2026-12-02-1500-catalogue-version.migration.js';
 
 export const migrations: Record<string, Migration> = {
@@ -59,9 +60,10 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30-1000-client-side-scripts': clientSideScripts,
   '2026-12-01-1000-exposure-searches': exposureSearches,
   '2026-12-02-1000-mentions': mentions,
+  '2026-12-02-1100-search': search,
+  '2026-12-02-1110-mentions-search': mentionsSearch,
   '2026-12-02-1200-insights-indexes': insightsIndexes,
   '2026-12-02-1400-reports': reports,
-  '2026-12-02-1100-search': search,
   '2026-12-02-1500-catalogue-version': catalogueVersion,
 };
 

@@ -71,3 +71,13 @@ export function highlightRanges(text: string, terms: readonly string[], options:
   }
   return merged;
 }
+
+/**
+ * Plain text of at most `max` characters from a little before `at` (an offset of `text`, e.g. a
+ * match's start), whitespace flattened, "…" where it was cut: a snippet that shows the match.
+ */
+export function excerptAround(text: string, at = 0, max = 300): string {
+  const from = Math.max(0, at - 100);
+  const to = Math.min(text.length, from + max - 2);
+  return `${from > 0 ? '…' : ''}${text.slice(from, to).replace(/\s+/g, ' ').trim()}${to < text.length ? '…' : ''}`;
+}

@@ -2115,6 +2115,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the records of every company the user is a member of, grouped by kind
+         * @description Words match at their start, case and accents ignored ("joh" finds "John", "sao" finds "São");
+         *     partial e-mails and host names also match inside ("smith@" finds "john.smith@acme.example").
+         *     Every group (in the registry's order, findings first) holds its best hits first, at most
+         *     `limit`, and `more` when there are others. Each hit names its company (null for shared
+         *     reference data such as a CVE of the catalogue) and carries the ranges of its title and snippet
+         *     that matched: plain text and offsets, never markup. Only the user's memberships are searched
+         *     (not only the selected company).
+         */
+        get: operations["search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/archived-urls": {
         parameters: {
             query?: never;
@@ -5886,6 +5912,47 @@ export interface components {
             enabled: boolean;
             language: components["schemas"]["LanguageCode"];
             recipient_ids: components["schemas"]["UserId"][];
+        };
+        /** @description A part of a text as UTF-16 offsets (end exclusive). */
+        TextRange: {
+            start: number;
+            end: number;
+        };
+        SearchHit: {
+            /** @description The record's id within its kind. */
+            id: string;
+            /** @description The company the record belongs to; null for shared reference data. */
+            company: null | {
+                id: number;
+                name: string;
+            };
+            title: string;
+            title_ranges: components["schemas"]["TextRange"][];
+            /** @description Plain text around the match (at most 300 characters). */
+            snippet: string | null;
+            snippet_ranges: components["schemas"]["TextRange"][];
+            /** @description The web path (with its query) that opens the record, once its company is selected. */
+            link: string;
+            /**
+             * Format: date-time
+             * @description When it was seen or published.
+             */
+            at: string | null;
+            severity: string | null;
+        };
+        SearchGroup: {
+            /** @description The group (`findings`, `leaks`, `devices`, `assets`, `cves`, …); the web names it with the module's `<module>.searchKinds.<kind>` (the platform's findings group is named `search.kinds.findings`). */
+            kind: string;
+            /** @description The module that offers the group; null for the platform's findings. */
+            module: string | null;
+            /** @description More hits than `limit` exist. */
+            more: boolean;
+            hits: components["schemas"]["SearchHit"][];
+        };
+        SearchResults: {
+            /** @description The text searched (trimmed). */
+            q: string;
+            groups: components["schemas"]["SearchGroup"][];
         };
     };
     responses: {
@@ -10054,6 +10121,36 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    search: {
+        parameters: {
+            query: {
+                /** @description What the user typed, 2 to 200 characters once trimmed. */
+                q: string;
+                /** @description Only these groups (repeat to select several); all by default. An unknown kind is refused (422). */
+                kinds?: string[];
+                /** @description Hits per group. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The groups that have hits, each with its hits. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchResults"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
         };
     };

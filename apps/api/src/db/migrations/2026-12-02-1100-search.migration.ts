@@ -1,6 +1,6 @@
 // The cross-module search (issue 19, ADR 0031). Words are found at their start, case and accents
 // ignored, through full-text GIN indexes on
-//   to_tsvector('vigil_search', translate(<text>, '.@/:_-+\', '        '))
+//   to_tsvector('vigil_search', translate(<text>, '.@/:_-+\<>&', '           '))
 // The configuration `vigil_search` is 'simple' (every word kept as written: names, hosts and ids are
 // not prose, no stemming, no stop words) with accents taken off by `unaccent` first; translate()
 // turns the punctuation of e-mails, hosts, paths and ids into spaces, so "john.smith@acme.example"
@@ -15,7 +15,7 @@
 // A search reads the same expressions as written here (the planner matches them as written).
 import { type Kysely, sql } from 'kysely';
 
-const words = (expression: string) => `to_tsvector('vigil_search', translate(${expression}, '.@/:_-+\\', '        '))`;
+const words = (expression: string) => `to_tsvector('vigil_search', translate(${expression}, '.@/:_-+\\<>&', '           '))`;
 
 const indexes: [name: string, definition: string][] = [
   ['findings_search', `findings using gin (${words('title')}) where module <> 'credentials'`],

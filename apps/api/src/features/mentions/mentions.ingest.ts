@@ -6,7 +6,7 @@
 // more keeps its finding, which the workflow decides on.
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { TextRange } from '../../shared/text-match.js';
+import { excerptAround, type TextRange } from '../../shared/text-match.js';
 import { upsertFindings } from '../findings/findings.ingest.js';
 import type { MentionRecord } from './mentions.feed.js';
 import { type Keyword, type KeywordMatch, matchMention } from './mentions.match.js';
@@ -37,10 +37,7 @@ export const SNIPPET_CHARS = 300;
 
 /** Plain text around a range (the first match), at most 300 characters, "…" where it was cut. */
 export function snippetOf(text: string, range: TextRange | undefined): string {
-  const flat = (part: string) => part.replace(/\s+/g, ' ');
-  const from = range ? Math.max(0, range.start - 100) : 0;
-  const to = Math.min(text.length, from + SNIPPET_CHARS - 2);
-  return `${from > 0 ? '…' : ''}${flat(text.slice(from, to)).trim()}${to < text.length ? '…' : ''}`;
+  return excerptAround(text, range?.start, SNIPPET_CHARS);
 }
 
 const sourceLabels: Readonly<Record<MentionSourceType, string>> = {

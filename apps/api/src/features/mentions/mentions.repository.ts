@@ -16,6 +16,7 @@ import {
   pageOf,
 } from '../findings/findings.query.js';
 import { coreColumns } from '../findings/findings.repository.js';
+import { searchQuery, searchVector } from '../search/search.sql.js';
 import type { KeywordClass, MentionSourceType } from './mentions.table.js';
 
 export interface MentionFilters extends Omit<FindingFilters, 'module'> {
@@ -40,9 +41,8 @@ export interface MentionListInput extends MentionFilters, PageInput {
   sort?: MentionSort | undefined;
 }
 
-/** The full-text document of a mention, as the `mentions_fulltext` index has it. */
-export const mentionDocument = sql`to_tsvector('simple',
-  regexp_replace(coalesce(m.title, '') || ' ' || m.body, '[[:punct:]]+', ' ', 'g'))`;
+/** The words of a mention's title and text, as the search's `mentions_search` index holds them. */
+const mentionDocument = searchVector(`coalesce(m.title, '') || ' ' || m.body`);
 
 function conditions(scope: TenantScope, input: MentionFilters): RawBuilder<unknown>[] {
   const c: RawBuilder<unknown>[] = [
@@ -52,8 +52,9 @@ function conditions(scope: TenantScope, input: MentionFilters): RawBuilder<unkno
   const q = input.q?.trim();
   if (q) {
     const like = likeContains(q.toLowerCase());
-    c.push(sql`(${mentionDocument} @@ plainto_tsquery('simple', ${q}) or lower(m.source_name) like ${like}
-      or lower(m.actor) like ${like})`);
+    const words = searchQuery(q);
+    const text = words ? sql`${mentionDocument} @@ to_tsquery('vigil_search', ${words})` : sql`false`;
+    c.push(sql`(${text} or lower(m.source_name) like ${like} or lower(m.actor) like ${like})`);
   }
   if (input.source_type?.length) c.push(sql`m.source_type in (${sql.join(input.source_type)})`);
   if (input.actor) c.push(sql`lower(m.actor) = ${input.actor.trim().toLowerCase()}`);

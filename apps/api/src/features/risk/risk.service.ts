@@ -90,8 +90,6 @@ export interface FixWithFinding extends Fix {
 /**
  * Where a finding opens in the web app: its module's screen, or the one the module names for it (a
  * supplier's asset, a storefront clone), with `?open=<id>` or the module's query.
- * Where a finding opens in the web app: its module's screen (or the one its kind or supplier names),
- * `?open=<id>` or the module's query.
  */
 export function findingPath(
   modules: Modules,

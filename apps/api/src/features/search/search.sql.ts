@@ -3,7 +3,7 @@
 // 2026-12-02-1100-search hold, and a bounded, ranked read of one table (ADR 0031).
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { foldWord } from '../../shared/text-match.js';
+import { excerptAround, findMatches, foldWord } from '../../shared/text-match.js';
 import { likeContains } from '../findings/findings.query.js';
 
 /** How many matching rows a group ranks at most: the rest is never read (a common word costs no more). */
@@ -34,11 +34,11 @@ export function searchQuery(text: string): string | null {
 
 /**
  * The words of `expression` as the search's indexes hold them (migration 2026-12-02-1100): write the
- * index as `to_tsvector('vigil_search', translate(<expression>, '.@/:_-+\', '        '))`, the
+ * index as `to_tsvector('vigil_search', translate(<expression>, '.@/:_-+\<>&', '           '))`, the
  * same expression over the table's columns (the planner matches it as written, aliases aside).
  */
 export function searchVector(expression: string): RawBuilder<unknown> {
-  return sql.raw(`to_tsvector('vigil_search', translate(${expression}, '.@/:_-+\\', '        '))`);
+  return sql.raw(`to_tsvector('vigil_search', translate(${expression}, '.@/:_-+\\<>&', '           '))`);
 }
 
 /** The LIKE pattern of text inside a lower-case value (a trigram index serves it from 3 characters). */
@@ -85,11 +85,7 @@ export async function rankedText<Row>(db: Executor, search: TextSearch, text: st
 /** A plain-text extract of `text` (≤ 300 characters) around the first place a typed word starts. */
 export function snippetOf(text: string | null, typed: string, max = 300): string | null {
   if (!text) return null;
-  const clean = text.replace(/\s+/g, ' ').trim();
-  if (clean.length <= max) return clean;
+  if (text.length <= max) return text.replace(/\s+/g, ' ').trim();
   const first = searchTerms(typed)[0]?.[0];
-  const at = first ? foldWord(clean).indexOf(first) : -1;
-  const start = Math.max(0, Math.min(at - 60, clean.length - max));
-  const body = clean.slice(start, start + max - 2);
-  return `${start > 0 ? '…' : ''}${body}${start + max - 2 < clean.length ? '…' : ''}`;
+  return excerptAround(text, first ? findMatches(text, first, { prefix: true })[0]?.start : undefined, max);
 }
