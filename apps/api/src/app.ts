@@ -25,6 +25,7 @@ import { membersRoutes } from './features/members/members.routes.js';
 import { createOidcClient, type OidcClient, type OidcSettings } from './features/microsoft/microsoft.client.js';
 import { microsoftRoutes } from './features/microsoft/microsoft.routes.js';
 import { demoAnchor, loadMonitoringDemo } from './features/monitoring-demo/monitoring-demo.loader.js';
+import { portfolioRoutes } from './features/portfolio/portfolio.routes.js';
 import { preferencesRoutes } from './features/preferences/preferences.routes.js';
 import { providersRoutes } from './features/providers/providers.routes.js';
 import { reportsRoutes } from './features/reports/reports.routes.js';
@@ -178,6 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
       ...insightsRoutes(deps),
       ...reportsRoutes(deps),
       ...searchRoutes(deps),
+      ...portfolioRoutes(deps),
       ...providersRoutes(deps),
       ...alertsRoutes(deps, () => jobs.wake()),
       ...(devMailbox ? devRoutes(deps) : {}),

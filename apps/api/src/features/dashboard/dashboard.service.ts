@@ -8,6 +8,20 @@ import { requireScope, tenantFilter } from '../../shared/tenant.js';
 import { openStatuses, severities } from '../findings/findings.table.js';
 import type { AuthContext } from '../session/session.service.js';
 
+/**
+ * Open findings by severity and by registered module (each one, zero included) from rows of
+ * finding_stats already limited to open statuses: the dashboard's and Global Vision's figures.
+ */
+export function openTally(rows: { module: string; severity: string; n: number }[], modules: readonly { id: string }[]) {
+  const bySeverity = Object.fromEntries(severities.map((s) => [s, 0])) as Record<(typeof severities)[number], number>;
+  const byModule = new Map<string, number>(modules.map((m) => [m.id, 0]));
+  for (const row of rows) {
+    if (row.severity in bySeverity) bySeverity[row.severity as keyof typeof bySeverity] += row.n;
+    if (byModule.has(row.module)) byModule.set(row.module, (byModule.get(row.module) ?? 0) + row.n);
+  }
+  return { bySeverity, byModule };
+}
+
 export async function getDashboard({
   ctx,
   auth,
@@ -38,12 +52,7 @@ export async function getDashboard({
       .where('day', '>=', firstDay)
       .execute(),
   ]);
-  const bySeverity = Object.fromEntries(severities.map((s) => [s, 0])) as Record<(typeof severities)[number], number>;
-  const byModule = new Map<string, number>(modules.map((m) => [m.id, 0]));
-  for (const row of stats) {
-    if (row.severity in bySeverity) bySeverity[row.severity as keyof typeof bySeverity] += row.n;
-    if (byModule.has(row.module)) byModule.set(row.module, (byModule.get(row.module) ?? 0) + row.n);
-  }
+  const { bySeverity, byModule } = openTally(stats, modules);
   // Each module's KPIs, given its open count (read above) so that one which is that count reads nothing.
   const kpis = await Promise.all(
     modules.flatMap((m) =>

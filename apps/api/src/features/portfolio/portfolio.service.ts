@@ -1,0 +1,63 @@
+// Global Vision: the user's companies side by side. The one read that spans companies: their ids
+// come from the user's active memberships (clients.repository), never from the request, and each
+// figure is the one the company's own screens show (the dashboard's counters, the risk rating).
+import { sql } from 'kysely';
+import type { AppContext } from '../../app-context.js';
+import type { Executor } from '../../db/database.js';
+import { listCompaniesOfUser } from '../clients/clients.repository.js';
+import { openTally } from '../dashboard/dashboard.service.js';
+import { openStatuses } from '../findings/findings.table.js';
+import { ratingOf } from '../risk/risk.service.js';
+import { trendOf } from '../risk/risk.snapshots.js';
+import type { AuthContext } from '../session/session.service.js';
+
+type Role = 'administrator' | 'analyst' | 'viewer';
+
+/** The open findings counters of the given companies (the member's, read before), by company. */
+async function openCountsOf(db: Executor, companyIds: number[]) {
+  const rows = await db
+    .selectFrom('finding_stats')
+    .select(['company_id', 'module', 'severity', sql<number>`sum(n)::int`.as('n')])
+    .where('company_id', 'in', companyIds)
+    .where('status', 'in', openStatuses)
+    .groupBy(['company_id', 'module', 'severity'])
+    .execute();
+  const byCompany = new Map<number, typeof rows>(companyIds.map((id) => [id, []]));
+  for (const row of rows) byCompany.get(row.company_id)?.push(row);
+  return byCompany;
+}
+
+/** The score now less the period's first snapshot, one decimal; null without both. */
+function changeOf(score: number | null, first: { score: number } | undefined): number | null {
+  return score === null || first === undefined ? null : Math.round((score - first.score) * 10) / 10;
+}
+
+export async function getPortfolio({ ctx, auth, input }: { ctx: AppContext; auth: AuthContext; input: { days?: number } }) {
+  const { db } = ctx;
+  const now = ctx.clock.now();
+  const days = input.days ?? 30;
+  const modules = ctx.modules.modules;
+  const companies = await listCompaniesOfUser(db, auth.user.id);
+  const counts = companies.length > 0 ? await openCountsOf(db, companies.map((c) => c.id)) : new Map();
+  const rows = await Promise.all(
+    companies.map(async (company) => {
+      const target = { companyId: company.id, supplierId: null };
+      const [rating, trend] = [await ratingOf(db, target, now, modules), await trendOf(db, target, days, now)];
+      const { bySeverity, byModule } = openTally(counts.get(company.id) ?? [], modules);
+      return {
+        id: company.id,
+        name: company.name,
+        role: company.role as Role,
+        current: company.id === auth.scope?.companyId,
+        score: rating.score,
+        grade: rating.grade,
+        change: changeOf(rating.score, trend[0]),
+        open: Object.values(bySeverity).reduce((sum, n) => sum + n, 0),
+        open_by_severity: bySeverity,
+        open_by_module: [...byModule].map(([module, count]) => ({ module, count })),
+        trend,
+      };
+    }),
+  );
+  return { data: { days, modules: modules.map((m) => m.id), companies: rows, generated_at: now.toISOString() } };
+}
