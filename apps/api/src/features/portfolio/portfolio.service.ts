@@ -4,10 +4,11 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
+import { DAY } from '../../shared/clock.js';
 import { listCompaniesOfUser } from '../clients/clients.repository.js';
 import { openTally } from '../dashboard/dashboard.service.js';
 import { openStatuses } from '../findings/findings.table.js';
-import { ratingOf } from '../risk/risk.service.js';
+import { dayStart, ratingOf } from '../risk/risk.service.js';
 import { trendOf } from '../risk/risk.snapshots.js';
 import type { AuthContext } from '../session/session.service.js';
 
@@ -27,22 +28,46 @@ async function openCountsOf(db: Executor, companyIds: number[]) {
   return byCompany;
 }
 
-/** The score now less the period's first snapshot, one decimal; null without both. */
+/** The change is over 30 days whatever the trend's period (as the supplier portfolio's). */
+const CHANGE_DAYS = 30;
+
+/** The first day (YYYY-MM-DD) of a period of `days` days ending today. */
+function firstDay(now: Date, days: number): string {
+  return new Date(dayStart(now).getTime() - (days - 1) * DAY).toISOString().slice(0, 10);
+}
+
+/** The score now less the first snapshot of the last 30 days, one decimal; null without both. */
 function changeOf(score: number | null, first: { score: number } | undefined): number | null {
   return score === null || first === undefined ? null : Math.round((score - first.score) * 10) / 10;
 }
 
-export async function getPortfolio({ ctx, auth, input }: { ctx: AppContext; auth: AuthContext; input: { days?: number } }) {
+export async function getPortfolio({
+  ctx,
+  auth,
+  input,
+}: {
+  ctx: AppContext;
+  auth: AuthContext;
+  input: { days?: number };
+}) {
   const { db } = ctx;
   const now = ctx.clock.now();
   const days = input.days ?? 30;
   const modules = ctx.modules.modules;
   const companies = await listCompaniesOfUser(db, auth.user.id);
-  const counts = companies.length > 0 ? await openCountsOf(db, companies.map((c) => c.id)) : new Map();
+  const counts =
+    companies.length > 0
+      ? await openCountsOf(
+          db,
+          companies.map((c) => c.id),
+        )
+      : new Map();
   const rows = await Promise.all(
     companies.map(async (company) => {
       const target = { companyId: company.id, supplierId: null };
-      const [rating, trend] = [await ratingOf(db, target, now, modules), await trendOf(db, target, days, now)];
+      const rating = await ratingOf(db, target, now, modules);
+      const points = await trendOf(db, target, Math.max(days, CHANGE_DAYS), now);
+      const trend = points.filter((p) => p.day >= firstDay(now, days));
       const { bySeverity, byModule } = openTally(counts.get(company.id) ?? [], modules);
       return {
         id: company.id,
@@ -51,7 +76,10 @@ export async function getPortfolio({ ctx, auth, input }: { ctx: AppContext; auth
         current: company.id === auth.scope?.companyId,
         score: rating.score,
         grade: rating.grade,
-        change: changeOf(rating.score, trend[0]),
+        change: changeOf(
+          rating.score,
+          points.find((p) => p.day >= firstDay(now, CHANGE_DAYS)),
+        ),
         open: Object.values(bySeverity).reduce((sum, n) => sum + n, 0),
         open_by_severity: bySeverity,
         open_by_module: [...byModule].map(([module, count]) => ({ module, count })),

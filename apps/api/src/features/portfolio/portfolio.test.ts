@@ -90,7 +90,7 @@ describe('Global Vision', () => {
     expect(strangers.data.companies.map((c) => c.id)).toEqual([stranger.companyId]);
   });
 
-  it("gives each company the numbers of its own dashboard, rating and findings", async () => {
+  it('gives each company the numbers of its own dashboard, rating and findings', async () => {
     const body = await get<PortfolioBody>(own, '/portfolio');
     expect(body.data.modules).toEqual(fixture.app.ctx.modules.modules.map((m) => m.id));
     for (const [company, member] of [
@@ -129,7 +129,7 @@ describe('Global Vision', () => {
     expect(after?.score ?? 0).toBeGreaterThan(before?.score ?? 100);
   });
 
-  it("draws the period's trend and the change since its first snapshot", async () => {
+  it("draws the period's trend and the change over 30 days", async () => {
     const { app } = fixture;
     const now = app.ctx.clock.now();
     const twentyDaysAgo = new Date(now.getTime() - 20 * 86_400_000);
@@ -144,7 +144,16 @@ describe('Global Vision', () => {
     const mineWeek = week.data.companies.find((c) => c.id === own.companyId);
     expect(week.data.days).toBe(7);
     expect(mineWeek?.trend).toHaveLength(1);
-    expect(mineWeek?.change).toBe(0);
+    expect(mineWeek?.change).toBe(12.5);
+    // Beyond 30 days a snapshot no longer makes the change.
+    await sql`update risk_snapshots set day = day - 15 where company_id = ${own.companyId} and day < ${now}::date`.execute(
+      app.ctx.db,
+    );
+    const quarter = (await get<PortfolioBody>(own, '/portfolio?days=90')).data.companies.find(
+      (c) => c.id === own.companyId,
+    );
+    expect(quarter?.trend).toHaveLength(2);
+    expect(quarter?.change).toBe(0);
   });
 
   it('drops a company once the membership is deactivated or removed', async () => {
