@@ -42,10 +42,10 @@ describe('route guard', () => {
 
   it('lets a restored session through to the screen, with its title', async () => {
     await seedSession();
-    await renderApp('/globalcorporate', createTestAuthLogic(stubApi({ listClients: async () => ({ data: [] }) })));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Global Vision' })).toBeTruthy();
-    expect(screen.getByTestId('screen-empty-state').textContent).toContain('side by side');
-    await waitFor(() => expect(document.title).toBe('Vigil | Global Vision'));
+    await renderApp('/cyberadvisor', createTestAuthLogic(stubApi({ listClients: async () => ({ data: [] }) })));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cyber advisor' })).toBeTruthy();
+    expect(screen.getByTestId('screen-empty-state').textContent).toContain('cites the records');
+    await waitFor(() => expect(document.title).toBe('Vigil | Cyber advisor'));
   });
 
   it('gives each screen of a module with several its own page (the assets module draws /suppliers)', async () => {

@@ -1,5 +1,7 @@
 import Highcharts, { type Options } from 'highcharts';
 import 'highcharts/modules/accessibility';
+// Global Vision's company × module heat map (colour axis and heatmap series).
+import 'highcharts/modules/heatmap';
 import HighchartsReactModule from 'highcharts-react-official';
 import { useMemo } from 'react';
 import { useFormat } from '@/lib/i18n/format';

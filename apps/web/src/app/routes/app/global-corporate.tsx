@@ -1,0 +1,15 @@
+import { useOpenInCompany } from '@/features/auth';
+import { PortfolioScreen } from '@/features/portfolio';
+import { MonitoringQueries } from './monitoring-queries';
+
+/** `/globalcorporate`: Global Vision; a company or heat-map cell opens after switching to it. */
+export function GlobalCorporatePage() {
+  const openInCompany = useOpenInCompany();
+  return (
+    <MonitoringQueries>
+      <PortfolioScreen openCompany={openInCompany} />
+    </MonitoringQueries>
+  );
+}
+
+export { GlobalCorporatePage as Component };
