@@ -8,6 +8,7 @@ import { DAY } from '../../shared/clock.js';
 import { listCompaniesOfUser } from '../clients/clients.repository.js';
 import { openTally } from '../dashboard/dashboard.service.js';
 import { openStatuses } from '../findings/findings.table.js';
+import type { Rating } from '../risk/risk.formula.js';
 import { dayStart, ratingOf } from '../risk/risk.service.js';
 import { trendOf } from '../risk/risk.snapshots.js';
 import type { AuthContext } from '../session/session.service.js';
@@ -41,6 +42,20 @@ function changeOf(score: number | null, first: { score: number } | undefined): n
   return score === null || first === undefined ? null : Math.round((score - first.score) * 10) / 10;
 }
 
+type Point = { day: string; score: number; grade: NonNullable<Rating['grade']> };
+
+/**
+ * Today's point is the rating now: the day's snapshot (taken hourly and after imports) holds the
+ * day's latest rating, so before it is taken, or between two, the trend ends on what it will hold.
+ */
+function withToday(points: Point[], rating: Rating, now: Date): Point[] {
+  const today = now.toISOString().slice(0, 10);
+  const past = points.filter((p) => p.day < today);
+  return rating.score === null || rating.grade === null
+    ? points
+    : [...past, { day: today, score: rating.score, grade: rating.grade }];
+}
+
 export async function getPortfolio({
   ctx,
   auth,
@@ -67,7 +82,11 @@ export async function getPortfolio({
       const target = { companyId: company.id, supplierId: null };
       const rating = await ratingOf(db, target, now, modules);
       const points = await trendOf(db, target, Math.max(days, CHANGE_DAYS), now);
-      const trend = points.filter((p) => p.day >= firstDay(now, days));
+      const trend = withToday(
+        points.filter((p) => p.day >= firstDay(now, days)),
+        rating,
+        now,
+      );
       const { bySeverity, byModule } = openTally(counts.get(company.id) ?? [], modules);
       return {
         id: company.id,

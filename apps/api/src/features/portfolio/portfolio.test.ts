@@ -154,6 +154,12 @@ describe('Global Vision', () => {
     );
     expect(quarter?.trend).toHaveLength(2);
     expect(quarter?.change).toBe(0);
+    // Before any snapshot, the trend is today's rating alone, and there is no change yet.
+    await sql`delete from risk_snapshots where company_id = ${other.companyId}`.execute(app.ctx.db);
+    const fresh = (await get<PortfolioBody>(own, '/portfolio')).data.companies.find((c) => c.id === other.companyId);
+    expect(fresh?.trend).toEqual([{ day: now.toISOString().slice(0, 10), score: fresh?.score, grade: fresh?.grade }]);
+    expect(fresh?.score).not.toBeNull();
+    expect(fresh?.change).toBeNull();
   });
 
   it('drops a company once the membership is deactivated or removed', async () => {

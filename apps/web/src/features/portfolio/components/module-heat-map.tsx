@@ -8,9 +8,11 @@ import { useModuleListHref, useOpenCompany } from './open-company';
 
 /** From no finding to the most: pale to red, on either theme's background. */
 const RAMP = { light: ['#fff7ed', '#b91c1c'], dark: ['#27272a', '#dc2626'] } as const;
+/** Cells apart by the panel's own colour. */
+const GAP = { light: '#ffffff', dark: '#18181b' } as const;
 
-/** Rows of a company's height, plus the axes. */
-const heightOf = (companies: number) => 90 + 44 * Math.max(companies, 1);
+/** Rows of a company's height, plus the module names below them (slanted, never cut). */
+const heightOf = (companies: number) => 150 + 44 * Math.max(companies, 1);
 
 /**
  * Open findings as a company × module heat map. The colour follows log10(1 + count), so one module
@@ -34,7 +36,7 @@ export function ModuleHeatMap({ data }: { data: Portfolio | undefined }) {
   const options: ChartOptions | undefined = data && {
     chart: { type: 'heatmap', marginTop: 10 },
     title: { text: undefined },
-    xAxis: { categories: moduleNames },
+    xAxis: { categories: moduleNames, labels: { rotation: -40, style: { textOverflow: 'none' } } },
     yAxis: { categories: companies.map((c) => c.name), title: { text: undefined }, reversed: true },
     colorAxis: { min: 0, minColor, maxColor },
     legend: { enabled: false },
@@ -47,7 +49,8 @@ export function ModuleHeatMap({ data }: { data: Portfolio | undefined }) {
       {
         type: 'heatmap',
         name: t('portfolio.open'),
-        borderWidth: 1,
+        borderWidth: 2,
+        borderColor: GAP[colorMode],
         cursor: 'pointer',
         dataLabels: {
           enabled: true,

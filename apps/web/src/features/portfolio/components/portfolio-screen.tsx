@@ -1,4 +1,4 @@
-import { SimpleGrid, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '@/components/layout/page-header';
@@ -52,10 +52,10 @@ export function PortfolioScreen({ openCompany }: { openCompany: OpenCompany }) {
       <Stack gap="6">
         <CompanyTable data={data} loading={portfolio.isFetching} failed={portfolio.isError} />
         {data && data.companies.length === 0 ? null : (
-          <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4">
+          <>
             <ModuleHeatMap data={data} />
             <CompanyTrends data={data} days={days} />
-          </SimpleGrid>
+          </>
         )}
       </Stack>
     </OpenCompanyContext.Provider>
