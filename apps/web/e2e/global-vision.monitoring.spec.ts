@@ -75,7 +75,6 @@ test('Global Vision: the demo companies side by side, a cell opens its list in t
     expect(overflow).toBeLessThanOrEqual(0);
     await page.getByTestId('heat-map').scrollIntoViewIfNeeded();
     await expect(page.getByTestId('heat-map').locator('.highcharts-point').first()).toBeVisible();
-    await page.screenshot({ path: '/tmp/gv-phone.png', fullPage: true });
     expect(await seriousViolations(page, ['main'])).toEqual([]);
   });
 });
