@@ -2141,6 +2141,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portfolio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's companies side by side
+         * @description For each company the user is an active member of (by name): the user's role there, the
+         *     rating now (as `/risk/rating` computes it), its 30-day change (the score now less the first
+         *     daily snapshot of the last 30 days), the open findings by severity and by module (the
+         *     counters the dashboard reads, so the numbers match each company's dashboard) and the daily
+         *     snapshots of the period. `modules` lists the registered modules in registry order (the
+         *     heat map's columns); every company has an entry for each.
+         */
+        get: operations["getPortfolio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/archived-urls": {
         parameters: {
             query?: never;
@@ -5953,6 +5978,51 @@ export interface components {
             /** @description The text searched (trimmed). */
             q: string;
             groups: components["schemas"]["SearchGroup"][];
+        };
+        PortfolioCompany: {
+            id: number;
+            name: string;
+            /** @enum {string} */
+            role: "administrator" | "analyst" | "viewer";
+            /** @description The company the session works under now. */
+            current: boolean;
+            /** @description 0–100, one decimal; null while no factor has data. */
+            score: number | null;
+            grade: components["schemas"]["Grade"] | null;
+            /**
+             * @description The score now less the first daily snapshot of the last 30 days (one decimal); null without
+             *     both.
+             */
+            change: number | null;
+            /** @description Open findings (new, in review, confirmed) of every module. */
+            open: number;
+            open_by_severity: {
+                critical: number;
+                high: number;
+                medium: number;
+                low: number;
+                info: number;
+            };
+            /** @description One entry per registered module (registry order), zero included. */
+            open_by_module: {
+                module: components["schemas"]["Module"];
+                count: number;
+            }[];
+            /**
+             * @description The period's daily snapshots, oldest first; today's point is the rating now (what today's
+             *     snapshot holds once taken), so a company rated today has at least that point.
+             */
+            trend: components["schemas"]["RiskTrendPoint"][];
+        };
+        Portfolio: {
+            data: {
+                days: number;
+                /** @description The registered modules, in registry order. */
+                modules: components["schemas"]["Module"][];
+                companies: components["schemas"]["PortfolioCompany"][];
+                /** Format: date-time */
+                generated_at: string;
+            };
         };
     };
     responses: {
@@ -10150,6 +10220,31 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getPortfolio: {
+        parameters: {
+            query?: {
+                /** @description The period of the trend, in days, today included. */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The companies, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Portfolio"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
         };
