@@ -15,7 +15,8 @@
 // A search reads the same expressions as written here (the planner matches them as written).
 import { type Kysely, sql } from 'kysely';
 
-const words = (expression: string) => `to_tsvector('vigil_search', translate(${expression}, '.@/:_-+\\<>&', '           '))`;
+const words = (expression: string) =>
+  `to_tsvector('vigil_search', translate(${expression}, '.@/:_-+\\<>&', '           '))`;
 
 const indexes: [name: string, definition: string][] = [
   ['findings_search', `findings using gin (${words('title')}) where module <> 'credentials'`],

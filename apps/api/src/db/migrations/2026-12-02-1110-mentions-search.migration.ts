@@ -6,7 +6,9 @@ import { type Kysely, sql } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`drop index mentions_fulltext`.execute(db);
   await sql`create index mentions_search on mentions using gin
-    (to_tsvector('vigil_search', translate(coalesce(title, '') || ' ' || body, '.@/:_-+\\<>&', '           ')))`.execute(db);
+    (to_tsvector('vigil_search', translate(coalesce(title, '') || ' ' || body, '.@/:_-+\\<>&', '           ')))`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
