@@ -12,8 +12,11 @@ import {
   type FindingFilters,
   findingConditions,
   likeContains,
+  orderOf,
+  orderSql,
   type PageInput,
   pageOf,
+  SEVERITY_RANK,
 } from '../findings/findings.query.js';
 import { coreColumns } from '../findings/findings.repository.js';
 import { searchQuery, searchVector } from '../search/search.sql.js';
@@ -105,18 +108,19 @@ function withColumns(query: ReturnType<typeof base>) {
 
 export type MentionListRow = Awaited<ReturnType<ReturnType<typeof withColumns>['executeTakeFirstOrThrow']>>;
 
-const severityRank = sql`case f.severity when 'critical' then 5 when 'high' then 4 when 'medium' then 3 when 'low' then 2 else 1 end`;
+const mentionSorts = {
+  posted_at: 'm.posted_at',
+  severity: SEVERITY_RANK,
+  source_name: 'm.source_name',
+  last_seen_at: 'f.last_seen_at',
+};
 
 export function listMentionRows(db: Executor, scope: TenantScope, input: MentionListInput) {
-  const sort = input.sort ?? '-posted_at';
-  const dir = sort.startsWith('-') ? 'desc' : 'asc';
-  const key = sort.replace(/^-/, '');
-  let query = withColumns(base(db, scope, input));
-  if (key === 'severity') query = query.orderBy(severityRank, dir);
-  else if (key === 'source_name') query = query.orderBy('m.source_name', dir);
-  else if (key === 'last_seen_at') query = query.orderBy('f.last_seen_at', dir);
-  else query = query.orderBy('m.posted_at', dir);
-  return pageOf(db, query.orderBy('f.id', dir), capped(base(db, scope, input).select('f.id')), input);
+  const order = orderOf(input.sort, mentionSorts, '-posted_at');
+  const query = withColumns(base(db, scope, input))
+    .orderBy(orderSql(order))
+    .orderBy('f.id', order.dir);
+  return pageOf(db, query, capped(base(db, scope, input).select('f.id')), input);
 }
 
 export function mentionBatches(db: Executor, scope: TenantScope, input: MentionFilters) {

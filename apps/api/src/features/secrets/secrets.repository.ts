@@ -11,8 +11,11 @@ import {
   type FindingFilters,
   findingConditions,
   likeContains,
+  orderOf,
+  orderSql,
   type PageInput,
   pageOf,
+  SEVERITY_RANK,
 } from '../findings/findings.query.js';
 import { coreColumns } from '../findings/findings.repository.js';
 import type { SecretValidity } from './secrets.table.js';
@@ -88,19 +91,20 @@ function withColumns(query: ReturnType<typeof base>) {
 
 export type IncidentRow = Awaited<ReturnType<ReturnType<typeof withColumns>['executeTakeFirstOrThrow']>>;
 
-const severityRank = sql`case f.severity when 'critical' then 5 when 'high' then 4 when 'medium' then 3 when 'low' then 2 else 1 end`;
+const incidentSorts = {
+  severity: SEVERITY_RANK,
+  occurrences: 'si.occurrences',
+  rule_id: 'si.rule_id',
+  first_seen_at: 'f.first_seen_at',
+  last_seen_at: 'f.last_seen_at',
+};
 
 export function listIncidentRows(db: Executor, scope: TenantScope, input: IncidentListInput) {
-  const sort = input.sort ?? '-last_seen_at';
-  const dir = sort.startsWith('-') ? 'desc' : 'asc';
-  const key = sort.replace(/^-/, '');
-  let query = withColumns(base(db, scope, input));
-  if (key === 'severity') query = query.orderBy(severityRank, dir);
-  else if (key === 'occurrences') query = query.orderBy('si.occurrences', dir);
-  else if (key === 'rule_id') query = query.orderBy('si.rule_id', dir);
-  else if (key === 'first_seen_at') query = query.orderBy('f.first_seen_at', dir);
-  else query = query.orderBy('f.last_seen_at', dir);
-  return pageOf(db, query.orderBy('f.id', dir), capped(base(db, scope, input).select('f.id')), input);
+  const order = orderOf(input.sort, incidentSorts, '-last_seen_at');
+  const query = withColumns(base(db, scope, input))
+    .orderBy(orderSql(order))
+    .orderBy('f.id', order.dir);
+  return pageOf(db, query, capped(base(db, scope, input).select('f.id')), input);
 }
 
 export function incidentBatches(db: Executor, scope: TenantScope, input: IncidentFilters) {
