@@ -3,6 +3,7 @@ import { ApiError } from '@vigil/api-client';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '@/components/ui/date-field';
+import { LanguageSelect } from '@/components/ui/language-select';
 import { SimpleSelect } from '@/components/ui/simple-select';
 import { LANGUAGES, type Language } from '@/lib/i18n/languages';
 import { useCreateReport } from '../api/reports-api';
@@ -83,17 +84,7 @@ export function ReportForm() {
         ) : null}
         <Label>
           {t('reports.form.language')}
-          <SimpleSelect
-            label={t('reports.form.language')}
-            value={language}
-            onChange={(event) => setLanguage(event.currentTarget.value as Language)}
-          >
-            {LANGUAGES.map((code) => (
-              <option key={code} value={code}>
-                {t(`language.names.${code}`)}
-              </option>
-            ))}
-          </SimpleSelect>
+          <LanguageSelect choice={{ value: language, label: t('reports.form.language') }} onChange={setLanguage} />
         </Label>
         <Button type="submit" size="sm" loading={create.isPending}>
           {t('reports.form.submit')}

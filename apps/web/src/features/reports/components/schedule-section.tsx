@@ -1,8 +1,8 @@
 import { Button, chakra, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SimpleSelect } from '@/components/ui/simple-select';
-import { LANGUAGES, type Language } from '@/lib/i18n/languages';
+import { LanguageSelect } from '@/components/ui/language-select';
+import type { Language } from '@/lib/i18n/languages';
 import { type ReportSchedule, useRecipientChoices, useReportSchedule, useUpdateSchedule } from '../api/reports-api';
 import { Label, useReportErrorText } from './report-form';
 import { useDay } from './report-history';
@@ -93,17 +93,10 @@ export function ScheduleSection({ canEdit }: { canEdit: boolean }) {
           <HStack gap="3" alignItems="flex-end" flexWrap="wrap">
             <Label>
               {t('reports.schedule.language')}
-              <SimpleSelect
-                label={t('reports.schedule.language')}
-                value={language}
-                onChange={(e) => setLanguage(e.currentTarget.value as Language)}
-              >
-                {LANGUAGES.map((code) => (
-                  <option key={code} value={code}>
-                    {t(`language.names.${code}`)}
-                  </option>
-                ))}
-              </SimpleSelect>
+              <LanguageSelect
+                choice={{ value: language, label: t('reports.schedule.language') }}
+                onChange={setLanguage}
+              />
             </Label>
             <Button type="submit" size="sm" loading={update.isPending}>
               {t('reports.schedule.save')}
