@@ -1,9 +1,12 @@
 import { seriousViolations } from './support/axe.ts';
-import { expect, openWithDemoData, signIn, test } from './support/fixtures.ts';
+import { expect, openWithDemoData, signIn, test, useCompany } from './support/fixtures.ts';
 
 // Issue 19's search on a fresh start: the demo analyst is a member of Acme Retail and Globex Bank,
 // so /search finds both companies' demo records, grouped and marked; a Globex hit opened from Acme
 // switches company first. Ctrl+K opens the palette from any screen; Esc closes it.
+// The spec opens a Globex hit, which switches the demo user's company: put Acme back for the next specs.
+test.afterEach(async ({ page }) => useCompany(page, 'Acme Retail'));
+
 test('search: both companies of the user, grouped and highlighted, a hit of the other company opens after a switch', async ({
   page,
 }) => {

@@ -95,6 +95,21 @@ export async function signIn(
   await expect(page).toHaveURL(options.expectPath ?? /\/(dashboard)?$/);
 }
 
+/**
+ * Makes `name` the signed-in user's company again. The server remembers the company a user last
+ * switched to (`users.current_company_id`), so a spec that switches puts it back for the specs
+ * after it, which sign in as the same demo user.
+ */
+export async function useCompany(page: Page, name: string): Promise<void> {
+  await page.goto('/dashboard');
+  const switcher = page.getByTestId('company-switcher');
+  if ((await switcher.count()) === 0) return; // not signed in: nothing was switched
+  await expect(switcher).toBeEnabled();
+  if ((await switcher.locator('option:checked').textContent()) !== name) await switcher.selectOption({ label: name });
+  await expect(switcher.locator('option:checked')).toHaveText(name);
+  await expect(switcher).toBeEnabled();
+}
+
 /** The four monitoring screens (credentials with each tab) and the heading each shows. */
 export const monitoringScreens = [
   ['/dashboard', 'Dashboard'],

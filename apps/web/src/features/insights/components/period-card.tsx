@@ -54,6 +54,8 @@ export function PeriodCard({ module, title, current, previous, windows }: Period
                   to={href(measure, 'current')}
                   aria-label={t('insights.showList', {
                     count: current[measure],
+                    // As shown (1,234), so the accessible name holds the visible text (WCAG 2.5.3).
+                    shown: format.number(current[measure]),
                     what: t(`insights.measures.${measure}`),
                     where: title,
                   })}
