@@ -55,6 +55,8 @@ test('insights: each figure opens the findings it counts, and a top risk opens i
 
   await test.step('on a phone the cards stack and nothing overflows sideways', async () => {
     await page.setViewportSize({ width: 375, height: 812 });
+    // Loaded at a phone's width, as a phone loads it (the shell lays out its navigation on load).
+    await page.reload();
     await expect(page.getByRole('region', { name: 'All modules' })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

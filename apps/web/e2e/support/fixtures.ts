@@ -105,7 +105,12 @@ export async function useCompany(page: Page, name: string): Promise<void> {
   const switcher = page.getByTestId('company-switcher');
   if ((await switcher.count()) === 0) return; // not signed in: nothing was switched
   await expect(switcher).toBeEnabled();
-  if ((await switcher.locator('option:checked').textContent()) !== name) await switcher.selectOption({ label: name });
+  if ((await switcher.locator('option:checked').textContent()) !== name) {
+    // Wait for the server's answer: the page may close right after, which would cancel the switch.
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/get-clients') && r.request().method() === 'POST');
+    await switcher.selectOption({ label: name });
+    expect((await answer).status()).toBe(200);
+  }
   await expect(switcher.locator('option:checked')).toHaveText(name);
   await expect(switcher).toBeEnabled();
 }
