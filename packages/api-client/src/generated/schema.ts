@@ -2141,6 +2141,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/advisor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What answers the advisor, and the questions to suggest */
+        get: operations["getAdvisor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/advisor/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's conversations in the current company, newest first */
+        get: operations["listAdvisorConversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/advisor/conversations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** One of the user's conversations with its messages */
+        get: operations["getAdvisorConversation"];
+        put?: never;
+        post?: never;
+        /** Delete one of the user's conversations and its messages */
+        delete: operations["deleteAdvisorConversation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/advisor/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask a question; the answer streams as server-sent events
+         * @description Starts a conversation when `conversationId` is absent. The answer streams as
+         *     `text/event-stream`: `conversation` (its id, first), `tool` (a tool called, with its
+         *     arguments), `record` (a record the answer may cite), `delta` (text), then `done` (the stored
+         *     answer, with the records it cites) or `error` (a message; what was said is kept). Limits: tool
+         *     calls per question, tokens and time (`AdvisorStatus.limits`); a question is at most 2,000
+         *     characters.
+         */
+        post: operations["askAdvisor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The advisor's tools as an MCP server (JSON-RPC 2.0, Streamable HTTP, JSON answers)
+         * @description `initialize`, `ping`, `tools/list` and `tools/call` of the Model Context Protocol
+         *     (2025-06-18), for other assistants, with the user's token (`Authorization: Bearer`) and role;
+         *     notifications are accepted with 202. A tool's result is the same data the advisor's model
+         *     reads, in the current company only. Called with a bearer token and no cookie, no anti-forgery
+         *     header is needed (a browser cannot send that request across sites).
+         */
+        post: operations["advisorMcp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portfolio": {
         parameters: {
             query?: never;
@@ -5978,6 +6081,86 @@ export interface components {
             /** @description The text searched (trimmed). */
             q: string;
             groups: components["schemas"]["SearchGroup"][];
+        };
+        AdvisorStatus: {
+            /**
+             * @description `model` when an OpenAI-compatible endpoint is configured, else the built-in `intents`.
+             * @enum {string}
+             */
+            engine: "model" | "intents";
+            /** @description The configured model's name, or null. */
+            model: string | null;
+            /** @description The languages the built-in engine understands. */
+            languages: string[];
+            /** @description Questions to offer, in the user's language, each one the engine answers. */
+            suggestions: {
+                intent: string;
+                question: string;
+            }[];
+            limits: {
+                toolCalls: number;
+                tokens: number;
+                seconds: number;
+            };
+        };
+        AdvisorConversation: {
+            id: number;
+            /** @description The first question, cut to 120 characters. */
+            title: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        AdvisorRecord: {
+            /** @description The handle the answer cites, such as `F12` (a finding) or `CVE-2026-1234`. */
+            ref: string;
+            /** @description finding, cve, credential, asset, script, mention, alert, rating, insight, search-hit */
+            kind: string;
+            title: string;
+            /** @description The web route that opens the record (in the current company). */
+            path: string;
+            severity?: string | null;
+        };
+        AdvisorMessage: {
+            id: number;
+            /** @enum {string} */
+            role: "user" | "assistant";
+            /** @description The text; an answer cites records as `[ref]` (a record's `ref`), and quotes what records say. */
+            content: string;
+            /** @description The records the answer cites, in order of first citation. */
+            records: components["schemas"]["AdvisorRecord"][];
+            /** @enum {string|null} */
+            engine: "model" | "intents" | null;
+            /** @description Why the answer stopped short (a limit, the model's failure), when it did. */
+            error?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AdvisorConversationDetail: components["schemas"]["AdvisorConversation"] & {
+            messages: components["schemas"]["AdvisorMessage"][];
+        };
+        AdvisorQuestion: {
+            /** @description The question (no NUL). */
+            question: string;
+            conversationId?: number;
+        };
+        JsonRpcRequest: {
+            /** @enum {string} */
+            jsonrpc: "2.0";
+            id?: string | number | null;
+            method: string;
+            params?: Record<string, never>;
+        };
+        JsonRpcResponse: {
+            jsonrpc: string;
+            id?: string | number | null;
+            result?: Record<string, never>;
+            error?: {
+                code: number;
+                message: string;
+                data?: unknown;
+            };
         };
         PortfolioCompany: {
             id: number;
@@ -10222,6 +10405,176 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
+        };
+    };
+    getAdvisor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The engine (a configured model, or the built-in intent engine) and suggestions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdvisorStatus"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listAdvisorConversations: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversations (title, when). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AdvisorConversation"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getAdvisorConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation, its messages oldest first, each answer with the records it cites. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdvisorConversationDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteAdvisorConversation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    askAdvisor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdvisorQuestion"];
+            };
+        };
+        responses: {
+            /** @description The answer's events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    advisorMcp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JsonRpcRequest"];
+            };
+        };
+        responses: {
+            /** @description The JSON-RPC answer (a result, or an error object). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcResponse"];
+                };
+            };
+            /** @description A notification, accepted. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     getPortfolio: {
