@@ -29,7 +29,7 @@ export default defineConfig({
   // fails twice still fails the run (and the coverage check only counts passing replays).
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
-  globalTimeout: 15 * 60_000,
+  globalTimeout: 25 * 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   outputDir: '../../node_modules/.cache/vigil-e2e/results',

@@ -10,6 +10,7 @@ test.afterEach(async ({ page }) => useCompany(page, 'Acme Retail'));
 test('search: both companies of the user, grouped and highlighted, a hit of the other company opens after a switch', async ({
   page,
 }) => {
+  test.setTimeout(150_000); // the second company's demo imports may still be running (below)
   await signIn(page);
   await openWithDemoData(page, '/credentials', 'Credentials');
 

@@ -103,7 +103,11 @@ export async function signIn(
 export async function useCompany(page: Page, name: string): Promise<void> {
   await page.goto('/dashboard');
   const switcher = page.getByTestId('company-switcher');
-  if ((await switcher.count()) === 0) return; // not signed in: nothing was switched
+  const signInHeading = page.getByRole('heading', { name: 'Sign in to your account' });
+  // Wait for the app to show either: right after the navigation neither is drawn yet.
+  await expect(switcher.or(signInHeading)).toBeVisible();
+  if (await signInHeading.isVisible()) return; // not signed in: nothing was switched
+  // Enabled once the companies are loaded; the selected one is then the session's (the server's).
   await expect(switcher).toBeEnabled();
   if ((await switcher.locator('option:checked').textContent()) !== name) {
     // Wait for the server's answer: the page may close right after, which would cancel the switch.

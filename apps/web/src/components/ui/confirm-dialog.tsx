@@ -67,6 +67,7 @@ export function ConfirmDialog({
               <Button
                 colorPalette="red"
                 loading={pending}
+                loadingText={confirmLabel}
                 onClick={() => {
                   onConfirm().then(
                     () => setOpen(false),

@@ -87,7 +87,7 @@ export function FormDialog({
                     <Dialog.ActionTrigger asChild>
                       <Button variant="outline">{t('common.cancel')}</Button>
                     </Dialog.ActionTrigger>
-                    <Button type="submit" loading={pending} disabled={submitDisabled}>
+                    <Button type="submit" loading={pending} loadingText={submitLabel} disabled={submitDisabled}>
                       {submitLabel}
                     </Button>
                   </>

@@ -23,6 +23,8 @@ export function QueueJobButton({ label, pendingText, start, testId }: QueueJobBu
         size="sm"
         variant="outline"
         loading={start.isPending}
+        // The label stays beside the spinner: hidden, the button would have no name while it loads.
+        loadingText={label}
         disabled={pendingText !== null}
         onClick={() => start.mutate()}
       >
