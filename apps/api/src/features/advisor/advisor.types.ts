@@ -27,7 +27,10 @@ export interface ToolOutput<D = unknown> {
 /** The app's own API, called in-process as the signed-in user (GET only). A non-2xx answer throws
  * ToolError with the status and the server's message. */
 export interface ApiCaller {
-  get<T = unknown>(path: string, query?: Record<string, string | number | boolean | readonly string[] | undefined>): Promise<T>;
+  get<T = unknown>(
+    path: string,
+    query?: Record<string, string | number | boolean | readonly string[] | undefined>,
+  ): Promise<T>;
 }
 
 export class ToolError extends Error {

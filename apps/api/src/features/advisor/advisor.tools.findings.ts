@@ -1,0 +1,206 @@
+// list_findings, get_finding and leaked_accounts: the findings of every module (GET /findings,
+// /findings/{id} and the module's own detail), and the leaked accounts (GET /credentials) without
+// any password: only whether the leak held one in clear.
+import { z } from 'zod';
+import type { GetFindingData, LeakedAccount, LeakedAccountsData, ListFindingsData } from './advisor.tools.js';
+import {
+  defineTool,
+  type FindingRow,
+  findingItem,
+  findingItems,
+  findingRecord,
+  findingRef,
+  orNotFound,
+  type Page,
+  pathOfFinding,
+  recordId,
+  type resolvePath,
+  severityEnum,
+  statusEnum,
+  text,
+} from './advisor.tools.shared.js';
+
+const sorts = { severity: '-severity', newest: '-first_seen_at' } as const;
+
+export const listFindingsTool = defineTool({
+  name: 'list_findings',
+  description:
+    "The current company's findings of every module (credentials, cves, vulnerabilities, assets, mentions, secrets, scripts, …), filtered by module, severity, status and text, most severe or newest first.",
+  schema: z
+    .object({
+      module: z
+        .string()
+        .regex(/^[a-z][a-z0-9-]{0,39}$/)
+        .optional(),
+      severity: z.array(severityEnum).max(5).optional(),
+      status: z.array(statusEnum).max(6).optional(),
+      q: text(200).optional(),
+      sort: z.enum(['severity', 'newest']).optional(),
+      limit: z.number().int().min(1).max(20).optional(),
+    })
+    .strict(),
+  async run(args, { api }) {
+    const page = await api.get<Page<FindingRow>>('/findings', {
+      module: args.module,
+      severity: args.severity,
+      status: args.status,
+      q: args.q || undefined,
+      sort: sorts[args.sort ?? 'severity'],
+      page_size: args.limit ?? 10,
+    });
+    const findings = await findingItems(api, page.data);
+    const data: ListFindingsData = { total: page.meta.total, findings };
+    return { data, records: findings.map(findingRecord) };
+  },
+});
+
+interface FindingBody {
+  data: FindingRow & {
+    fingerprint: string;
+    reference?: string | null;
+    assignee?: { name: string } | null;
+    resolved_at?: string | null;
+    reopen_count?: number;
+    history: {
+      field: string;
+      from: string | null;
+      to: string | null;
+      at: string;
+      actor?: { name: string } | null;
+    }[];
+  };
+}
+
+type Details = NonNullable<GetFindingData['details']>;
+type Detailed = Record<string, unknown>;
+
+/** The module records a finding's details come from, and the fields of each that may be shown. */
+const DETAIL_SOURCES: { applies(module: string, fingerprint: string): boolean; path: string; fields: string[] }[] = [
+  {
+    applies: (module, fingerprint) => module === 'credentials' && fingerprint.startsWith('device:'),
+    path: '/credentials/devices/',
+    fields: ['machine_name', 'malware_family', 'infection_date', 'country', 'os', 'credential_count'],
+  },
+  {
+    applies: (module) => module === 'credentials',
+    path: '/credentials/',
+    fields: ['email', 'domain', 'source_kind', 'source_name', 'breach_date', 'data_classes', 'url'],
+  },
+  {
+    applies: (module) => module === 'mentions',
+    path: '/mentions/',
+    fields: ['source_type', 'source_name', 'actor', 'posted_at', 'mention_title', 'snippet', 'url', 'keywords'],
+  },
+];
+
+const TEXT_MAX = 1000;
+
+function allowed(record: Detailed, fields: string[]): Details {
+  const details: Details = {};
+  for (const field of fields) {
+    const value = record[field];
+    if (typeof value === 'string') details[field] = value.slice(0, TEXT_MAX);
+    else if (typeof value === 'number' || typeof value === 'boolean' || value === null) details[field] = value;
+    else if (Array.isArray(value)) details[field] = value.filter((v) => typeof v === 'string').slice(0, 20);
+  }
+  return details;
+}
+
+async function detailsOf(api: Parameters<typeof resolvePath>[0], finding: FindingBody['data']) {
+  const source = DETAIL_SOURCES.find((s) => s.applies(finding.module, finding.fingerprint));
+  if (!source) return null;
+  const record = (await api.get<{ data: Detailed }>(`${source.path}${finding.id}`)).data;
+  const details = allowed(record, source.fields);
+  // Whether the leak held the password in clear: never the password, nor its masked form.
+  if ('password_type' in record) details.clear_password = record.password_type === 'plaintext';
+  return details;
+}
+
+export const getFindingTool = defineTool({
+  name: 'get_finding',
+  description:
+    "One finding of the current company by id: its workflow fields, its module's details (leaked account, infected device, closed-source mention; never a password or secret value) and its history of changes.",
+  schema: z.object({ id: recordId }).strict(),
+  async run({ id }, { api }) {
+    const { data: f } = await orNotFound(api.get<FindingBody>(`/findings/${id}`), `Finding ${id}`);
+    let supplierId: number | null = null;
+    if (f.module === 'assets') {
+      supplierId =
+        (await api.get<{ data: { supplier: { id: number } | null } }>(`/assets/${id}`)).data.supplier?.id ?? null;
+    }
+    const item = findingItem(f, pathOfFinding(f, f.fingerprint, supplierId));
+    const data: GetFindingData = {
+      finding: {
+        ...item,
+        reference: f.reference ?? null,
+        assignee: f.assignee?.name ?? null,
+        resolved_at: f.resolved_at ?? null,
+        reopen_count: f.reopen_count ?? 0,
+      },
+      details: await detailsOf(api, f),
+      history: f.history.slice(-30).map((h) => ({
+        field: h.field,
+        from: h.from,
+        to: h.to,
+        at: h.at,
+        actor: h.actor?.name ?? null,
+      })),
+    };
+    return { data, records: [findingRecord(item)] };
+  },
+});
+
+interface CredentialRow extends FindingRow {
+  email: string;
+  domain: string;
+  source_kind: LeakedAccount['source_kind'];
+  source_name: string;
+  breach_date?: string | null;
+  password_type?: 'plaintext' | 'none' | null;
+}
+
+const CLEAR_SCAN = 100;
+
+export const leakedAccountsTool = defineTool({
+  name: 'leaked_accounts',
+  description:
+    "Leaked accounts (e-mails or user names) of the current company's domains from breaches, combolists and infostealers, newest first; with clearPasswordOnly, only those whose leak held the password in clear. Passwords are never shown.",
+  schema: z
+    .object({
+      domain: text(253).optional(),
+      clearPasswordOnly: z.boolean().optional(),
+      limit: z.number().int().min(1).max(50).optional(),
+    })
+    .strict(),
+  async run({ domain, clearPasswordOnly, limit = 20 }, { api }) {
+    const page = await api.get<Page<CredentialRow>>('/credentials', {
+      domain: domain || undefined,
+      page_size: clearPasswordOnly ? CLEAR_SCAN : limit,
+      sort: '-last_seen_at',
+    });
+    const rows = clearPasswordOnly ? page.data.filter((r) => r.password_type === 'plaintext') : page.data;
+    const accounts: LeakedAccount[] = rows.slice(0, limit).map((r) => ({
+      ref: findingRef(r.id),
+      id: r.id,
+      email: r.email,
+      domain: r.domain,
+      source_kind: r.source_kind,
+      source_name: r.source_name,
+      breach_date: r.breach_date ?? null,
+      clear_password: r.password_type === 'plaintext',
+      severity: r.severity,
+      status: r.status,
+      first_seen_at: r.first_seen_at,
+      path: pathOfFinding({ id: r.id, module: 'credentials' }),
+    }));
+    const data: LeakedAccountsData = { total: clearPasswordOnly ? rows.length : page.meta.total, accounts };
+    const records = accounts.map((a) => ({
+      ref: a.ref,
+      kind: 'finding' as const,
+      title: a.email,
+      path: a.path,
+      severity: a.severity,
+    }));
+    return { data, records };
+  },
+});

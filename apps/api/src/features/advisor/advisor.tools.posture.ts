@@ -1,0 +1,225 @@
+// posture_summary, cve_exposure and what_changed: the rating and its fixes, one CVE against the
+// company's watch list and scans, and the insights of a period (GET /risk/*, /dashboard, /cves,
+// /vulnerabilities, /insights).
+import { z } from 'zod';
+import type {
+  CveExposureData,
+  FindingStatus,
+  PeriodFigures,
+  PostureSummaryData,
+  Severity,
+  WhatChangedData,
+} from './advisor.tools.js';
+import {
+  defineTool,
+  type FindingRow,
+  findingItems,
+  findingRecord,
+  findingRef,
+  type Page,
+  pathOfFinding,
+} from './advisor.tools.shared.js';
+import { type AdvisorRecord, ToolError } from './advisor.types.js';
+
+export const RATING_PATH = '/technicalrisk';
+
+interface RatingBody {
+  score: number | null;
+  grade: PostureSummaryData['rating']['grade'];
+  computed_at: string;
+  factors: { id: string; grade: string | null; score: number | null; open: number; overdue: number }[];
+}
+interface FixBody {
+  module: string;
+  kind: string;
+  factor: string;
+  severity: Severity;
+  overdue: boolean;
+  findings: number;
+  gain: number;
+  finding: { id: number; title: string; link: string } | null;
+}
+interface DashboardBody {
+  data: { open_by_severity: Record<Severity, number>; open_by_module: { module: string; count: number }[] };
+}
+
+export const postureSummaryTool = defineTool({
+  name: 'posture_summary',
+  description:
+    "The current company's security rating (grade A–F, score 0–100, per factor), its open findings by severity and module, and the top fixes ranked by how much they raise the score, each with the first finding to fix.",
+  schema: z.object({}).strict(),
+  async run(_args, { api }) {
+    const [rating, fixes, dashboard] = await Promise.all([
+      api.get<RatingBody>('/risk/rating'),
+      api.get<{ data: FixBody[] }>('/risk/fixes', { limit: 5 }),
+      api.get<DashboardBody>('/dashboard'),
+    ]);
+    const data: PostureSummaryData = {
+      rating: {
+        ref: 'rating',
+        path: RATING_PATH,
+        score: rating.score,
+        grade: rating.grade,
+        computed_at: rating.computed_at,
+        factors: rating.factors.map(({ id, grade, score, open, overdue }) => ({ id, grade, score, open, overdue })),
+      },
+      open_by_severity: dashboard.data.open_by_severity,
+      open_by_module: dashboard.data.open_by_module.filter((m) => m.count > 0),
+      top_fixes: fixes.data.map((fix) => ({
+        module: fix.module,
+        kind: fix.kind,
+        factor: fix.factor,
+        severity: fix.severity,
+        overdue: fix.overdue,
+        findings: fix.findings,
+        gain: fix.gain,
+        finding: fix.finding
+          ? { ref: findingRef(fix.finding.id), id: fix.finding.id, title: fix.finding.title, path: fix.finding.link }
+          : null,
+      })),
+    };
+    const records: AdvisorRecord[] = [
+      { ref: 'rating', kind: 'rating', title: `Rating ${rating.grade ?? '–'}`, path: RATING_PATH, severity: null },
+      ...data.top_fixes.flatMap((fix) =>
+        fix.finding ? [{ ...findingRecord(fix.finding), severity: fix.severity }] : [],
+      ),
+    ];
+    return { data, records };
+  },
+});
+
+const cveId = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^CVE-\d{4}-\d{4,7}$/, 'must be a CVE id such as CVE-2026-12345');
+
+interface CveBody {
+  data: {
+    cve_id: string;
+    published_at: string;
+    description: string;
+    cvss31_score?: number | null;
+    cvss40_score?: number | null;
+    epss?: number | null;
+    epss_percentile?: number | null;
+    kev: boolean;
+    kev_due_date?: string | null;
+    kev_ransomware?: string | null;
+    products?: string[];
+    finding_id?: number | null;
+    status?: FindingStatus | null;
+  };
+}
+
+const SUMMARY_MAX = 600;
+
+export const cveExposureTool = defineTool({
+  name: 'cve_exposure',
+  description:
+    "One CVE: its scores (CVSS, EPSS), whether it is in CISA's KEV, a summary, and whether the current company is affected: a match of its technology watch list (a CVE finding) or scanner findings on its assets naming it.",
+  schema: z.object({ cve: cveId }).strict(),
+  async run({ cve }, { api }) {
+    const found = await api.get<CveBody>(`/cves/${encodeURIComponent(cve)}`).catch((error: unknown) => {
+      if (error instanceof ToolError && error.status === 404) return null;
+      throw error;
+    });
+    const scans = await api.get<Page<FindingRow>>('/vulnerabilities', { q: cve, page_size: 20, sort: '-severity' });
+    const findings = await findingItems(api, scans.data);
+    const c = found?.data;
+    const watchFinding =
+      c?.finding_id && c.status
+        ? {
+            ref: findingRef(c.finding_id),
+            id: c.finding_id,
+            title: c.cve_id,
+            path: pathOfFinding({ id: c.finding_id, module: 'cves' }),
+            status: c.status,
+          }
+        : null;
+    const cvePath = watchFinding?.path ?? `/cvemonitor?q=${encodeURIComponent(cve)}`;
+    const data: CveExposureData = {
+      cve: c
+        ? {
+            ref: c.cve_id,
+            path: cvePath,
+            cvss31: c.cvss31_score ?? null,
+            cvss40: c.cvss40_score ?? null,
+            epss: c.epss ?? null,
+            epss_percentile: c.epss_percentile ?? null,
+            kev: c.kev,
+            kev_due_date: c.kev_due_date ?? null,
+            kev_ransomware: c.kev_ransomware ?? null,
+            published_at: c.published_at,
+            summary: c.description.slice(0, SUMMARY_MAX),
+            products: (c.products ?? []).slice(0, 20),
+          }
+        : null,
+      affected: watchFinding !== null || findings.length > 0,
+      watch_finding: watchFinding,
+      findings,
+    };
+    const records: AdvisorRecord[] = [
+      ...(data.cve
+        ? [{ ref: data.cve.ref, kind: 'cve' as const, title: data.cve.ref, path: data.cve.path, severity: null }]
+        : []),
+      ...findings.map(findingRecord),
+    ];
+    return { data, records };
+  },
+});
+
+const isoDate = z.iso.datetime({ offset: true });
+
+interface InsightsBody {
+  data: Omit<WhatChangedData, 'ref' | 'path' | 'top_risks' | 'modules'> & {
+    modules: { module: string; current: PeriodFigures; previous: PeriodFigures }[];
+    top_risks: (FindingRow & { link: string })[];
+  };
+}
+
+export const whatChangedTool = defineTool({
+  name: 'what_changed',
+  description:
+    'What changed for the current company in a period (the last week by default, or month, or from/to): new, resolved and reopened findings, SLA breaches and time to resolve, per module, against the period before, and the top risks.',
+  schema: z
+    .object({
+      period: z.enum(['week', 'month']).optional(),
+      from: isoDate.optional(),
+      to: isoDate.optional(),
+    })
+    .strict(),
+  async run({ period, from, to }, { api }) {
+    const body = await api.get<InsightsBody>('/insights', { period, from, to });
+    const d = body.data;
+    const path = `/insight?period=${d.period === 'month' ? 'month' : 'week'}`;
+    const data: WhatChangedData = {
+      ref: 'insights',
+      path,
+      period: d.period,
+      current: d.current,
+      previous: d.previous,
+      totals: d.totals,
+      modules: d.modules
+        .filter((m) => m.current.new + m.current.resolved + m.previous.new + m.previous.resolved > 0)
+        .map(({ module, current, previous }) => ({ module, current, previous })),
+      top_risks: d.top_risks.slice(0, 10).map((row) => ({
+        ref: findingRef(row.id),
+        id: row.id,
+        module: row.module,
+        title: row.title,
+        severity: row.severity,
+        status: row.status,
+        due_at: row.due_at ?? null,
+        first_seen_at: row.first_seen_at,
+        last_seen_at: row.last_seen_at ?? row.first_seen_at,
+        path: row.link,
+      })),
+    };
+    const records: AdvisorRecord[] = [
+      { ref: 'insights', kind: 'insight', title: `Insights (${d.period})`, path, severity: null },
+      ...data.top_risks.map(findingRecord),
+    ];
+    return { data, records };
+  },
+});

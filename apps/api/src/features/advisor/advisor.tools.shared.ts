@@ -1,0 +1,139 @@
+// What the advisor's tools share: arguments checked by a zod schema (whose JSON Schema is what the
+// model and MCP clients are offered), the finding allow-list, and the web paths records open at.
+import { z } from 'zod';
+import { moduleRegistry } from '../../modules.js';
+import { findingPath } from '../risk/risk.service.js';
+import type { FindingItem, FindingLink, FindingStatus, Severity } from './advisor.tools.js';
+import {
+  type AdvisorRecord,
+  type AdvisorTool,
+  type ApiCaller,
+  type ToolContext,
+  ToolError,
+  type ToolName,
+  type ToolOutput,
+} from './advisor.types.js';
+
+export const severityEnum = z.enum(['critical', 'high', 'medium', 'low', 'info']);
+export const statusEnum = z.enum(['new', 'in_review', 'confirmed', 'false_positive', 'risk_accepted', 'resolved']);
+/** A record id as the API takes it. */
+export const recordId = z.number().int().min(1).max(2_147_483_647);
+/** Text typed by the model or a client: no NUL, bounded. */
+export const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((value) => !value.includes('\u0000'), 'must not contain NUL');
+
+/** A tool from its zod schema: `parameters` is that schema as JSON Schema, `parse` refuses anything else. */
+export function defineTool<S extends z.ZodType, D>(definition: {
+  name: ToolName;
+  description: string;
+  schema: S;
+  run(args: z.output<S>, ctx: ToolContext): Promise<ToolOutput<D>>;
+}): AdvisorTool<z.output<S>, D> {
+  const { $schema: _ignored, ...parameters } = z.toJSONSchema(definition.schema, { io: 'input' }) as Record<
+    string,
+    unknown
+  >;
+  return {
+    name: definition.name,
+    description: definition.description,
+    parameters,
+    parse(input: unknown) {
+      const result = definition.schema.safeParse(input ?? {});
+      if (result.success) return result.data;
+      const reasons = result.error.issues.map((issue) => `${issue.path.join('.') || 'arguments'}: ${issue.message}`);
+      throw new ToolError(`Invalid arguments for ${definition.name}: ${reasons.join('; ')}`, 422);
+    },
+    run: definition.run,
+  };
+}
+
+/** The row fields of a finding every list and detail of the API carries. */
+export interface FindingRow {
+  id: number;
+  module: string;
+  title: string;
+  severity: Severity;
+  status: FindingStatus;
+  due_at?: string | null;
+  first_seen_at: string;
+  last_seen_at: string;
+}
+
+export const findingRef = (id: number) => `F${id}`;
+
+/** Where a finding opens: the screens' own rule (findingPath), given what decides it. */
+export function pathOfFinding(row: { id: number; module: string }, fingerprint = '', supplierId: number | null = null) {
+  return findingPath(moduleRegistry.modules, row.module, { id: row.id, fingerprint, supplier_id: supplierId });
+}
+
+/** Modules whose screen or query depends on the finding's fingerprint or supplier (a device, a clone, a supplier's asset). */
+function pathNeedsDetail(module: string): boolean {
+  const m = moduleRegistry.modules.find((candidate) => candidate.id === module);
+  return Boolean(m?.findingQuery || m?.findingScreen);
+}
+
+interface FindingDetail {
+  data: { fingerprint: string };
+}
+
+/** The web path of one finding, reading its fingerprint (and an asset's supplier) when the screen depends on it. */
+export async function resolvePath(api: ApiCaller, row: { id: number; module: string }): Promise<string> {
+  if (!pathNeedsDetail(row.module)) return pathOfFinding(row);
+  const { data } = await api.get<FindingDetail>(`/findings/${row.id}`);
+  let supplierId: number | null = null;
+  if (row.module === 'assets') {
+    const asset = await api.get<{ data: { supplier: { id: number } | null } }>(`/assets/${row.id}`);
+    supplierId = asset.data.supplier?.id ?? null;
+  }
+  return pathOfFinding(row, data.fingerprint, supplierId);
+}
+
+export function findingItem(row: FindingRow, path: string): FindingItem {
+  return {
+    ref: findingRef(row.id),
+    id: row.id,
+    module: row.module,
+    title: row.title,
+    severity: row.severity,
+    status: row.status,
+    due_at: row.due_at ?? null,
+    first_seen_at: row.first_seen_at,
+    last_seen_at: row.last_seen_at,
+    path,
+  };
+}
+
+/** Findings of an API list with their paths (details read only where the screen depends on them). */
+export async function findingItems(api: ApiCaller, rows: readonly FindingRow[]): Promise<FindingItem[]> {
+  return Promise.all(rows.map(async (row) => findingItem(row, await resolvePath(api, row))));
+}
+
+export function findingRecord(item: FindingItem | (FindingLink & { severity?: string | null })): AdvisorRecord {
+  return {
+    ref: item.ref,
+    kind: 'finding',
+    title: item.title,
+    path: item.path,
+    severity: 'severity' in item ? (item.severity ?? null) : null,
+  };
+}
+
+/** The API's page envelope. */
+export interface Page<T> {
+  data: T[];
+  meta: { total: number; has_more: boolean };
+}
+
+/** A 404 of the API as the tool's own "not found" (never another company's record). */
+export async function orNotFound<T>(load: Promise<T>, what: string): Promise<T> {
+  try {
+    return await load;
+  } catch (error) {
+    if (error instanceof ToolError && error.status === 404) throw new ToolError(`${what} not found.`, 404);
+    throw error;
+  }
+}
