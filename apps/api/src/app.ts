@@ -10,6 +10,7 @@ import { type AppConfig, webDistExists } from './config/env.js';
 import type { DatabaseHandle } from './db/connect.js';
 import { accountRoutes } from './features/account/account.routes.js';
 import { adminRoutes } from './features/admin/admin.routes.js';
+import { advisorMcpRoutes } from './features/advisor/advisor-mcp.routes.js';
 import { alertsRoutes } from './features/alerts/alerts.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { clientsRoutes } from './features/clients/clients.routes.js';
@@ -182,6 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
       ...portfolioRoutes(deps),
       ...providersRoutes(deps),
       ...alertsRoutes(deps, () => jobs.wake()),
+      ...advisorMcpRoutes(deps),
       ...(devMailbox ? devRoutes(deps) : {}),
     },
   });

@@ -1,7 +1,7 @@
 // Double-submit anti-forgery: every answer (the web app's index.html included, so the first POST
 // of a fresh page already has it) sets XSRF-TOKEN, readable by the page's script, when the request
 // has none; every state-changing /api call must echo it in X-XSRF-TOKEN.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isApiRequest } from '../shared/api-request.js';
 import { HttpError, messages } from '../shared/http-error.js';
@@ -10,6 +10,19 @@ import { randomToken, safeEqual } from '../shared/secrets.js';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 const unsafe = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Another assistant calling the advisor's MCP endpoint with a bearer token and no cookie at all
+ * (ADR 0036): a cross-site browser request cannot set Authorization, and without a cookie it carries
+ * no ambient credential, so there is nothing to forge.
+ */
+function bearerOnlyMcp(request: FastifyRequest): boolean {
+  return (
+    request.routeOptions.url === '/api/mcp' &&
+    request.headers.cookie === undefined &&
+    /^Bearer \S/.test(request.headers.authorization ?? '')
+  );
+}
 
 export const csrfPlugin = fp(
   async (app: FastifyInstance, options: { secure: boolean }) => {
@@ -23,7 +36,7 @@ export const csrfPlugin = fp(
           secure: options.secure,
         });
       }
-      if (!unsafe.has(request.method) || !isApiRequest(request)) return;
+      if (!unsafe.has(request.method) || !isApiRequest(request) || bearerOnlyMcp(request)) return;
       const header = request.headers[XSRF_HEADER];
       if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) {
         throw new HttpError(419, messages.csrf);

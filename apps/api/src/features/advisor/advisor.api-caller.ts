@@ -1,8 +1,11 @@
 // The app's own API called in-process (Fastify inject) as the signed-in user: the user's bearer
 // token, GET only, so every rule of a screen's call (session, company, role, validation, filters)
 // applies to a tool's call too. A non-2xx answer becomes a ToolError with the server's message.
-import type { FastifyInstance } from 'fastify';
-import { type ApiCaller, ToolError } from './advisor.types.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError, messages } from '../../shared/http-error.js';
+import { parseLanguage } from '../preferences/preferences.service.js';
+import { readAccessToken } from '../session/sign-in-cookies.js';
+import { type ApiCaller, type ToolContext, ToolError } from './advisor.types.js';
 
 type Query = Parameters<ApiCaller['get']>[1];
 
@@ -47,4 +50,12 @@ export function createApiCaller(app: FastifyInstance, token: string, remoteAddre
       return response.json() as T;
     },
   };
+}
+
+/** The tools' context of a signed-in request: its user's token, address and language. */
+export function toolContextOf(request: FastifyRequest, now: Date): ToolContext {
+  const token = readAccessToken(request);
+  if (!request.auth || !token) throw new HttpError(401, messages.unauthenticated);
+  const language = parseLanguage(request.auth.user.language ?? '') ?? 'en';
+  return { api: createApiCaller(request.server, token, request.ip), language, now };
 }
