@@ -6150,12 +6150,16 @@ export interface components {
             jsonrpc: "2.0";
             id?: string | number | null;
             method: string;
-            params?: Record<string, never>;
+            params?: {
+                [key: string]: unknown;
+            };
         };
         JsonRpcResponse: {
             jsonrpc: string;
             id?: string | number | null;
-            result?: Record<string, never>;
+            result?: {
+                [key: string]: unknown;
+            };
             error?: {
                 code: number;
                 message: string;
