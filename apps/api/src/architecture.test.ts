@@ -29,6 +29,7 @@ const ROUTE_TABLE = [
   'apps/web/src/config/paths.ts',
   ...['de', 'en', 'es', 'fr', 'pt-br', 'pt'].map((l) => `apps/web/src/locales/${l}.json`),
 ];
+const ADVISOR_MODULES = 'apps/api/src/features/advisor/advisor.tools.modules.ts';
 const shared = (extra: string[] = []) => [...REGISTRIES, ...extra].sort();
 
 describe('a monitoring module', () => {
@@ -48,12 +49,13 @@ describe('a monitoring module', () => {
 
   it.each([
     // web-app.plugin.ts serves the web build's `assets/` folder; probes.yaml names the module's contract file.
-    ['assets', shared(['apps/api/src/plugins/web-app.plugin.ts', 'openapi/paths/probes.yaml'])],
-    ['credentials', shared(ROUTE_TABLE)],
+    // The advisor's tools read a few modules' own records (allow-listed fields), all named in one file.
+    ['assets', shared(['apps/api/src/plugins/web-app.plugin.ts', 'openapi/paths/probes.yaml', ADVISOR_MODULES])],
+    ['credentials', shared([...ROUTE_TABLE, ADVISOR_MODULES])],
     ['archives', shared()],
     ['cves', shared()],
     ['dorks', shared()],
-    ['mentions', shared()],
+    ['mentions', shared([ADVISOR_MODULES])],
     ['secrets', shared()],
     // openapi/package.json's npm `"scripts"` is the module's id by chance.
     ['scripts', shared([...ROUTE_TABLE, 'openapi/package.json'])],

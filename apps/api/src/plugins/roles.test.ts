@@ -57,9 +57,11 @@ describe('roles on every operation', () => {
       (op) => op.secured && op.method !== 'GET' && op.roles?.includes('viewer'),
     );
     // What a viewer may still send: its own session, second factor, language, current company,
-    // alert rules and its own account (profile, picture, password, sessions, theme).
+    // alert rules and its own account (profile, picture, password, sessions, theme); and the
+    // advisor's MCP tools, which only read.
     expect(viewerWrites.map((op) => op.operationId).sort()).toEqual([
       'activateUser',
+      'advisorMcp',
       'changePassword',
       'checkUser',
       'confirmAuthenticator',

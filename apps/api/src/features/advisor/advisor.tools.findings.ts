@@ -3,6 +3,7 @@
 // any password: only whether the leak held one in clear.
 import { z } from 'zod';
 import type { GetFindingData, LeakedAccount, LeakedAccountsData, ListFindingsData } from './advisor.tools.js';
+import { CREDENTIALS_MODULE, moduleDetails, supplierOf } from './advisor.tools.modules.js';
 import {
   defineTool,
   type FindingRow,
@@ -25,7 +26,7 @@ const sorts = { severity: '-severity', newest: '-first_seen_at' } as const;
 export const listFindingsTool = defineTool({
   name: 'list_findings',
   description:
-    "The current company's findings of every module (credentials, cves, vulnerabilities, assets, mentions, secrets, scripts, …), filtered by module, severity, status and text, most severe or newest first.",
+    "The current company's findings of every module (leaked credentials, CVEs, vulnerabilities, attack surface, mentions, secrets, store scripts, …), filtered by module, severity, status and text, most severe or newest first.",
   schema: z
     .object({
       module: z
@@ -71,51 +72,6 @@ interface FindingBody {
   };
 }
 
-type Details = NonNullable<GetFindingData['details']>;
-type Detailed = Record<string, unknown>;
-
-/** The module records a finding's details come from, and the fields of each that may be shown. */
-const DETAIL_SOURCES: { applies(module: string, fingerprint: string): boolean; path: string; fields: string[] }[] = [
-  {
-    applies: (module, fingerprint) => module === 'credentials' && fingerprint.startsWith('device:'),
-    path: '/credentials/devices/',
-    fields: ['machine_name', 'malware_family', 'infection_date', 'country', 'os', 'credential_count'],
-  },
-  {
-    applies: (module) => module === 'credentials',
-    path: '/credentials/',
-    fields: ['email', 'domain', 'source_kind', 'source_name', 'breach_date', 'data_classes', 'url'],
-  },
-  {
-    applies: (module) => module === 'mentions',
-    path: '/mentions/',
-    fields: ['source_type', 'source_name', 'actor', 'posted_at', 'mention_title', 'snippet', 'url', 'keywords'],
-  },
-];
-
-const TEXT_MAX = 1000;
-
-function allowed(record: Detailed, fields: string[]): Details {
-  const details: Details = {};
-  for (const field of fields) {
-    const value = record[field];
-    if (typeof value === 'string') details[field] = value.slice(0, TEXT_MAX);
-    else if (typeof value === 'number' || typeof value === 'boolean' || value === null) details[field] = value;
-    else if (Array.isArray(value)) details[field] = value.filter((v) => typeof v === 'string').slice(0, 20);
-  }
-  return details;
-}
-
-async function detailsOf(api: Parameters<typeof resolvePath>[0], finding: FindingBody['data']) {
-  const source = DETAIL_SOURCES.find((s) => s.applies(finding.module, finding.fingerprint));
-  if (!source) return null;
-  const record = (await api.get<{ data: Detailed }>(`${source.path}${finding.id}`)).data;
-  const details = allowed(record, source.fields);
-  // Whether the leak held the password in clear: never the password, nor its masked form.
-  if ('password_type' in record) details.clear_password = record.password_type === 'plaintext';
-  return details;
-}
-
 export const getFindingTool = defineTool({
   name: 'get_finding',
   description:
@@ -123,12 +79,7 @@ export const getFindingTool = defineTool({
   schema: z.object({ id: recordId }).strict(),
   async run({ id }, { api }) {
     const { data: f } = await orNotFound(api.get<FindingBody>(`/findings/${id}`), `Finding ${id}`);
-    let supplierId: number | null = null;
-    if (f.module === 'assets') {
-      supplierId =
-        (await api.get<{ data: { supplier: { id: number } | null } }>(`/assets/${id}`)).data.supplier?.id ?? null;
-    }
-    const item = findingItem(f, pathOfFinding(f, f.fingerprint, supplierId));
+    const item = findingItem(f, pathOfFinding(f, f.fingerprint, await supplierOf(api, f)));
     const data: GetFindingData = {
       finding: {
         ...item,
@@ -137,7 +88,7 @@ export const getFindingTool = defineTool({
         resolved_at: f.resolved_at ?? null,
         reopen_count: f.reopen_count ?? 0,
       },
-      details: await detailsOf(api, f),
+      details: await moduleDetails(api, f),
       history: f.history.slice(-30).map((h) => ({
         field: h.field,
         from: h.from,
@@ -191,7 +142,7 @@ export const leakedAccountsTool = defineTool({
       severity: r.severity,
       status: r.status,
       first_seen_at: r.first_seen_at,
-      path: pathOfFinding({ id: r.id, module: 'credentials' }),
+      path: pathOfFinding({ id: r.id, module: CREDENTIALS_MODULE }),
     }));
     const data: LeakedAccountsData = { total: clearPasswordOnly ? rows.length : page.meta.total, accounts };
     const records = accounts.map((a) => ({

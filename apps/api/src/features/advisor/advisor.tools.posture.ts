@@ -108,7 +108,6 @@ interface CveBody {
     kev_ransomware?: string | null;
     products?: string[];
     finding_id?: number | null;
-    status?: FindingStatus | null;
   };
 }
 
@@ -127,16 +126,17 @@ export const cveExposureTool = defineTool({
     const scans = await api.get<Page<FindingRow>>('/vulnerabilities', { q: cve, page_size: 20, sort: '-severity' });
     const findings = await findingItems(api, scans.data);
     const c = found?.data;
-    const watchFinding =
-      c?.finding_id && c.status
-        ? {
-            ref: findingRef(c.finding_id),
-            id: c.finding_id,
-            title: c.cve_id,
-            path: pathOfFinding({ id: c.finding_id, module: 'cves' }),
-            status: c.status,
-          }
-        : null;
+    // The watch list's match is the company's finding on the CVE: it opens where its module shows it.
+    const watched = c?.finding_id ? (await api.get<{ data: FindingRow }>(`/findings/${c.finding_id}`)).data : null;
+    const watchFinding = watched
+      ? {
+          ref: findingRef(watched.id),
+          id: watched.id,
+          title: watched.title,
+          path: pathOfFinding(watched),
+          status: watched.status,
+        }
+      : null;
     const cvePath = watchFinding?.path ?? `/cvemonitor?q=${encodeURIComponent(cve)}`;
     const data: CveExposureData = {
       cve: c

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { moduleRegistry } from '../../modules.js';
 import { findingPath } from '../risk/risk.service.js';
 import type { FindingItem, FindingLink, FindingStatus, Severity } from './advisor.tools.js';
+import { supplierOf } from './advisor.tools.modules.js';
 import {
   type AdvisorRecord,
   type AdvisorTool,
@@ -84,12 +85,7 @@ interface FindingDetail {
 export async function resolvePath(api: ApiCaller, row: { id: number; module: string }): Promise<string> {
   if (!pathNeedsDetail(row.module)) return pathOfFinding(row);
   const { data } = await api.get<FindingDetail>(`/findings/${row.id}`);
-  let supplierId: number | null = null;
-  if (row.module === 'assets') {
-    const asset = await api.get<{ data: { supplier: { id: number } | null } }>(`/assets/${row.id}`);
-    supplierId = asset.data.supplier?.id ?? null;
-  }
-  return pathOfFinding(row, data.fingerprint, supplierId);
+  return pathOfFinding(row, data.fingerprint, await supplierOf(api, row));
 }
 
 export function findingItem(row: FindingRow, path: string): FindingItem {

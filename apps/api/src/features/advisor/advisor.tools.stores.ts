@@ -164,13 +164,14 @@ interface SearchBody {
   }[];
 }
 
-/** A hit's ref: a finding's (`F<id>`, the `open=` of its link), a script's, an asset's, a CVE's id, else kind:id. */
+/** A hit's ref, from what its link opens: a finding (`open=`), a script, an asset; a CVE's id; else kind:id. */
 function hitRef(kind: string, hit: { id: string; link: string }): string {
-  if (kind === 'cves') return hit.id;
-  if (kind === 'scripts') return `S${hit.id}`;
-  if (kind === 'assets') return `A${hit.id}`;
-  const open = /[?&]open=(\d+)/.exec(hit.link)?.[1];
-  return open ? findingRef(Number(open)) : `${kind}:${hit.id}`.slice(0, 64);
+  if (/^CVE-\d{4}-\d+$/.test(hit.id)) return hit.id;
+  const [, key, id] = /[?&](open|script|asset)=(\d+)/.exec(hit.link) ?? [];
+  if (key === 'open') return findingRef(Number(id));
+  if (key === 'script') return `S${id}`;
+  if (key === 'asset') return `A${id}`;
+  return `${kind}:${hit.id}`.slice(0, 64);
 }
 
 const kindOfRecord = (ref: string): AdvisorRecord['kind'] => {

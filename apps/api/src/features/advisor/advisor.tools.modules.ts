@@ -1,0 +1,65 @@
+// What the advisor's tools know of particular modules, in one place: which module operation holds
+// a finding's own record and the fields of it that may be shown (an allow-list: a leaked account's
+// password, clear or masked, never), and the one screen that depends on a finding's supplier.
+import type { GetFindingData } from './advisor.tools.js';
+import type { ApiCaller } from './advisor.types.js';
+
+export const CREDENTIALS_MODULE = 'credentials';
+const ASSETS_MODULE = 'assets';
+
+type Details = NonNullable<GetFindingData['details']>;
+type Detailed = Record<string, unknown>;
+
+/** The module records a finding's details come from, and the fields of each that may be shown. */
+const DETAIL_SOURCES: { applies(module: string, fingerprint: string): boolean; path: string; fields: string[] }[] = [
+  {
+    applies: (module, fingerprint) => module === CREDENTIALS_MODULE && fingerprint.startsWith('device:'),
+    path: '/credentials/devices/',
+    fields: ['machine_name', 'malware_family', 'infection_date', 'country', 'os', 'credential_count'],
+  },
+  {
+    applies: (module) => module === CREDENTIALS_MODULE,
+    path: '/credentials/',
+    fields: ['email', 'domain', 'source_kind', 'source_name', 'breach_date', 'data_classes', 'url'],
+  },
+  {
+    applies: (module) => module === 'mentions',
+    path: '/mentions/',
+    fields: ['source_type', 'source_name', 'actor', 'posted_at', 'mention_title', 'snippet', 'url', 'keywords'],
+  },
+];
+
+const TEXT_MAX = 1000;
+const LIST_MAX = 20;
+
+function allowed(record: Detailed, fields: string[]): Details {
+  const details: Details = {};
+  for (const field of fields) {
+    const value = record[field];
+    if (typeof value === 'string') details[field] = value.slice(0, TEXT_MAX);
+    else if (typeof value === 'number' || typeof value === 'boolean' || value === null) details[field] = value;
+    else if (Array.isArray(value)) details[field] = value.filter((v) => typeof v === 'string').slice(0, LIST_MAX);
+  }
+  return details;
+}
+
+/** The allow-listed fields of a finding's module record, or null for a module without one here. */
+export async function moduleDetails(
+  api: ApiCaller,
+  finding: { id: number; module: string; fingerprint: string },
+): Promise<Details | null> {
+  const source = DETAIL_SOURCES.find((s) => s.applies(finding.module, finding.fingerprint));
+  if (!source) return null;
+  const record = (await api.get<{ data: Detailed }>(`${source.path}${finding.id}`)).data;
+  const details = allowed(record, source.fields);
+  // Whether the leak held the password in clear: never the password, nor its masked form.
+  if ('password_type' in record) details.clear_password = record.password_type === 'plaintext';
+  return details;
+}
+
+/** The supplier whose asset a finding is on (the asset opens on the supplier's screen), else null. */
+export async function supplierOf(api: ApiCaller, finding: { id: number; module: string }): Promise<number | null> {
+  if (finding.module !== ASSETS_MODULE) return null;
+  const asset = await api.get<{ data: { supplier: { id: number } | null } }>(`/assets/${finding.id}`);
+  return asset.data.supplier?.id ?? null;
+}
