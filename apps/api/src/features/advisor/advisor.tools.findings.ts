@@ -15,7 +15,6 @@ import {
   type Page,
   pathOfFinding,
   recordId,
-  type resolvePath,
   severityEnum,
   statusEnum,
   text,

@@ -2,14 +2,7 @@
 // company's watch list and scans, and the insights of a period (GET /risk/*, /dashboard, /cves,
 // /vulnerabilities, /insights).
 import { z } from 'zod';
-import type {
-  CveExposureData,
-  FindingStatus,
-  PeriodFigures,
-  PostureSummaryData,
-  Severity,
-  WhatChangedData,
-} from './advisor.tools.js';
+import type { CveExposureData, PeriodFigures, PostureSummaryData, Severity, WhatChangedData } from './advisor.tools.js';
 import {
   defineTool,
   type FindingRow,
