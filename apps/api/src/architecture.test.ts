@@ -60,7 +60,7 @@ describe('a monitoring module', () => {
     // openapi/package.json's npm `"scripts"` is the module's id by chance.
     ['scripts', shared([...ROUTE_TABLE, 'openapi/package.json'])],
     // import-json.ts reads NVD's `vulnerabilities` array, a name the module happens to share.
-    ['vulnerabilities', shared([...ROUTE_TABLE, 'apps/api/src/features/imports/import-json.ts'])],
+    ['vulnerabilities', shared([...ROUTE_TABLE, 'apps/api/src/features/imports/import-json.ts', ADVISOR_MODULES])],
   ])('%s touches only the listed shared files', (id, expected) => {
     expect(footprint.footprintOf(id)).toEqual(expected);
   });

@@ -74,7 +74,7 @@ interface FindingBody {
 export const getFindingTool = defineTool({
   name: 'get_finding',
   description:
-    "One finding of the current company by id: its workflow fields, its module's details (leaked account, infected device, closed-source mention; never a password or secret value) and its history of changes.",
+    "One finding of the current company by id: its workflow fields, its module's details (leaked account, infected device, scanner vulnerability, closed-source mention; never a password or secret value) and its history of changes.",
   schema: z.object({ id: recordId }).strict(),
   async run({ id }, { api }) {
     const { data: f } = await orNotFound(api.get<FindingBody>(`/findings/${id}`), `Finding ${id}`);

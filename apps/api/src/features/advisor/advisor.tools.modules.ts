@@ -23,6 +23,22 @@ const DETAIL_SOURCES: { applies(module: string, fingerprint: string): boolean; p
     fields: ['email', 'domain', 'source_kind', 'source_name', 'breach_date', 'data_classes', 'url'],
   },
   {
+    applies: (module) => module === 'vulnerabilities',
+    path: '/vulnerabilities/',
+    fields: [
+      'name',
+      'template_id',
+      'host',
+      'matched_at',
+      'cve_id',
+      'cvss_score',
+      'epss',
+      'kev',
+      'kev_due_date',
+      'overdue',
+    ],
+  },
+  {
     applies: (module) => module === 'mentions',
     path: '/mentions/',
     fields: ['source_type', 'source_name', 'actor', 'posted_at', 'mention_title', 'snippet', 'url', 'keywords'],

@@ -112,6 +112,9 @@ beforeAll(async () => {
   pageOfB = await storePage(b);
   expect(findingsOfB.length).toBeGreaterThan(10);
   expect(secrets.size).toBeGreaterThan(5);
+  // Both kinds are collected: the leaks' clear passwords and the code secrets' values.
+  expect([...secrets].some((value) => /^(AKIA|ghp_)/.test(value))).toBe(true);
+  expect([...secrets].some((value) => !/^(AKIA|ghp_)/.test(value))).toBe(true);
 }, 300_000);
 afterAll(async () => {
   await app?.close();
@@ -203,6 +206,9 @@ describe('advisor tools', () => {
     const device = await run<T.GetFindingData>(a, 'get_finding', { id: devices.data[0]?.id });
     expect(device.data.finding.path).toBe(`/credentials?tab=devices&open=${devices.data[0]?.id}`);
     expect(device.data.details).toHaveProperty('malware_family');
+    const scanned = await run<T.ListFindingsData>(a, 'list_findings', { module: 'vulnerabilities', limit: 1 });
+    const vulnerability = await run<T.GetFindingData>(a, 'get_finding', { id: scanned.data.findings[0]?.id });
+    expect(vulnerability.data.details).toMatchObject({ host: expect.any(String), kev: expect.any(Boolean) });
     // The injection mention is data: its text is answered as the record's snippet, nothing more.
     const mentions = await run<T.SearchData>(a, 'search', { q: 'Ignore previous instructions' });
     const hit = mentions.data.groups.find((g) => g.kind === 'mentions')?.hits[0];
