@@ -13,8 +13,8 @@ const unsafe = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Another assistant calling the advisor's MCP endpoint with a bearer token and no cookie at all
- * (ADR 0036): a cross-site browser request cannot set Authorization, and without a cookie it carries
- * no ambient credential, so there is nothing to forge.
+ * (ADR 0036): such a request carries no ambient credential, and a page of another site can only add
+ * an Authorization header through a CORS preflight this server never grants; nothing to forge.
  */
 function bearerOnlyMcp(request: FastifyRequest): boolean {
   return (

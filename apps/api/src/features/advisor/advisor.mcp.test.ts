@@ -124,5 +124,12 @@ describe('the MCP endpoint', () => {
     expect(noHeader.statusCode).toBe(419);
     const withHeader = await a.browser.post('/api/mcp', { jsonrpc: '2.0', id: 1, method: 'ping' }, { token: a.token });
     expect(withHeader.statusCode).toBe(200);
+    // The exemption is the MCP endpoint's only: any other call with a bearer and no cookie still needs the header.
+    const other = await fixture.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { authorization: `Bearer ${a.token}` },
+    });
+    expect(other.statusCode).toBe(419);
   });
 });
