@@ -31,12 +31,13 @@ export const listFindingsTool = defineTool({
       module: z
         .string()
         .regex(/^[a-z][a-z0-9-]{0,39}$/)
-        .optional(),
+        .optional()
+        .describe('A module id, as posture_summary names them (credentials, cves, vulnerabilities, …).'),
       severity: z.array(severityEnum).max(5).optional(),
       status: z.array(statusEnum).max(6).optional(),
-      q: text(200).optional(),
-      sort: z.enum(['severity', 'newest']).optional(),
-      limit: z.number().int().min(1).max(20).optional(),
+      q: text(200).optional().describe('Words of the title or of the module record.'),
+      sort: z.enum(['severity', 'newest']).optional().describe('Most severe first (default) or newest first.'),
+      limit: z.number().int().min(1).max(20).optional().describe('At most this many (default 10).'),
     })
     .strict(),
   async run(args, { api }) {
@@ -75,7 +76,7 @@ export const getFindingTool = defineTool({
   name: 'get_finding',
   description:
     "One finding of the current company by id: its workflow fields, its module's details (leaked account, infected device, scanner vulnerability, closed-source mention; never a password or secret value) and its history of changes.",
-  schema: z.object({ id: recordId }).strict(),
+  schema: z.object({ id: recordId.describe('The finding id (the number of a ref F<id>).') }).strict(),
   async run({ id }, { api }) {
     const { data: f } = await orNotFound(api.get<FindingBody>(`/findings/${id}`), `Finding ${id}`);
     const item = findingItem(f, pathOfFinding(f, f.fingerprint, await supplierOf(api, f)));
@@ -117,9 +118,9 @@ export const leakedAccountsTool = defineTool({
     "Leaked accounts (e-mails or user names) of the current company's domains from breaches, combolists and infostealers, newest first; with clearPasswordOnly, only those whose leak held the password in clear. Passwords are never shown.",
   schema: z
     .object({
-      domain: text(253).optional(),
-      clearPasswordOnly: z.boolean().optional(),
-      limit: z.number().int().min(1).max(50).optional(),
+      domain: text(253).optional().describe("One of the company's domains."),
+      clearPasswordOnly: z.boolean().optional().describe('Only accounts whose leak held the password in clear.'),
+      limit: z.number().int().min(1).max(50).optional().describe('At most this many (default 20).'),
     })
     .strict(),
   async run({ domain, clearPasswordOnly, limit = 20 }, { api }) {

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { CveExposureData, PeriodFigures, PostureSummaryData, Severity, WhatChangedData } from './advisor.tools.js';
 import {
+  dateTime,
   defineTool,
   type FindingRow,
   findingItems,
@@ -162,8 +163,6 @@ export const cveExposureTool = defineTool({
   },
 });
 
-const isoDate = z.iso.datetime({ offset: true });
-
 interface InsightsBody {
   data: Omit<WhatChangedData, 'ref' | 'path' | 'top_risks' | 'modules'> & {
     modules: { module: string; current: PeriodFigures; previous: PeriodFigures }[];
@@ -178,8 +177,8 @@ export const whatChangedTool = defineTool({
   schema: z
     .object({
       period: z.enum(['week', 'month']).optional(),
-      from: isoDate.optional(),
-      to: isoDate.optional(),
+      from: dateTime.optional().describe('Start of a custom period (with `to`).'),
+      to: dateTime.optional().describe('End of a custom period.'),
     })
     .strict(),
   async run({ period, from, to }, { api }) {

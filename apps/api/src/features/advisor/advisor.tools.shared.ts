@@ -20,12 +20,21 @@ export const statusEnum = z.enum(['new', 'in_review', 'confirmed', 'false_positi
 /** A record id as the API takes it. */
 export const recordId = z.number().int().min(1).max(2_147_483_647);
 /** Text typed by the model or a client: no NUL, bounded. */
-export const text = (max: number) =>
+export const text = (max: number, min = 0) =>
   z
     .string()
     .trim()
+    .min(min)
     .max(max)
     .refine((value) => !value.includes('\u0000'), 'must not contain NUL');
+/** A date-time the API takes (ISO 8601 with an offset, e.g. 2026-11-01T00:00:00Z). */
+export const dateTime = z
+  .string()
+  .max(40)
+  .refine((value) => /^\d{4}-\d\d-\d\dT[\d:.]+(Z|[+-]\d\d:\d\d)$/.test(value) && !Number.isNaN(Date.parse(value)), {
+    message: 'must be an ISO 8601 date-time such as 2026-11-01T00:00:00Z',
+  })
+  .meta({ format: 'date-time' });
 
 /** A tool from its zod schema: `parameters` is that schema as JSON Schema, `parse` refuses anything else. */
 export function defineTool<S extends z.ZodType, D>(definition: {

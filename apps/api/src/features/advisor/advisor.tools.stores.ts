@@ -51,7 +51,9 @@ export const storePageTool = defineTool({
   name: 'store_page',
   description:
     "Without `page`: the current company's monitored store pages. With `page` (a store page id): its scripts (party, authorisation, changed, behaviours such as reading card fields, detection rules matched) and the open alerts raised on them, and its PCI DSS 6.4.3 / 11.6.1 status.",
-  schema: z.object({ page: recordId.optional() }).strict(),
+  schema: z
+    .object({ page: recordId.optional().describe('A store page id, from the list this tool answers without it.') })
+    .strict(),
   async run({ page: pageId }, { api }) {
     const stores = (await api.get<{ data: StoreBody[] }>('/stores')).data;
     const storeName = new Map(stores.map((s) => [s.id, s.name]));
@@ -188,7 +190,7 @@ export const searchTool = defineTool({
     "Searches the current company's records of every module (findings, leaked accounts, CVEs, assets, scripts, mentions, secrets, …) for a text of at least 2 characters; `kinds` keeps some groups only.",
   schema: z
     .object({
-      q: text(200).pipe(z.string().min(2)),
+      q: text(200, 2).describe('The text to find (2 to 200 characters).'),
       kinds: z
         .array(z.string().regex(/^[a-z][a-z0-9-]{0,39}$/))
         .max(20)

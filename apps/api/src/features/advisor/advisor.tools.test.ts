@@ -272,6 +272,29 @@ describe('advisor tools', () => {
   });
 });
 
+describe('tool arguments', () => {
+  it('take a custom period and a CVE id in any case, and refuse what the schema does not allow', async () => {
+    const custom = await run<T.WhatChangedData>(a, 'what_changed', {
+      from: '2026-10-01T00:00:00Z',
+      to: '2026-11-01T00:00:00Z',
+    });
+    expect(custom.data).toMatchObject({ period: 'custom', current: { from: '2026-10-01T00:00:00.000Z' } });
+    const unknown = await run<T.CveExposureData>(a, 'cve_exposure', { cve: 'cve-1999-0001' });
+    expect(unknown.data).toEqual({ cve: null, affected: false, watch_finding: null, findings: [] });
+    for (const [name, args] of [
+      ['what_changed', { from: 'last tuesday' }],
+      ['cve_exposure', { cve: 'CVE-1; drop table findings' }],
+      ['get_finding', { id: -1 }],
+      ['search', { q: 'x' }],
+      ['search', { q: 'ab\u0000c' }],
+      ['leaked_accounts', { limit: 51 }],
+      ['posture_summary', { extra: 1 }],
+    ] as const) {
+      expect(() => toolNamed(name)?.parse(args), name).toThrow(ToolError);
+    }
+  });
+});
+
 describe('the toolbox', () => {
   it('checks names and arguments, counts calls against the limit, and keeps and reports the records', async () => {
     const events: AdvisorEvent[] = [];
