@@ -3,8 +3,10 @@
 // any tool; a viewer's tools work and change nothing; no clear password, secret value, password
 // hash or token ever shows in what a tool answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ManualClock } from '../../shared/clock.js';
 import { json } from '../../testing/flows.js';
 import { demoFilesOf, importFile, newTenant, platformOperator, type Tenant } from '../../testing/monitoring.js';
+import { connection, external, fixedScanner, result, scanWith } from '../../testing/scripts.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { addMembership } from '../clients/clients.repository.js';
 import { cveFiles } from '../cves/cves.demo.js';
@@ -34,6 +36,8 @@ const secrets = new Set<string>();
 const findingsOfB: number[] = [];
 let pageOfA = 0;
 let pageOfB = 0;
+let clock: ManualClock;
+const SKIMMER = 'https://cdn.skim.test/jquery.min.js';
 
 const contextOf = (who: Tenant): ToolContext => ({
   api: createApiCaller(app, who.token),
@@ -92,7 +96,7 @@ async function storePage(of: Tenant): Promise<number> {
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  ({ app } = await testApp(database));
+  ({ app, clock } = await testApp(database));
   a = await newTenant(app, 'advisora');
   b = await newTenant(app, 'advisorb');
   viewer = await newTenant(app, 'advisorviewer', { join: a, role: 'viewer' });
@@ -110,6 +114,13 @@ beforeAll(async () => {
   findingsOfB.push(...json<{ data: { id: number }[] }>(listOfB).data.map((f) => f.id));
   pageOfA = await storePage(a);
   pageOfB = await storePage(b);
+  // A's page scanned twice: its own script, then a third party's reading the card and sending it away.
+  const app1 = external(`https://shop.${a.domain}/app.js`, 'app');
+  await scanWith(app, a.companyId, pageOfA, fixedScanner(result([app1])));
+  clock.advance(60_000);
+  const skimmer = external(SKIMMER, 'skim', { party: 'third', reads: ['card'] });
+  const beacon = connection(SKIMMER, 'https://collect.evil.test/c', 'beacon');
+  await scanWith(app, a.companyId, pageOfA, fixedScanner(result([app1, skimmer], [beacon])));
   expect(findingsOfB.length).toBeGreaterThan(10);
   expect(secrets.size).toBeGreaterThan(5);
   // Both kinds are collected: the leaks' clear passwords and the code secrets' values.
@@ -184,6 +195,14 @@ describe('advisor tools', () => {
     const store = outputs.get('store_page') as ToolOutput<T.StorePageData>;
     expect(store.data.page?.url).toBe(`https://shop.${a.domain}/checkout`);
     expect(store.data.pages.map((p) => p.id)).toEqual([pageOfA]);
+    const skim = store.data.scripts.find((x) => x.url === SKIMMER);
+    expect(skim).toMatchObject({ party: 'third', behaviours: expect.arrayContaining(['reads_card_fields']) });
+    expect(skim?.path).toMatch(new RegExp(`^/scripts\\?store_id=\\d+&page_id=${pageOfA}&script=${skim?.id}$`));
+    expect(store.data.alerts.length).toBeGreaterThan(0);
+    expect(store.data.alerts.every((x) => x.script_ref === skim?.ref && x.path === `/scripts?open=${x.id}`)).toBe(true);
+    expect(store.records.map((x) => x.ref)).toEqual(
+      expect.arrayContaining([skim?.ref, ...store.data.alerts.map((x) => x.ref)]),
+    );
     const search = outputs.get('search') as ToolOutput<T.SearchData>;
     expect(search.records.length).toBeGreaterThan(0);
   });
