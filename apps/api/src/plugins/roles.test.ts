@@ -57,15 +57,17 @@ describe('roles on every operation', () => {
       (op) => op.secured && op.method !== 'GET' && op.roles?.includes('viewer'),
     );
     // What a viewer may still send: its own session, second factor, language, current company,
-    // alert rules and its own account (profile, picture, password, sessions, theme); and the
-    // advisor's MCP tools, which only read.
+    // alert rules, its own account (profile, picture, password, sessions, theme) and its advisor
+    // questions and conversations (the advisor and its MCP tools only read).
     expect(viewerWrites.map((op) => op.operationId).sort()).toEqual([
       'activateUser',
       'advisorMcp',
+      'askAdvisor',
       'changePassword',
       'checkUser',
       'confirmAuthenticator',
       'createAlertRule',
+      'deleteAdvisorConversation',
       'deleteAlertRule',
       'disableAuthenticator',
       'logout',
