@@ -47,7 +47,9 @@ export function createToolBox(
         entry.ok = true;
         return output;
       } catch (error) {
-        const failure = error instanceof ToolError ? error : new ToolError('The tool failed.', 500);
+        // A fault of the tool itself reaches the engine as a ToolError that keeps it as its cause (for the log).
+        const failure =
+          error instanceof ToolError ? error : Object.assign(new ToolError('The tool failed.', 500), { cause: error });
         entry.error = failure.message;
         throw failure;
       }
