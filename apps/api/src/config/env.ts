@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { type AdvisorConfig, advisorConfigOf } from './advisor.config.js';
 import { type ProvidersConfig, providersConfigOf } from './providers.config.js';
 
 /** The repository root (apps/api/src/config → ../../../..; the same from dist/config). */
@@ -94,6 +95,15 @@ const envSchema = z.object({
   RDAP_URL: optionalText,
   RDAP_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  /** The advisor's model (config/advisor.config.ts): an OpenAI-compatible endpoint, else the intent engine. */
+  ADVISOR_BASE_URL: z.union([z.url({ protocol: /^https?$/ }), z.literal('')]).optional(),
+  ADVISOR_MODEL: optionalText,
+  ADVISOR_API_KEY: optionalText,
+  ADVISOR_MAX_TOOL_CALLS: z.coerce.number().int().min(1).max(50).default(8),
+  ADVISOR_MAX_TOKENS: z.coerce.number().int().min(100).max(1_000_000).default(4000),
+  ADVISOR_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(60),
+  ADVISOR_PRICE_IN: z.coerce.number().min(0).max(10_000).optional(),
+  ADVISOR_PRICE_OUT: z.coerce.number().min(0).max(10_000).optional(),
   /** all: HTTP and the job worker (one process); api: HTTP only; worker: the job worker only. */
   VIGIL_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   /** Comma-separated e-mails of platform operators, granted at each start. */
@@ -148,6 +158,8 @@ export interface AppConfig {
   scan: ScanConfig;
   /** The exposure searches' external providers (SEARCH_*, GITHUB_*, WAYBACK_URL, …). */
   providers: ProvidersConfig;
+  /** The cyber advisor's model and limits (ADVISOR_*). */
+  advisor: AdvisorConfig;
 }
 
 export interface ScanConfig {
@@ -257,6 +269,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       mappedOnly: false,
     },
     providers: providersConfigOf(env),
+    advisor: advisorConfigOf(env),
     feeds: {
       sync: (env.CATALOGUE_SYNC ?? (env.NODE_ENV === 'production' ? 'on' : 'off')) === 'on',
       nvdUrl: env.NVD_API_URL,

@@ -32,6 +32,7 @@ import * as mentionsSearch from './migrations/2026-12-02-1110-mentions-search.mi
 import * as insightsIndexes from './migrations/2026-12-02-1200-insights-indexes.migration.js';
 import * as reports from './migrations/2026-12-02-1400-reports.migration.js';
 import * as catalogueVersion from './migrations/2026-12-02-1500-catalogue-version.migration.js';
+import * as advisor from './migrations/2026-12-03-1000-advisor.migration.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-2000-accounts': accounts,
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02-1200-insights-indexes': insightsIndexes,
   '2026-12-02-1400-reports': reports,
   '2026-12-02-1500-catalogue-version': catalogueVersion,
+  '2026-12-03-1000-advisor': advisor,
 };
 
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<MigrationResultSet> {
