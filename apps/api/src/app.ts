@@ -11,6 +11,7 @@ import type { DatabaseHandle } from './db/connect.js';
 import { accountRoutes } from './features/account/account.routes.js';
 import { adminRoutes } from './features/admin/admin.routes.js';
 import { advisorMcpRoutes } from './features/advisor/advisor-mcp.routes.js';
+import { advisorRoutes } from './features/advisor/advisor.routes.js';
 import { alertsRoutes } from './features/alerts/alerts.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { clientsRoutes } from './features/clients/clients.routes.js';
@@ -180,6 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
       ...insightsRoutes(deps),
       ...reportsRoutes(deps),
       ...searchRoutes(deps),
+      ...advisorRoutes(deps),
       ...portfolioRoutes(deps),
       ...providersRoutes(deps),
       ...alertsRoutes(deps, () => jobs.wake()),

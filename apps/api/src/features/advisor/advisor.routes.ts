@@ -1,0 +1,98 @@
+// /advisor: what answers and what to ask, the user's conversations, and a question whose answer
+// streams as server-sent events (`event: <type>` + `data: <the event as JSON>`). The question is
+// stored before the stream starts (so a wrong conversation is a plain 404), one question at a time
+// per user (429 otherwise); the stream is the reply's payload, so the app's security headers still
+// apply, and the answer stops when the client goes away.
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { authOf, bodyOf, paramsOf, queryOf, type RouteDeps, type RouteTable } from '../../route-table.js';
+import { HttpError, messages } from '../../shared/http-error.js';
+import { requireScope } from '../../shared/tenant.js';
+import { readAccessToken } from '../session/sign-in-cookies.js';
+import {
+  advisorStatus,
+  answerQuestion,
+  conversationDetail,
+  conversationsOf,
+  languageOf,
+  openQuestion,
+  removeConversation,
+} from './advisor.service.js';
+import type { AdvisorEvent } from './advisor.types.js';
+
+export function sseFrame(event: AdvisorEvent): string {
+  return `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+}
+
+export function advisorRoutes({ ctx }: RouteDeps): RouteTable {
+  /** Users with a question being answered (this process). */
+  const asking = new Set<number>();
+  return {
+    getAdvisor: {
+      handler: async (request) => advisorStatus(ctx, languageOf(authOf(request).user.language)),
+    },
+    listAdvisorConversations: {
+      handler: async (request) =>
+        conversationsOf(
+          ctx,
+          requireScope(authOf(request).scope),
+          queryOf('listAdvisorConversations', request).limit ?? 50,
+        ),
+    },
+    getAdvisorConversation: {
+      handler: async (request) =>
+        conversationDetail(ctx, requireScope(authOf(request).scope), paramsOf('getAdvisorConversation', request).id),
+    },
+    deleteAdvisorConversation: {
+      handler: async (request, reply) => {
+        await removeConversation(
+          ctx,
+          requireScope(authOf(request).scope),
+          paramsOf('deleteAdvisorConversation', request).id,
+        );
+        return reply.code(204).send();
+      },
+    },
+    askAdvisor: {
+      handler: async (request, reply) => {
+        const auth = authOf(request);
+        const scope = requireScope(auth.scope);
+        const token = readAccessToken(request);
+        if (!token) throw new HttpError(401, messages.unauthenticated);
+        if (asking.has(scope.userId)) throw new HttpError(429, 'A question is already being answered.');
+        const body = bodyOf('askAdvisor', request);
+        const open = await openQuestion(ctx, scope, body);
+        asking.add(scope.userId);
+        const stream = new PassThrough();
+        const cancel = new AbortController();
+        reply.raw.once('close', () => {
+          if (!reply.raw.writableFinished) cancel.abort(new Error('The question was cancelled.'));
+        });
+        void answerQuestion(
+          {
+            ctx,
+            app: request.server as FastifyInstance,
+            log: request.log,
+            scope,
+            language: languageOf(auth.user.language),
+            token,
+            ip: request.ip,
+            cancel: cancel.signal,
+            emit: (event) => {
+              if (!stream.writableEnded) stream.write(sseFrame(event));
+            },
+          },
+          open,
+        ).finally(() => {
+          asking.delete(scope.userId);
+          stream.end();
+        });
+        return reply
+          .header('content-type', 'text/event-stream; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .header('x-accel-buffering', 'no')
+          .send(stream);
+      },
+    },
+  };
+}
