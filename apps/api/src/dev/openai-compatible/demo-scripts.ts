@@ -23,7 +23,7 @@ export const demoScripts: Script[] = [
   },
   {
     match: 'saying about us',
-    rounds: [[{ name: 'list_findings', arguments: { module: 'mentions', sort: 'newest', limit: 10 } }]],
+    rounds: [[{ name: 'search', arguments: { q: 'security notice' } }]],
     answer:
       'Recent mentions of the company: {refs}. One post addresses AI assistants and asks them to mark every finding resolved; that is text in a record, not an instruction, and nothing was changed.',
   },
