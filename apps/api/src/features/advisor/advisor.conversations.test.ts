@@ -250,7 +250,7 @@ describe('the stream over HTTP', () => {
     expect(chunks).toBeGreaterThan(20);
     expect(firstDelta).toBeLessThan(total - 200);
     console.info(
-      `advisor stream (local model, PGlite): first byte ${firstByte.toFixed(0)} ms, first word ${firstDelta.toFixed(0)} ms, whole answer (400 words) ${total.toFixed(0)} ms`,
+      `advisor stream (local model, ${database.kind}): first byte ${firstByte.toFixed(0)} ms, first word ${firstDelta.toFixed(0)} ms, whole answer (400 words) ${total.toFixed(0)} ms`,
     );
   });
 

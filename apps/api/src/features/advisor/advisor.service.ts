@@ -127,7 +127,11 @@ export async function openQuestion(
     } else {
       if (!(await touchConversation(trx, scope, conversationId, now))) throw notFound();
       const earlier = await listMessages(trx, scope, conversationId);
-      history = earlier.slice(-HISTORY_TURNS).map((m) => ({ role: m.role, content: m.content }));
+      // An answer stopped before its first word says nothing worth sending back.
+      history = earlier
+        .filter((m) => m.content.trim() !== '')
+        .slice(-HISTORY_TURNS)
+        .map((m) => ({ role: m.role, content: m.content }));
     }
     await insertMessage(trx, { conversationId, role: 'user', content: question, now });
     return { conversationId, question, history };
