@@ -4,11 +4,10 @@
 // per user (429 otherwise); the stream is the reply's payload, so the app's security headers still
 // apply, and the answer stops when the client goes away.
 import { PassThrough } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
 import { authOf, bodyOf, paramsOf, queryOf, type RouteDeps, type RouteTable } from '../../route-table.js';
-import { HttpError, messages } from '../../shared/http-error.js';
+import { HttpError } from '../../shared/http-error.js';
 import { requireScope } from '../../shared/tenant.js';
-import { readAccessToken } from '../session/sign-in-cookies.js';
+import { toolContextOf } from './advisor.api-caller.js';
 import {
   advisorStatus,
   answerQuestion,
@@ -57,8 +56,7 @@ export function advisorRoutes({ ctx }: RouteDeps): RouteTable {
       handler: async (request, reply) => {
         const auth = authOf(request);
         const scope = requireScope(auth.scope);
-        const token = readAccessToken(request);
-        if (!token) throw new HttpError(401, messages.unauthenticated);
+        const tools = toolContextOf(request, ctx.clock.now());
         if (asking.has(scope.userId)) throw new HttpError(429, 'A question is already being answered.');
         const body = bodyOf('askAdvisor', request);
         const open = await openQuestion(ctx, scope, body);
@@ -71,12 +69,9 @@ export function advisorRoutes({ ctx }: RouteDeps): RouteTable {
         void answerQuestion(
           {
             ctx,
-            app: request.server as FastifyInstance,
             log: request.log,
             scope,
-            language: languageOf(auth.user.language),
-            token,
-            ip: request.ip,
+            tools,
             cancel: cancel.signal,
             emit: (event) => {
               if (!stream.writableEnded) stream.write(sseFrame(event));

@@ -3,12 +3,11 @@
 // the intent engine) through the question's ToolBox as the asking user, under the time limit, then
 // the answer stored with the records it cites, and one log line of what the question cost.
 import type { components } from '@vigil/api-client';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { HttpError, validationError } from '../../shared/http-error.js';
 import type { TenantScope } from '../../shared/tenant.js';
 import { LANGUAGES, type Language, parseLanguage } from '../preferences/preferences.service.js';
-import { createApiCaller } from './advisor.api-caller.js';
 import { createIntentEngine, suggestions } from './advisor.intents.js';
 import { createModelEngine } from './advisor.model.js';
 import {
@@ -31,6 +30,7 @@ import {
   type AnswerResult,
   type ChatTurn,
   citedRecords,
+  type ToolContext,
 } from './advisor.types.js';
 
 type AdvisorStatus = components['schemas']['AdvisorStatus'];
@@ -140,13 +140,10 @@ export async function openQuestion(
 
 export interface AnswerDeps {
   ctx: AppContext;
-  app: FastifyInstance;
   log: FastifyBaseLogger;
   scope: TenantScope;
-  language: Language;
-  /** The asking user's access token and address: the tools call the API as them. */
-  token: string;
-  ip: string;
+  /** The tools call the API as the asking user (their token, address and language). */
+  tools: ToolContext;
   /** Aborted when the client goes away. */
   cancel: AbortSignal;
   emit(event: AdvisorEvent): void;
@@ -165,19 +162,14 @@ export async function answerQuestion(deps: AnswerDeps, open: OpenQuestion): Prom
     limits.seconds * 1000,
   );
   const signal = AbortSignal.any([deps.cancel, timer.signal]);
-  const tools = createToolBox(
-    advisorTools,
-    { api: createApiCaller(deps.app, deps.token, deps.ip), language: deps.language, now },
-    limits.toolCalls,
-    emit,
-  );
+  const tools = createToolBox(advisorTools, deps.tools, limits.toolCalls, emit);
   const engine = engineOf(ctx);
   let result: AnswerResult;
   try {
     result = await engine.answer({
       question: open.question,
       history: open.history,
-      language: deps.language,
+      language: deps.tools.language,
       tools,
       onText: (text) => emit({ type: 'delta', text }),
       signal,
