@@ -63,6 +63,8 @@ describe('advisor conversations', () => {
     expect(del.statusCode).toBe(404);
     const hijack = await askAdvisor(other, 'hello from someone else', id);
     expect(hijack.response.statusCode).toBe(404);
+    // The refused question does not hold the user's turn.
+    expect(eventsOf((await askAdvisor(other, 'hello, mine')).events, 'done')).toHaveLength(1);
     const detail = json<{ messages: unknown[] }>(await get(analyst, `/advisor/conversations/${id}`));
     expect(detail.messages).toHaveLength(2);
     // The same user under another company sees none of it.

@@ -58,9 +58,14 @@ export function advisorRoutes({ ctx }: RouteDeps): RouteTable {
         const scope = requireScope(auth.scope);
         const tools = toolContextOf(request, ctx.clock.now());
         if (asking.has(scope.userId)) throw new HttpError(429, 'A question is already being answered.');
-        const body = bodyOf('askAdvisor', request);
-        const open = await openQuestion(ctx, scope, body);
         asking.add(scope.userId);
+        let open: Awaited<ReturnType<typeof openQuestion>>;
+        try {
+          open = await openQuestion(ctx, scope, bodyOf('askAdvisor', request));
+        } catch (error) {
+          asking.delete(scope.userId);
+          throw error;
+        }
         const stream = new PassThrough();
         const cancel = new AbortController();
         reply.raw.once('close', () => {
@@ -74,7 +79,7 @@ export function advisorRoutes({ ctx }: RouteDeps): RouteTable {
             tools,
             cancel: cancel.signal,
             emit: (event) => {
-              if (!stream.writableEnded) stream.write(sseFrame(event));
+              if (!stream.writableEnded && !stream.destroyed) stream.write(sseFrame(event));
             },
           },
           open,
