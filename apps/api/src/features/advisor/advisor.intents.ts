@@ -1,19 +1,53 @@
-// PLACEHOLDER of advisor-engine, only so the engine typechecks before the intent engine lands:
-// advisor-intents owns this file and replaces it whole.
+// The built-in intent engine (issue 20, ADR 0036): without a configured model, the advisor still
+// answers the common questions (what to fix first, a CVE's exposure, what changed in a week or a
+// month, the accounts leaked with a clear password, the rating, a search) in the six interface
+// languages, from the same tools a model would call, citing their records and quoting their text.
+// It recognises words, never obeys them: a record's text can change neither the question's intent
+// nor the tools called. Every answer says once that no model is configured and what it can answer.
 import type { Language } from '../preferences/preferences.service.js';
-import type { AdvisorEngine } from './advisor.types.js';
+import { answerLines } from './advisor.intents.answers.js';
+import type { IntentName } from './advisor.intents.catalogue.js';
+import { catalogues } from './advisor.intents.languages.js';
+import { recognise } from './advisor.intents.recognise.js';
+import { type AdvisorEngine, type AnswerInput, type AnswerResult, ToolError } from './advisor.types.js';
+
+export { recognise } from './advisor.intents.recognise.js';
+
+export interface Suggestion {
+  intent: IntentName;
+  question: string;
+}
+
+/** The questions GET /advisor offers, in the user's language; the CVE one names `cve` when given. */
+export function suggestions(language: Language, sample: { cve?: string | null } = {}): Suggestion[] {
+  const { questions } = catalogues[language];
+  return [
+    { intent: 'fix_first', question: questions.fixFirst },
+    { intent: 'cve_exposure', question: questions.cve(sample.cve ?? null) },
+    { intent: 'what_changed', question: questions.whatChanged },
+    { intent: 'leaked_accounts', question: questions.leaked },
+    { intent: 'posture', question: questions.posture },
+  ];
+}
 
 export function createIntentEngine(): AdvisorEngine {
   return {
     kind: 'intents',
-    answer: async (input) => {
-      const content = 'No model is configured.';
+    async answer(input: AnswerInput): Promise<AnswerResult> {
+      const recognised = recognise(input.question, input.language);
+      const catalogue = catalogues[recognised.language ?? input.language];
+      let lines: string[];
+      let error: string | undefined;
+      try {
+        lines = await answerLines(recognised, { tools: input.tools, catalogue });
+      } catch (e) {
+        if (!(e instanceof ToolError)) throw e;
+        error = e.message;
+        lines = [catalogue.text.toolFailed(e.message)];
+      }
+      const content = [...lines, '', catalogue.text.noModel].join('\n');
       input.onText(content);
-      return { content, engine: 'intents' };
+      return { content, engine: 'intents', ...(error ? { error } : {}) };
     },
   };
-}
-
-export function suggestions(_language: Language): { intent: string; question: string }[] {
-  return [];
 }
