@@ -3,8 +3,17 @@
 // cited as `[ref]` (only refs a tool answered); whatever text a record holds (a title, a post, a
 // CVE's summary) is quoted on its own `> ` line and never becomes part of a sentence or an action.
 
+import { severityOfScore } from '../../shared/cvss.js';
 import type { Count, IntentCatalogue, PeriodCounts, Severity } from './advisor.intents.catalogue.js';
 import type { Recognised } from './advisor.intents.recognise.js';
+import type {
+  CveExposureData,
+  LeakedAccountsData,
+  PeriodFigures,
+  PostureSummaryData,
+  SearchData,
+  WhatChangedData,
+} from './advisor.tools.js';
 import type { AdvisorRecord, ToolBox, ToolName, ToolOutput } from './advisor.types.js';
 
 export interface AnswerContext {
@@ -24,21 +33,6 @@ export function quote(text: string): string {
   return `> ${line.length > MAX_QUOTE ? `${line.slice(0, MAX_QUOTE - 1)}…` : line}`;
 }
 
-// The tools' data is read by field name, defensively: a field missing or of another type is absent.
-const at = (value: unknown, ...path: string[]): unknown =>
-  path.reduce<unknown>(
-    (v, key) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined),
-    value,
-  );
-const numberAt = (value: unknown, ...path: string[]) => {
-  const v = at(value, ...path);
-  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
-};
-const stringAt = (value: unknown, ...path: string[]) => {
-  const v = at(value, ...path);
-  return typeof v === 'string' && v.trim() !== '' ? v : undefined;
-};
-
 export function formatters(catalogue: IntentCatalogue) {
   const locale = catalogue.language;
   const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
@@ -57,113 +51,131 @@ export function formatters(catalogue: IntentCatalogue) {
 
 const SEVERITIES: readonly string[] = ['critical', 'high', 'medium', 'low', 'info'];
 
-/** `- [ref] severity` then the record's title quoted. */
+const CVE_ID = /\bCVE-\d{4}-\d{4,7}\b/i;
+
+/** `- [ref] severity · note` then the record's title quoted (and its snippet, when a search has one). */
 function recordLines(
   records: readonly AdvisorRecord[],
   catalogue: IntentCatalogue,
-  snippets = new Map<string, string>(),
+  extra: { notes?: ReadonlyMap<string, string>; snippets?: ReadonlyMap<string, string> } = {},
 ) {
   return records.flatMap((r) => {
     const severity =
       r.severity && SEVERITIES.includes(r.severity) ? catalogue.text.severity[r.severity as Severity] : null;
-    const snippet = snippets.get(r.ref);
-    return [`- [${r.ref}]${severity ? ` ${severity}` : ''}`, quote(r.title), ...(snippet ? [quote(snippet)] : [])];
+    const head = [severity, extra.notes?.get(r.ref)].filter(Boolean).join(' · ');
+    const snippet = extra.snippets?.get(r.ref);
+    return [
+      `- [${r.ref}]${head ? ` ${head}` : ''}`,
+      quote(r.title),
+      ...(snippet && snippet !== r.title ? [quote(snippet)] : []),
+    ];
   });
 }
 
 const cite = (output: ToolOutput, ref: string) => (output.records.some((r) => r.ref === ref) ? ` [${ref}]` : '');
 const findingsOf = (output: ToolOutput) => output.records.filter((r) => r.kind === 'finding');
 
-async function call(ctx: AnswerContext, name: ToolName, args: Record<string, unknown>) {
-  return ctx.tools.call(name, args);
+/** A tool's output, typed as the tool declares its data (advisor.tools.ts). */
+async function call<D>(ctx: AnswerContext, name: ToolName, args: Record<string, unknown>) {
+  return (await ctx.tools.call(name, args)) as ToolOutput<D>;
 }
 
 /** The rating and the open findings by severity (posture_summary). */
-function postureLines(output: ToolOutput, ctx: AnswerContext): string[] {
+function postureLines(output: ToolOutput<PostureSummaryData>, ctx: AnswerContext): string[] {
   const { text } = ctx.catalogue;
   const f = formatters(ctx.catalogue);
-  const grade = stringAt(output.data, 'rating', 'grade');
-  const score = numberAt(output.data, 'rating', 'score');
-  const lines = [
-    grade && score !== undefined ? `${text.rating(grade, f.number(score))}${cite(output, 'rating')}` : text.noRating,
+  const { rating, open_by_severity: open } = output.data;
+  const total = Object.values(open).reduce((sum, n) => sum + n, 0);
+  return [
+    rating.grade && rating.score !== null
+      ? `${text.rating(rating.grade, f.number(rating.score))}${cite(output, rating.ref)}`
+      : text.noRating,
+    text.openFindings(f.count(total), f.count(open.critical ?? 0), f.count(open.high ?? 0)),
   ];
-  const total = numberAt(output.data, 'open', 'total');
-  if (total !== undefined) {
-    const bySeverity = (s: string) => f.count(numberAt(output.data, 'open', 'bySeverity', s) ?? 0);
-    lines.push(text.openFindings(f.count(total), bySeverity('critical'), bySeverity('high')));
-  }
-  return lines;
 }
 
 async function posture(ctx: AnswerContext): Promise<string[]> {
-  return postureLines(await call(ctx, 'posture_summary', {}), ctx);
+  return postureLines(await call<PostureSummaryData>(ctx, 'posture_summary', {}), ctx);
 }
 
+/** The rating, then its top fixes (what each adds to the score), or else the most severe findings. */
 async function fixFirst(ctx: AnswerContext): Promise<string[]> {
   const { text } = ctx.catalogue;
-  const summary = await call(ctx, 'posture_summary', {});
+  const f = formatters(ctx.catalogue);
+  const summary = await call<PostureSummaryData>(ctx, 'posture_summary', {});
+  const lines = postureLines(summary, ctx);
+  const gains = new Map<string, string>();
+  for (const fix of summary.data.top_fixes) {
+    if (fix.finding) gains.set(fix.finding.ref, text.fixGain(f.number(fix.gain), f.count(fix.findings)));
+  }
   let top = findingsOf(summary).slice(0, SHOWN.findings);
   if (top.length === 0) {
     const list = await call(ctx, 'list_findings', { sort: 'severity', limit: SHOWN.findings });
     top = findingsOf(list).slice(0, SHOWN.findings);
   }
-  const lines = postureLines(summary, ctx);
   if (top.length === 0) return [...lines, text.nothingToFix];
-  return [...lines, '', text.fixFirstIntro, ...recordLines(top, ctx.catalogue)];
+  return [...lines, '', text.fixFirstIntro, ...recordLines(top, ctx.catalogue, { notes: gains })];
 }
 
-async function cveExposure(ctx: AnswerContext, id: string | undefined): Promise<string[]> {
+/** Which CVEs affect us: the company's CVE findings (its watch list's matches), most severe first. */
+async function cveFindings(ctx: AnswerContext): Promise<string[]> {
   const { text, questions } = ctx.catalogue;
-  if (!id) {
-    const list = await call(ctx, 'list_findings', { module: 'cves', sort: 'severity', limit: SHOWN.findings });
-    const found = findingsOf(list);
-    if (found.length === 0) return [text.cveListNone];
-    const example = found.map((r) => /\bCVE-\d{4}-\d{4,7}\b/i.exec(r.title)?.[0]).find(Boolean);
-    const ask = example ? ['', text.cveAskOne(questions.cve(example.toUpperCase()))] : [];
-    return [text.cveListIntro, ...recordLines(found, ctx.catalogue), ...ask];
-  }
-  const output = await call(ctx, 'cve_exposure', { cve: id });
-  const cve = at(output.data, 'cve');
-  if (!cve || typeof cve !== 'object') return [text.cveUnknown(id)];
+  const list = await call(ctx, 'list_findings', { module: 'cves', sort: 'severity', limit: SHOWN.findings });
+  const found = findingsOf(list);
+  if (found.length === 0) return [text.cveListNone];
+  const example = found.map((r) => CVE_ID.exec(r.title)?.[0]).find(Boolean);
+  const ask = example ? ['', text.cveAskOne(questions.cve(example.toUpperCase()))] : [];
+  return [text.cveListIntro, ...recordLines(found, ctx.catalogue), ...ask];
+}
+
+async function cveExposure(ctx: AnswerContext, id: string): Promise<string[]> {
+  const { text } = ctx.catalogue;
   const f = formatters(ctx.catalogue);
-  const cvss = numberAt(cve, 'cvss');
-  const severity = stringAt(cve, 'severity');
-  const epss = numberAt(cve, 'epss');
-  const facts = text.cveFacts({
-    cvss: cvss === undefined ? null : f.number(cvss),
-    severity: severity && SEVERITIES.includes(severity) ? text.severity[severity as Severity] : null,
-    kev: at(cve, 'kev') === true,
-    epss: epss === undefined ? null : f.percent(epss),
-  });
-  const summary = stringAt(cve, 'summary');
-  const lines = [`${id}${cite(output, id)}: ${facts}`, ...(summary ? [quote(summary)] : []), ''];
-  const findings = findingsOf(output);
-  const matches = at(output.data, 'watchMatches');
-  const watched = Array.isArray(matches) && matches.length > 0;
-  if (at(output.data, 'affected') !== true && findings.length === 0 && !watched)
-    return [...lines, text.cveNotAffected(id)];
+  const output = await call<CveExposureData>(ctx, 'cve_exposure', { cve: id });
+  const { cve, findings, watch_finding: watched } = output.data;
+  // cve: the CVE as the company's watch list matched it (null when it did not; scans may still name it).
+  const lines: string[] = [];
+  if (cve) {
+    const cvss = cve.cvss31 ?? cve.cvss40;
+    const facts = text.cveFacts({
+      cvss: cvss === null ? null : f.number(cvss),
+      severity: cvss === null ? null : text.severity[severityOfScore(cvss)],
+      kev: cve.kev,
+      epss: cve.epss === null ? null : f.percent(cve.epss),
+    });
+    lines.push(
+      `${cite(output, cve.ref).trim() || cve.ref}: ${facts}`,
+      ...(cve.summary ? [quote(cve.summary)] : []),
+      '',
+    );
+  }
+  if (!output.data.affected) return [...lines, text.cveNotAffected(id)];
+  const cited = findingsOf(output).filter((r) => findings.some((x) => x.ref === r.ref));
   return [
     ...lines,
-    text.cveAffected(id, f.count(findings.length), watched),
-    ...recordLines(findings.slice(0, SHOWN.findings), ctx.catalogue),
+    text.cveAffected(id, f.count(findings.length), watched !== null),
+    ...recordLines(cited.slice(0, SHOWN.findings), ctx.catalogue),
   ];
 }
 
-function periodCounts(value: unknown, f: ReturnType<typeof formatters>): Record<keyof PeriodCounts, Count> {
-  const n = (key: string) => f.count(numberAt(value, key) ?? 0);
-  return { new: n('new'), resolved: n('resolved'), reopened: n('reopened'), slaBreaches: n('sla_breaches') };
+function periodCounts(figures: PeriodFigures, f: ReturnType<typeof formatters>): Record<keyof PeriodCounts, Count> {
+  return {
+    new: f.count(figures.new),
+    resolved: f.count(figures.resolved),
+    reopened: f.count(figures.reopened),
+    slaBreaches: f.count(figures.sla_breaches),
+  };
 }
 
 async function whatChanged(ctx: AnswerContext, period: 'week' | 'month'): Promise<string[]> {
   const { text } = ctx.catalogue;
   const f = formatters(ctx.catalogue);
-  const output = await call(ctx, 'what_changed', { period });
-  const from = stringAt(output.data, 'current', 'from');
-  const to = stringAt(output.data, 'current', 'to');
+  const output = await call<WhatChangedData>(ctx, 'what_changed', { period });
+  const { current, totals } = output.data;
   const lines = [
-    `${text.changedPeriod(period, from ? f.day(from) : '…', to ? f.day(to) : '…')}${cite(output, 'insights')}`,
-    text.changedCounts(periodCounts(at(output.data, 'totals', 'current'), f)),
-    text.changedBefore(periodCounts(at(output.data, 'totals', 'previous'), f)),
+    `${text.changedPeriod(period, f.day(current.from), f.day(current.to))}${cite(output, output.data.ref)}`,
+    text.changedCounts(periodCounts(totals.current, f)),
+    text.changedBefore(periodCounts(totals.previous, f)),
   ];
   const top = findingsOf(output).slice(0, SHOWN.findings);
   return top.length === 0 ? lines : [...lines, '', text.topRisksIntro, ...recordLines(top, ctx.catalogue)];
@@ -174,15 +186,14 @@ async function leakedAccounts(ctx: AnswerContext, r: Recognised): Promise<string
   const f = formatters(ctx.catalogue);
   const clearOnly = r.clearPasswordOnly === true;
   const domain = r.domain ?? null;
-  const output = await call(ctx, 'leaked_accounts', {
+  const output = await call<LeakedAccountsData>(ctx, 'leaked_accounts', {
     clearPasswordOnly: clearOnly,
     limit: SHOWN.accounts,
     ...(domain ? { domain } : {}),
   });
-  const accounts = findingsOf(output);
-  const total = numberAt(output.data, 'total') ?? accounts.length;
+  const { total } = output.data;
   if (total === 0) return [text.leakedNone(clearOnly, domain)];
-  const shown = accounts.slice(0, SHOWN.accounts);
+  const shown = findingsOf(output).slice(0, SHOWN.accounts);
   return [
     text.leakedIntro(f.count(total), clearOnly, domain),
     ...(shown.length < total ? [text.shownFirst(f.count(shown.length))] : []),
@@ -192,23 +203,21 @@ async function leakedAccounts(ctx: AnswerContext, r: Recognised): Promise<string
 
 async function search(ctx: AnswerContext, terms: string | undefined): Promise<string[]> {
   const { text } = ctx.catalogue;
-  if (!terms) return [text.searchNeedsTerms];
+  if (!terms || terms.length < 2) return [text.searchNeedsTerms];
   const f = formatters(ctx.catalogue);
-  const output = await call(ctx, 'search', { q: terms });
-  const total = numberAt(output.data, 'total') ?? output.records.length;
-  if (output.records.length === 0) return [text.searchNone, quote(terms)];
-  const snippets = new Map<string, string>();
-  const hits = at(output.data, 'hits');
-  for (const hit of Array.isArray(hits) ? hits : []) {
-    const [ref, snippet] = [stringAt(hit, 'ref'), stringAt(hit, 'snippet')];
-    if (ref && snippet) snippets.set(ref, snippet);
-  }
-  const shown = output.records.slice(0, SHOWN.hits);
+  const output = await call<SearchData>(ctx, 'search', { q: terms });
+  const hits = output.data.groups.flatMap((g) => g.hits);
+  if (hits.length === 0) return [text.searchNone, quote(terms)];
+  const snippets = new Map(hits.flatMap((h) => (h.snippet ? [[h.ref, h.snippet] as const] : [])));
+  // A record found in two groups (a finding and its module's record) is shown once.
+  const records = [...new Map(output.records.map((r) => [r.ref, r])).values()];
+  const unique = records.length;
+  const shown = records.slice(0, SHOWN.hits);
   return [
-    text.searchIntro(f.count(total)),
+    text.searchIntro(f.count(unique)),
     quote(terms),
-    ...(shown.length < total ? [text.shownFirst(f.count(shown.length))] : []),
-    ...recordLines(shown, ctx.catalogue, snippets),
+    ...(shown.length < unique ? [text.shownFirst(f.count(shown.length))] : []),
+    ...recordLines(shown, ctx.catalogue, { snippets }),
   ];
 }
 
@@ -224,7 +233,7 @@ export async function answerLines(r: Recognised, ctx: AnswerContext): Promise<st
     case 'fix_first':
       return fixFirst(ctx);
     case 'cve_exposure':
-      return cveExposure(ctx, r.cve);
+      return r.cve ? cveExposure(ctx, r.cve) : cveFindings(ctx);
     case 'what_changed':
       return whatChanged(ctx, r.period ?? 'week');
     case 'leaked_accounts':

@@ -54,13 +54,14 @@ export interface AnswerText {
   noRating: string;
   openFindings(total: Count, critical: Count, high: Count): string;
   fixFirstIntro: string;
+  /** What fixing one adds to the score, and how many open findings are of the same kind. */
+  fixGain(points: string, alike: Count): string;
   nothingToFix: string;
   /** Which CVEs affect us (no id): the company's findings that name one. */
   cveListIntro: string;
   cveListNone: string;
   /** Points at the question about one CVE (given whole, in this language). */
   cveAskOne(question: string): string;
-  cveUnknown(id: string): string;
   cveFacts(facts: { cvss: string | null; severity: string | null; kev: boolean; epss: string | null }): string;
   cveAffected(id: string, findings: Count, watched: boolean): string;
   cveNotAffected(id: string): string;

@@ -72,11 +72,11 @@ export const de: IntentCatalogue = {
     openFindings: (total, critical, high) =>
       `${plural(total, '# Befund ist offen', '# Befunde sind offen')}: ${critical.text} kritisch, ${high.text} hoch.`,
     fixFirstIntro: 'Beginnen Sie hiermit; deren Behebung verbessert Ihre Bewertung am meisten:',
+    fixGain: (points, alike) => `+${points} Punkte${alike.n > 1 ? `, ${alike.text} dieser Art` : ''}`,
     nothingToFix: 'Kein offener Befund wartet auf eine Behebung.',
     cveListIntro: 'Ihre offenen Befunde mit einer CVE, die schwersten zuerst:',
     cveListNone: 'Keiner Ihrer offenen Befunde nennt eine CVE.',
     cveAskOne: (question) => `Um eine CVE zu prüfen, fragen Sie: ${question}`,
-    cveUnknown: (id) => `${id} ist nicht im CVE-Katalog.`,
     cveFacts: ({ cvss, severity, kev, epss }) =>
       `${[
         cvss ? `CVSS ${cvss}${severity ? ` (${severity})` : ''}` : 'kein CVSS-Wert',

@@ -57,11 +57,11 @@ export const en: IntentCatalogue = {
     openFindings: (total, critical, high) =>
       `${plural(total, '# finding is open', '# findings are open')}: ${critical.text} critical, ${high.text} high.`,
     fixFirstIntro: 'Start with these; resolving them adds most to your rating:',
+    fixGain: (points, alike) => `+${points} points${alike.n > 1 ? `, ${alike.text} of this kind` : ''}`,
     nothingToFix: 'No open finding waits for a fix.',
     cveListIntro: 'Your open findings that name a CVE, most severe first:',
     cveListNone: 'No open finding of yours names a CVE.',
     cveAskOne: (question) => `To check one CVE, ask: ${question}`,
-    cveUnknown: (id) => `${id} is not in the CVE catalogue.`,
     cveFacts: ({ cvss, severity, kev, epss }) =>
       `${[
         cvss ? `CVSS ${cvss}${severity ? ` (${severity})` : ''}` : 'No CVSS score',

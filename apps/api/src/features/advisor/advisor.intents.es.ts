@@ -81,11 +81,11 @@ export const es: IntentCatalogue = {
     openFindings: (total, critical, high) =>
       `${plural(total, '# hallazgo abierto', '# hallazgos abiertos')}: ${critical.text} críticos, ${high.text} altos.`,
     fixFirstIntro: 'Empiece por estos; resolverlos es lo que más mejora su calificación:',
+    fixGain: (points, alike) => `+${points} puntos${alike.n > 1 ? `, ${alike.text} de este tipo` : ''}`,
     nothingToFix: 'Ningún hallazgo abierto espera una corrección.',
     cveListIntro: 'Sus hallazgos abiertos que citan una CVE, los más graves primero:',
     cveListNone: 'Ninguno de sus hallazgos abiertos cita una CVE.',
     cveAskOne: (question) => `Para comprobar una CVE, pregunte: ${question}`,
-    cveUnknown: (id) => `${id} no está en el catálogo de CVE.`,
     cveFacts: ({ cvss, severity, kev, epss }) =>
       `${[
         cvss ? `CVSS ${cvss}${severity ? ` (${severity})` : ''}` : 'sin puntuación CVSS',

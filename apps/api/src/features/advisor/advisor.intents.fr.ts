@@ -72,11 +72,11 @@ export const fr: IntentCatalogue = {
     openFindings: (total, critical, high) =>
       `${plural(total, '# constat ouvert', '# constats ouverts')} : ${critical.text} critiques, ${high.text} élevés.`,
     fixFirstIntro: 'Commencez par ceux-ci ; les résoudre améliore le plus votre note :',
+    fixGain: (points, alike) => `+${points} points${alike.n > 1 ? `, ${alike.text} de ce type` : ''}`,
     nothingToFix: 'Aucun constat ouvert n’attend de correction.',
     cveListIntro: 'Vos constats ouverts qui citent une CVE, les plus graves d’abord :',
     cveListNone: 'Aucun de vos constats ouverts ne cite de CVE.',
     cveAskOne: (question) => `Pour vérifier une CVE, demandez : ${question}`,
-    cveUnknown: (id) => `${id} n’est pas dans le catalogue des CVE.`,
     cveFacts: ({ cvss, severity, kev, epss }) =>
       `${[
         cvss ? `CVSS ${cvss}${severity ? ` (${severity})` : ''}` : 'pas de score CVSS',

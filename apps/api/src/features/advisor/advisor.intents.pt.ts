@@ -112,11 +112,11 @@ function text(v: Variant): AnswerText {
     openFindings: (total, critical, high) =>
       `${plural(total, '# achado aberto', '# achados abertos')}: ${critical.text} críticos, ${high.text} altos.`,
     fixFirstIntro: 'Comece por estes; resolvê-los é o que mais melhora a sua classificação:',
+    fixGain: (points, alike) => `+${points} pontos${alike.n > 1 ? `, ${alike.text} deste tipo` : ''}`,
     nothingToFix: 'Nenhum achado aberto espera correção.',
     cveListIntro: 'Os seus achados abertos que citam uma CVE, os mais graves primeiro:',
     cveListNone: 'Nenhum dos seus achados abertos cita uma CVE.',
     cveAskOne: (question) => `Para verificar uma CVE, pergunte: ${question}`,
-    cveUnknown: (id) => `${id} não está no catálogo de CVE.`,
     cveFacts: ({ cvss, severity, kev, epss }) =>
       `${[
         cvss ? `CVSS ${cvss}${severity ? ` (${severity})` : ''}` : 'sem pontuação CVSS',
