@@ -6,6 +6,11 @@ export const de: IntentCatalogue = {
   phrases: {
     markers: ['was', 'welche', 'welcher', 'sind', 'wir', 'unser', 'unsere', 'ist', 'der', 'die', 'das', 'uns', 'mit'],
     fixFirst: [
+      'größten risiken',
+      'größte risiken',
+      'wichtigsten risiken',
+      'top risiken',
+      'aufmerksamkeit',
       'zuerst',
       'als erstes',
       'beheb*',
@@ -19,6 +24,9 @@ export const de: IntentCatalogue = {
     ],
     cve: ['betroffen', 'betrifft', 'anfällig', 'verwundbar', 'cve*', 'schwachstelle*'],
     whatChanged: [
+      'neu',
+      'neue',
+      'neuen',
       'was hat sich geändert',
       'geändert',
       'veränder*',
@@ -28,6 +36,8 @@ export const de: IntentCatalogue = {
       'passiert',
     ],
     leaked: [
+      'konten',
+      'konto',
       'geleakt*',
       'leak*',
       'passw*',
@@ -39,6 +49,11 @@ export const de: IntentCatalogue = {
     ],
     clearPassword: ['klartext*', 'unverschlüsselt*', 'lesbar*'],
     posture: [
+      'wie steht es',
+      'wie stehen wir',
+      'überblick',
+      'zusammenfassung',
+      'status',
       'bewertung',
       'rating',
       'score',

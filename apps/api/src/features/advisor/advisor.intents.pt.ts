@@ -5,6 +5,9 @@ import { type AnswerText, type IntentCatalogue, type PhraseCatalogue, plural } f
 
 const phrases: Omit<PhraseCatalogue, 'markers'> = {
   fixFirst: [
+    'maiores riscos',
+    'principais riscos',
+    'atenção',
     'primeiro',
     'corrigir*',
     'resolver*',
@@ -17,6 +20,9 @@ const phrases: Omit<PhraseCatalogue, 'markers'> = {
   ],
   cve: ['afetados', 'afetado', 'afeta*', 'vulnerá*', 'cve*', 'vulnerabilidade*'],
   whatChanged: [
+    'novo',
+    'novos',
+    'novas',
     'o que mudou',
     'mudou',
     'mudança*',
@@ -27,6 +33,7 @@ const phrases: Omit<PhraseCatalogue, 'markers'> = {
     'aconteceu',
   ],
   leaked: [
+    'contas',
     'vazad*',
     'vazament*',
     'vazaram',
@@ -47,6 +54,11 @@ const phrases: Omit<PhraseCatalogue, 'markers'> = {
     'legíve*',
   ],
   posture: [
+    'como estamos',
+    'resumo',
+    'visão geral',
+    'panorama',
+    'situação',
     'classificação',
     'nota',
     'pontuação',

@@ -25,6 +25,10 @@ const wordings: Record<Language, [string, Partial<Recognised>][]> = {
     ['Show leaked credentials', { intent: 'leaked_accounts', clearPasswordOnly: false }],
     ['How secure are we overall?', { intent: 'posture' }],
     ['Find "vpn.acme-retail.example"?', { intent: 'search', terms: 'vpn.acme-retail.example' }],
+    ['Search for the VPN gateway', { intent: 'search', terms: 'VPN gateway' }],
+    ['What are our biggest risks?', { intent: 'fix_first' }],
+    ['How are we doing?', { intent: 'posture' }],
+    ['Give me a summary of the month', { intent: 'what_changed', period: 'month' }],
     ['What can you do?', { intent: 'help', unrecognised: false }],
   ],
   de: [
@@ -35,6 +39,8 @@ const wordings: Record<Language, [string, Partial<Recognised>][]> = {
     ['Wie sicher sind wir? Unsere Sicherheitslage', { intent: 'posture' }],
     ['Suche nach Lumma', { intent: 'search', terms: 'Lumma' }],
     ['Hilfe', { intent: 'help', unrecognised: false }],
+    ['Was sind unsere größten Risiken?', { intent: 'fix_first' }],
+    ['Welche Konten sind betroffen?', { intent: 'leaked_accounts' }],
   ],
   es: [
     ['¿Por dónde empiezo? ¿Qué es lo más urgente?', { intent: 'fix_first' }],
@@ -43,6 +49,8 @@ const wordings: Record<Language, [string, Partial<Recognised>][]> = {
     ['¿Qué credenciales se filtraron en texto plano?', { intent: 'leaked_accounts', clearPasswordOnly: true }],
     ['¿Cuál es nuestra puntuación?', { intent: 'posture' }],
     ['Buscar DESKTOP-KX42', { intent: 'search', terms: 'DESKTOP-KX42' }],
+    ['¿Cuáles son nuestros mayores riesgos?', { intent: 'fix_first' }],
+    ['¿Hay nuevas filtraciones?', { intent: 'leaked_accounts' }],
   ],
   fr: [
     ['Par où commencer ? Quelles sont les priorités ?', { intent: 'fix_first' }],
@@ -54,6 +62,8 @@ const wordings: Record<Language, [string, Partial<Recognised>][]> = {
     ],
     ['Quel est notre niveau de risque ?', { intent: 'posture' }],
     ['Recherche « Dread »', { intent: 'search', terms: 'Dread' }],
+    ['Où en sommes-nous ?', { intent: 'posture' }],
+    ['Résumé de la semaine', { intent: 'what_changed', period: 'week' }],
   ],
   'pt-br': [
     ['Por onde começo? O que é mais urgente?', { intent: 'fix_first' }],
@@ -62,6 +72,8 @@ const wordings: Record<Language, [string, Partial<Recognised>][]> = {
     ['Quais senhas vazaram sem criptografia?', { intent: 'leaked_accounts', clearPasswordOnly: true }],
     ['Qual é a nossa nota de segurança, você sabe?', { intent: 'posture' }],
     ['Pesquisar acme-retail.example', { intent: 'search', terms: 'acme-retail.example' }],
+    ['Quais são os nossos maiores riscos?', { intent: 'fix_first' }],
+    ['Há novos vazamentos?', { intent: 'leaked_accounts' }],
   ],
   pt: [
     ['Por onde começar? Podes dizer-me o mais urgente?', { intent: 'fix_first' }],

@@ -89,7 +89,39 @@ export function detectLanguage(words: readonly string[], userLanguage: Language)
 const CVE_ID = /\bCVE-\d{4}-\d{4,7}\b/i;
 const DOMAIN = /(?<![@\w.-])((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63})(?![\w-])/i;
 
-/** The search terms: the words typed after the first search verb, without quotes or a final `?`. */
+/** Articles and possessives a search's terms may start with (dropped: they would find nothing). */
+const LEADING = new Set(
+  [
+    'the',
+    'a',
+    'an',
+    'our',
+    'der',
+    'die',
+    'das',
+    'den',
+    'unser',
+    'unsere',
+    'el',
+    'la',
+    'los',
+    'las',
+    'nuestro',
+    'nuestra',
+    'le',
+    'les',
+    'l',
+    'notre',
+    'nos',
+    'o',
+    'os',
+    'as',
+    'nosso',
+    'nossa',
+  ].map(normalise),
+);
+
+/** The search terms: the words typed after the first search verb (and its article), without quotes or a final `?`. */
 function searchTerms(question: string): string | undefined {
   const tokens = question.trim().split(/\s+/);
   const words: { word: string; token: number }[] = [];
@@ -101,8 +133,9 @@ function searchTerms(question: string): string | undefined {
     for (const phrase of catalogue.phrases.search) {
       const end = find(plain, phrase);
       if (end < 0) continue;
-      const lastToken = words[end - 1]?.token ?? 0;
-      const rest = tokens.slice(lastToken + 1).join(' ');
+      let next = (words[end - 1]?.token ?? 0) + 1;
+      while (next < tokens.length - 1 && LEADING.has(normalise(tokens[next] as string))) next += 1;
+      const rest = tokens.slice(next).join(' ');
       return rest.replace(/^[\s"'“”«»:]+|[\s"'“”«»?!.¿¡:]+$/g, '') || undefined;
     }
   }
@@ -123,7 +156,9 @@ export function recognise(question: string, userLanguage: Language): Recognised 
       ...(domain ? { domain } : {}),
     };
   }
-  if (anyLanguage(words, 'whatChanged')) {
+  // A summary or the news of a period ("summary of the week") is what changed in it.
+  const period = anyLanguage(words, 'week') || anyLanguage(words, 'month');
+  if (anyLanguage(words, 'whatChanged') || (period && anyLanguage(words, 'posture'))) {
     const period = anyLanguage(words, 'month') && !anyLanguage(words, 'week') ? 'month' : 'week';
     return { intent: 'what_changed', language, period };
   }
