@@ -29,6 +29,7 @@ const wordings: Record<Language, [string, Partial<Recognised>][]> = {
     ['What are our biggest risks?', { intent: 'fix_first' }],
     ['How are we doing?', { intent: 'posture' }],
     ['Give me a summary of the month', { intent: 'what_changed', period: 'month' }],
+    ['And this month?', { intent: 'what_changed', period: 'month' }],
     ['What can you do?', { intent: 'help', unrecognised: false }],
   ],
   de: [
@@ -64,6 +65,7 @@ const wordings: Record<Language, [string, Partial<Recognised>][]> = {
     ['Recherche « Dread »', { intent: 'search', terms: 'Dread' }],
     ['Où en sommes-nous ?', { intent: 'posture' }],
     ['Résumé de la semaine', { intent: 'what_changed', period: 'week' }],
+    ['Et ce mois-ci ?', { intent: 'what_changed', period: 'month' }],
   ],
   'pt-br': [
     ['Por onde começo? O que é mais urgente?', { intent: 'fix_first' }],

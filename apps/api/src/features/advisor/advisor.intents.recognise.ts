@@ -157,9 +157,10 @@ export function recognise(question: string, userLanguage: Language): Recognised 
     };
   }
   // A summary or the news of a period ("summary of the week") is what changed in it.
-  const period = anyLanguage(words, 'week') || anyLanguage(words, 'month');
-  if (anyLanguage(words, 'whatChanged') || (period && anyLanguage(words, 'posture'))) {
-    const period = anyLanguage(words, 'month') && !anyLanguage(words, 'week') ? 'month' : 'week';
+  const month = anyLanguage(words, 'month');
+  const week = anyLanguage(words, 'week');
+  const period = month && !week ? 'month' : 'week';
+  if (anyLanguage(words, 'whatChanged') || ((week || month) && anyLanguage(words, 'posture'))) {
     return { intent: 'what_changed', language, period };
   }
   if (anyLanguage(words, 'fixFirst')) return { intent: 'fix_first', language };
@@ -170,6 +171,8 @@ export function recognise(question: string, userLanguage: Language): Recognised 
     return { intent: 'search', language, ...(terms ? { terms } : {}) };
   }
   if (anyLanguage(words, 'help')) return { intent: 'help', language, unrecognised: false };
+  // A period alone ("and this month?", after what changed this week) asks what changed in it.
+  if (week || month) return { intent: 'what_changed', language, period };
   // A bare host, domain or e-mail is a search for it.
   const bare = question.trim();
   if (/^\S+$/.test(bare) && (DOMAIN.test(bare) || bare.includes('@'))) {
