@@ -23,6 +23,8 @@ export interface AnswerContext {
 
 const MAX_QUOTE = 300;
 const SHOWN = { findings: 5, accounts: 10, hits: 8 };
+/** The statuses of a finding still to work on. */
+const OPEN = ['new', 'in_review', 'confirmed'];
 
 /** Record text on one line, without control characters, cut to a readable length. */
 export function quote(text: string): string {
@@ -110,17 +112,18 @@ async function fixFirst(ctx: AnswerContext): Promise<string[]> {
   }
   let top = findingsOf(summary).slice(0, SHOWN.findings);
   if (top.length === 0) {
-    const list = await call(ctx, 'list_findings', { sort: 'severity', limit: SHOWN.findings });
+    const list = await call(ctx, 'list_findings', { status: OPEN, sort: 'severity', limit: SHOWN.findings });
     top = findingsOf(list).slice(0, SHOWN.findings);
   }
   if (top.length === 0) return [...lines, text.nothingToFix];
   return [...lines, '', text.fixFirstIntro, ...recordLines(top, ctx.catalogue, { notes: gains })];
 }
 
-/** Which CVEs affect us: the company's CVE findings (its watch list's matches), most severe first. */
+/** Which CVEs affect us: the company's open findings naming a CVE (watch list matches and scan
+ * detections: their titles start with or hold the id), most severe first. */
 async function cveFindings(ctx: AnswerContext): Promise<string[]> {
   const { text, questions } = ctx.catalogue;
-  const list = await call(ctx, 'list_findings', { module: 'cves', sort: 'severity', limit: SHOWN.findings });
+  const list = await call(ctx, 'list_findings', { q: 'CVE-', status: OPEN, sort: 'severity', limit: SHOWN.findings });
   const found = findingsOf(list);
   if (found.length === 0) return [text.cveListNone];
   const example = found.map((r) => CVE_ID.exec(r.title)?.[0]).find(Boolean);
