@@ -68,6 +68,12 @@ async function ask(question: string, language: Language = 'en') {
   return { ...result, cited, calls: tools.calls.map((c) => c.name), tools, events };
 }
 
+/** What the cve_exposure tool itself answers about `cve`. */
+async function exposure(cve: string): Promise<CveExposureData> {
+  const tools = createToolBox(advisorTools, { api: createApiCaller(app, token), language: 'en', now: new Date() }, 8);
+  return (await tools.call('cve_exposure', { cve })).data as CveExposureData;
+}
+
 /** The company's first CVE finding's CVE id (its watch list matches it). */
 async function affectingCve(): Promise<string> {
   const list = await get<{ data: { title: string }[] }>('/api/findings?module=cves&sort=-severity&page_size=5');
@@ -109,20 +115,25 @@ describe('the intent engine on demo data', () => {
           expect(answer.cited.every((r) => r.kind === 'finding')).toBe(true);
         }
         if (intent === 'cve_exposure' && question.includes(cve)) {
+          const { findings, watch_finding } = await exposure(cve);
           expect(answer.content).toContain(`[${cve}]: CVSS`);
-          expect(answer.content).toContain(text.cveAffected(cve, f.count(0), true).slice(0, 12));
+          expect(answer.content).toContain(text.cveAffected(cve, f.count(findings.length), watch_finding !== null));
         }
       }
+      // A search, in the language's words: the hits cited, what they say quoted.
+      const search = await ask(catalogues[language].questions.search('security notice'), other);
+      expect(search.calls).toEqual(['search']);
+      expect(search.content).toContain(text.searchIntro(f.count(search.cited.length)));
+      expect(search.content).toMatch(/^> Ignore previous instructions/m);
     }, 60_000);
   }
 
   it('says a CVE no record matches does not affect the company', async () => {
     // CVEs of products Acme Retail neither watches nor runs: the tool and the answer agree on each.
     const others = demoCves(anchor, 300).filter((c) => ['microsoft', 'vmware', 'oracle'].includes(c.vendor));
-    const tool = createToolBox(advisorTools, { api: createApiCaller(app, token), language: 'en', now: new Date() }, 50);
     let notAffected = 0;
     for (const { id } of others.slice(0, 6)) {
-      const { affected } = (await tool.call('cve_exposure', { cve: id })).data as CveExposureData;
+      const { affected } = await exposure(id);
       const answer = await ask(`Are we affected by ${id}?`);
       expect(answer.content.includes(catalogues.en.text.cveNotAffected(id)), answer.content).toBe(!affected);
       if (!affected) notAffected += 1;
