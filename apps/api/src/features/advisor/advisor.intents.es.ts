@@ -135,7 +135,7 @@ export const es: IntentCatalogue = {
       `${plural(total, '# cuenta', '# cuentas')}${domain ? ` de ${domain}` : ''} ${total.n === 1 ? 'se filtró' : 'se filtraron'}${clearOnly ? ' con la contraseña en texto claro' : ''}.`,
     leakedNone: (clearOnly, domain) =>
       `Ninguna cuenta${domain ? ` de ${domain}` : ''} se filtró${clearOnly ? ' con la contraseña en texto claro' : ''}.`,
-    shownFirst: (shown) => `Los primeros ${shown.text}:`,
+    shownFirst: (shown) => `Los ${shown.text} primeros:`,
     searchIntro: (total) => `${plural(total, '# resultado', '# resultados')} para:`,
     searchNone: 'No se encontró nada para:',
     searchNeedsTerms: 'Diga qué buscar, por ejemplo: Busca acme-retail.example',

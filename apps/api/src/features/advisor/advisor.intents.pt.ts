@@ -157,7 +157,7 @@ function text(v: Variant): AnswerText {
       `${plural(total, '# conta', '# contas')}${domain ? ` de ${domain}` : ''} ${total.n === 1 ? 'vazou' : 'vazaram'}${clearOnly ? ` com a ${v.password} em texto claro` : ''}.`,
     leakedNone: (clearOnly, domain) =>
       `Nenhuma conta${domain ? ` de ${domain}` : ''} vazou${clearOnly ? ` com a ${v.password} em texto claro` : ''}.`,
-    shownFirst: (shown) => `Os primeiros ${shown.text}:`,
+    shownFirst: (shown) => `Os ${shown.text} primeiros:`,
     searchIntro: (total) => `${plural(total, '# resultado', '# resultados')} para:`,
     searchNone: 'Nada encontrado para:',
     searchNeedsTerms: 'Diga o que procurar, por exemplo: Procura acme-retail.example',
