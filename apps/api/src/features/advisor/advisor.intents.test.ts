@@ -4,9 +4,10 @@
 // configured. The demo's post addressed to an AI assistant is quoted, never followed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCves } from '../../shared/demo-cves.js';
-import { json, signIn } from '../../testing/flows.js';
+import { askAdvisor, eventsOf, loadDemoData } from '../../testing/advisor.js';
+import { json, type SignedIn, signIn } from '../../testing/flows.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
-import { loadMonitoringDemo } from '../monitoring-demo/monitoring-demo.loader.js';
+import { demoAnchor } from '../monitoring-demo/monitoring-demo.loader.js';
 import { LANGUAGES, type Language } from '../preferences/preferences.service.js';
 import { createApiCaller } from './advisor.api-caller.js';
 import { formatters } from './advisor.intents.answers.js';
@@ -18,21 +19,16 @@ import { citedRecords } from './advisor.types.js';
 
 let database: TestDatabase;
 let app: VigilApp;
+let analyst: SignedIn;
 let token: string;
-const anchor = new Date(Date.now() - 3_600_000);
 const get = async <T>(url: string) => json<T>(await app.inject({ url, headers: { authorization: `Bearer ${token}` } }));
 
 beforeAll(async () => {
   database = await openTestDatabase();
   ({ app } = await testApp(database));
-  expect(await loadMonitoringDemo(app.ctx, anchor)).toBe(true);
-  for (let i = 0; i < 1200; i += 1) {
-    const jobs = await app.ctx.db.selectFrom('jobs').select('status').execute();
-    if (jobs.every((j) => j.status !== 'queued' && j.status !== 'running')) break;
-    await app.jobs.drain();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  ({ token } = await signIn(app));
+  await loadDemoData(app);
+  analyst = await signIn(app);
+  token = analyst.token;
 }, 180_000);
 afterAll(async () => {
   await app?.close();
@@ -130,6 +126,7 @@ describe('the intent engine on demo data', () => {
 
   it('says a CVE no record matches does not affect the company', async () => {
     // CVEs of products Acme Retail neither watches nor runs: the tool and the answer agree on each.
+    const anchor = demoAnchor(new Date(Date.now() - 3_600_000));
     const others = demoCves(anchor, 300).filter((c) => ['microsoft', 'vmware', 'oracle'].includes(c.vendor));
     let notAffected = 0;
     for (const { id } of others.slice(0, 6)) {
@@ -178,5 +175,29 @@ describe('the intent engine on demo data', () => {
     expect(answer.content).toContain(catalogues.es.text.unrecognised);
     for (const { question } of suggestions('es')) expect(answer.content).toContain(`- ${question}`);
     expect(answer.content.split(catalogues.es.text.noModel)).toHaveLength(2);
+  });
+
+  it('answers through the API without a model: GET /advisor suggests in the user’s language, each answered and stored with its records', async () => {
+    expect((await analyst.browser.post('/api/switch-language', { language: 'de' }, { token })).statusCode).toBe(200);
+    try {
+      const status = json<{ engine: string; suggestions: { question: string }[] }>(
+        await analyst.browser.get('/api/advisor', { token }),
+      );
+      expect(status).toMatchObject({ engine: 'intents', suggestions: suggestions('de') });
+      for (const { question } of status.suggestions) {
+        const { response, events } = await askAdvisor(analyst, question);
+        expect(response.statusCode, response.body).toBe(200);
+        expect(eventsOf(events, 'tool').length).toBeGreaterThan(0);
+        const [done] = eventsOf(events, 'done');
+        const message = done?.message as { engine: string; content: string; records: { ref: string; path: string }[] };
+        expect(message.engine).toBe('intents');
+        expect(message.content).toContain(catalogues.de.text.noModel);
+        expect(message.records.length, message.content).toBeGreaterThan(0);
+        for (const record of message.records) expect(message.content).toContain(`[${record.ref}]`);
+        expect(message.records.every((r) => r.path.startsWith('/'))).toBe(true);
+      }
+    } finally {
+      await analyst.browser.post('/api/switch-language', { language: 'en' }, { token });
+    }
   });
 });
