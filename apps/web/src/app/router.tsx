@@ -24,6 +24,7 @@ const screenModules: Partial<Record<string, NonNullable<RouteObject['lazy']>>> =
   insight: () => import('./routes/app/insight'),
   report: () => import('./routes/app/report'),
   search: () => import('./routes/app/search'),
+  'cyber-advisor': () => import('./routes/app/cyber-advisor'),
   'global-corporate': () => import('./routes/app/global-corporate'),
   // The page around a module's screen comes with the screen's chunk, never with the app's.
   ...Object.fromEntries(

@@ -1,0 +1,99 @@
+import { Alert, Box, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import type { AdvisorRecord } from '../api/advisor-api';
+import type { ToolStep } from '../api/use-ask';
+import { AnswerText } from './answer-text';
+
+/** A tool's arguments in one short line (`{"cve":"CVE-2026-1234"}`), or nothing when there are none. */
+export function argumentsText(args: unknown): string {
+  if (args === undefined || args === null) return '';
+  if (typeof args === 'object' && Object.keys(args).length === 0) return '';
+  const text = JSON.stringify(args) ?? '';
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+}
+
+/** The tools an answer called, as small steps (names translated, arguments as sent). */
+export function ToolSteps({ steps }: { steps: readonly ToolStep[] }) {
+  const { t } = useTranslation();
+  if (steps.length === 0) return null;
+  return (
+    <Box as="ol" aria-label={t('advisor.steps')} listStyleType="none" m="0" p="0" data-testid="advisor-steps">
+      {steps.map((step, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the same tool may be called twice with the same arguments
+        <HStack as="li" key={i} gap="2" fontSize="xs" color="fg.muted" align="baseline" flexWrap="wrap">
+          <Text as="span" aria-hidden="true">
+            ✓
+          </Text>
+          <Text as="span">{t(`advisor.tools.${step.name}`, { defaultValue: step.name })}</Text>
+          <Text as="span" fontFamily="mono" overflowWrap="anywhere">
+            {argumentsText(step.arguments)}
+          </Text>
+        </HStack>
+      ))}
+    </Box>
+  );
+}
+
+export function QuestionView({ text }: { text: string }) {
+  const { t } = useTranslation();
+  return (
+    <Box as="article" aria-label={t('advisor.you')} alignSelf="flex-end" maxW={{ base: 'full', md: '80%' }}>
+      <Box bg="bg.emphasized" borderRadius="l3" px="4" py="2" whiteSpace="pre-wrap" overflowWrap="anywhere">
+        {text}
+      </Box>
+    </Box>
+  );
+}
+
+export interface AnswerViewProps {
+  content: string;
+  records: readonly AdvisorRecord[];
+  steps?: readonly ToolStep[];
+  /** Why the answer stopped short (the server's words), when it did. */
+  error?: string | null | undefined;
+  /** Why no answer came (already translated). */
+  failure?: string | null | undefined;
+  streaming?: boolean;
+}
+
+/** The advisor's answer: the tools it called, the text with its citations, and why it stopped short. */
+export function AnswerView({ content, records, steps = [], error, failure, streaming = false }: AnswerViewProps) {
+  const { t } = useTranslation();
+  return (
+    <Box
+      as="article"
+      aria-label={t('advisor.advisor')}
+      aria-busy={streaming}
+      borderWidth="1px"
+      borderRadius="l3"
+      bg="bg.panel"
+      px="4"
+      py="3"
+      data-testid="advisor-answer"
+      data-streaming={streaming || undefined}
+    >
+      <Stack gap="2">
+        <ToolSteps steps={steps} />
+        {content ? <AnswerText content={content} records={records} /> : null}
+        {streaming ? (
+          <HStack gap="2" color="fg.muted" fontSize="sm">
+            <Spinner size="xs" />
+            <Text>{t('advisor.thinking')}</Text>
+          </HStack>
+        ) : null}
+        {error ? (
+          <Alert.Root status="warning" size="sm">
+            <Alert.Indicator />
+            <Alert.Title>{t('advisor.stoppedShort', { reason: error })}</Alert.Title>
+          </Alert.Root>
+        ) : null}
+        {failure ? (
+          <Alert.Root status="error" size="sm">
+            <Alert.Indicator />
+            <Alert.Title>{failure}</Alert.Title>
+          </Alert.Root>
+        ) : null}
+      </Stack>
+    </Box>
+  );
+}
