@@ -4,7 +4,8 @@
 // text. Nothing here is HTML: the parts are drawn as React text nodes.
 import type { AdvisorRecord } from './advisor-api';
 
-export type AnswerPart = { text: string } | { record: AdvisorRecord };
+/** A run of text or a citation, with where it starts in its line (a stable key). */
+export type AnswerPart = { at: number } & ({ text: string } | { record: AdvisorRecord });
 export interface AnswerBlock {
   quote: boolean;
   /** The block's lines, each a run of parts. */
@@ -31,14 +32,14 @@ export function partsOf(line: string, records: ReadonlyMap<string, AdvisorRecord
     if (end > at) {
       const last = parts[parts.length - 1];
       if (last && 'text' in last) last.text += line.slice(at, end);
-      else parts.push({ text: line.slice(at, end) });
+      else parts.push({ at, text: line.slice(at, end) });
     }
   };
   for (const match of line.matchAll(CITATION)) {
     const record = records.get(match[1] as string);
     if (!record) continue;
     text(match.index);
-    parts.push({ record });
+    parts.push({ at: match.index, record });
     at = match.index + match[0].length;
   }
   text(line.length);

@@ -10,16 +10,16 @@ type Severity = (typeof SEVERITIES)[number];
 const isSeverity = (value: string | null | undefined): value is Severity => SEVERITIES.includes(value as Severity);
 
 function Parts({ parts }: { parts: AnswerPart[] }) {
-  return parts.map((part, i) =>
+  return parts.map((part) =>
     'record' in part ? (
       // The ref as written, linked to its record; the title says which record it is.
-      <Link key={`${part.record.ref}-${i}`} asChild colorPalette="blue" fontWeight="medium">
+      <Link key={part.at} asChild colorPalette="blue" fontWeight="medium">
         <RouterLink to={part.record.path} title={part.record.title} data-testid="advisor-citation">
           [{part.record.ref}]
         </RouterLink>
       </Link>
     ) : (
-      <Fragment key={`t-${i}`}>{part.text}</Fragment>
+      <Fragment key={part.at}>{part.text}</Fragment>
     ),
   );
 }
