@@ -40,6 +40,8 @@ const baseConfig = loadConfig({
   DATA_DIR: dataDir,
   WEB_DIST: webDist,
   LOG_LEVEL: process.env.VIGIL_E2E_LOG_LEVEL ?? 'warn',
+  // The advisor's model, when a spec points its own server at the local test model (ADVISOR_*).
+  ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('ADVISOR_'))),
 });
 const { config: probesConfig, targets } = await withDemoTargets(baseConfig);
 const { config: storeConfig, store } = await withDemoStore(probesConfig);

@@ -13,12 +13,24 @@ const START_TIMEOUT_MS = 90_000;
 
 /**
  * Starts `serve.mjs` with `node` directly (never through npx: the pid we kill is the server's own)
- * and resolves once it printed its URL. `stop()` sends SIGTERM, then SIGKILL after 8 s.
+ * and resolves once it printed its URL. `stop()` sends SIGTERM, then SIGKILL after 8 s. `env` adds
+ * to the server's environment (a spec's own server, e.g. with the advisor's ADVISOR_* settings).
  */
-export function startServer(): Promise<RunningServer> {
-  const child: ChildProcess = spawn(process.execPath, [serveScript], {
+export function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  return startNodeScript(serveScript, { env: { NODE_ENV: 'development', ...env }, timeoutMs: START_TIMEOUT_MS });
+}
+
+/**
+ * Runs a Node script that prints one JSON line `{"url": …}` once it listens (the server, the local
+ * test model) and resolves with that URL; `stop()` sends SIGTERM, then SIGKILL after 8 s.
+ */
+export function startNodeScript(
+  script: string,
+  { env = {}, timeoutMs }: { env?: Record<string, string>; timeoutMs: number },
+): Promise<RunningServer> {
+  const child: ChildProcess = spawn(process.execPath, [script], {
     stdio: ['pipe', 'pipe', 'pipe'],
-    env: { ...process.env, NODE_ENV: 'development' },
+    env: { ...process.env, ...env },
   });
   const pid = child.pid ?? 0;
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
@@ -33,8 +45,8 @@ export function startServer(): Promise<RunningServer> {
     let output = '';
     const timer = setTimeout(() => {
       void stop();
-      reject(new Error(`The server did not start within ${START_TIMEOUT_MS / 1000} s:\n${output}`));
-    }, START_TIMEOUT_MS);
+      reject(new Error(`${script} did not start within ${timeoutMs / 1000} s:\n${output}`));
+    }, timeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString('utf8');
       const line = output.split('\n').find((l) => l.startsWith('{"url"'));
@@ -53,7 +65,7 @@ export function startServer(): Promise<RunningServer> {
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`The server exited (${code}) before it listened:\n${output}`));
+      reject(new Error(`${script} exited (${code}) before it listened:\n${output}`));
     });
   });
 }
