@@ -78,6 +78,7 @@ for (const theme of ['light', 'dark'] as const) {
       ['/profile', 'Profile', 'profile-avatar'],
       ['/account-setting', 'Account settings', 'sessions-table'],
       ['/search?q=acme', 'Search', 'search-summary'],
+      ['/cyberadvisor', 'Cyber advisor', 'advisor-suggestions'],
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
