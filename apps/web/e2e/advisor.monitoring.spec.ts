@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { seriousViolations } from './support/axe.ts';
 import { expect, keepTrafficLocal, openWithDemoData, signIn, test } from './support/fixtures.ts';
-import { startNodeScript, startServer } from './support/server.ts';
+import { type RunningServer, startNodeScript, startServer } from './support/server.ts';
 
 // Issue 20's /cyberadvisor. (a) On the shared server, which has no model configured: the screen says
 // so, each suggested question is answered from the demo data by the built-in engine, and a cited
@@ -11,6 +11,27 @@ import { startNodeScript, startServer } from './support/server.ts';
 // whose citations open their records.
 
 const localModelScript = fileURLToPath(new URL('../../api/dist/dev/openai-compatible/start.js', import.meta.url));
+
+/** (b)'s local model and server: they boot (and import their demo data) while (a) runs. */
+let own: Promise<{ model: RunningServer; server: RunningServer }> | undefined;
+test.beforeAll(() => {
+  own = (async () => {
+    const model = await startNodeScript(localModelScript, { timeoutMs: 20_000 });
+    try {
+      return { model, server: await startServer({ ADVISOR_BASE_URL: model.url, ADVISOR_MODEL: 'local-test' }) };
+    } catch (error) {
+      await model.stop();
+      throw error;
+    }
+  })();
+  // A failed start is reported by the test that awaits it.
+  own.catch(() => undefined);
+});
+test.afterAll(async () => {
+  const started = await own?.catch(() => undefined);
+  await started?.server.stop();
+  await started?.model.stop();
+});
 
 /** Asks and waits for the stored answer (no longer busy); answers the answer's element. */
 async function answerOf(page: Page, ask: () => Promise<void>) {
@@ -100,12 +121,10 @@ test('advisor without a model: the suggested questions answered from demo data, 
 test('advisor with the local test model: the streamed answer shows its tools and links the records it cites', async ({
   browser,
 }) => {
-  test.setTimeout(150_000);
-  const model = await startNodeScript(localModelScript, { timeoutMs: 20_000 });
+  test.setTimeout(120_000);
+  const { server } = await (own as NonNullable<typeof own>);
   const sharedUrl = process.env.VIGIL_E2E_URL;
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
-    server = await startServer({ ADVISOR_BASE_URL: model.url, ADVISOR_MODEL: 'local-test' });
     // The sign-in helpers read their e-mail from the server of VIGIL_E2E_URL: this spec's own, here.
     process.env.VIGIL_E2E_URL = server.url;
     const context = await browser.newContext({ baseURL: server.url });
@@ -129,7 +148,5 @@ test('advisor with the local test model: the streamed answer shows its tools and
     await context.close();
   } finally {
     process.env.VIGIL_E2E_URL = sharedUrl;
-    await server?.stop();
-    await model.stop();
   }
 });
