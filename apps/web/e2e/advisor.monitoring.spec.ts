@@ -70,8 +70,10 @@ test('advisor without a model: the suggested questions answered from demo data, 
   const fixFirst = questions.find((q) => /fix first/i.test(q)) ?? '';
   const other = questions.find((q) => q !== fixFirst) ?? '';
   expect(fixFirst, 'a suggestion asks what to fix first').not.toBe('');
-  const conversation = (question: string) =>
+  // The newest conversation of that title (a retried test asked the same questions before).
+  const conversations = (question: string) =>
     page.getByTestId('advisor-conversations').getByRole('link', { name: question, exact: true });
+  const conversation = (question: string) => conversations(question).first();
   await test.step('each suggestion starts a conversation answered from the data, citing records', async () => {
     for (const question of questions) {
       await page.getByRole('link', { name: 'New conversation' }).click();
@@ -102,14 +104,14 @@ test('advisor without a model: the suggested questions answered from demo data, 
   });
 
   await test.step('a conversation is deleted once confirmed', async () => {
-    const list = conversation(other);
-    await list.click();
+    const count = await conversations(other).count();
+    await conversation(other).click();
     await page.getByRole('button', { name: 'Delete conversation' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete this conversation?' });
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/\/cyberadvisor$/);
-    await expect(list).toHaveCount(0);
+    await expect(conversations(other)).toHaveCount(count - 1);
   });
 
   await test.step('a cited finding opens on its screen, in its drawer', async () => {
