@@ -104,6 +104,7 @@ test('advisor without a model: the suggested questions answered from demo data, 
   });
 
   await test.step('a conversation is deleted once confirmed', async () => {
+    await expect(conversation(other)).toBeVisible();
     const count = await conversations(other).count();
     await conversation(other).click();
     await page.getByRole('button', { name: 'Delete conversation' }).click();
