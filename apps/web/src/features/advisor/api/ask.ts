@@ -84,8 +84,12 @@ export async function askAdvisor(
     signal,
   });
   if (!data) throw new Error('empty answer');
-  await readSse(data, (message) => {
-    const event = advisorEventOf(message);
-    if (event) onEvent(event);
-  });
+  await readSse(
+    data,
+    (message) => {
+      const event = advisorEventOf(message);
+      if (event) onEvent(event);
+    },
+    signal,
+  );
 }

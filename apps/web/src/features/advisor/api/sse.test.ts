@@ -73,6 +73,26 @@ describe('the SSE reader', () => {
     ]);
   });
 
+  it('stops reading when its signal aborts, with the events read so far, even if the body never ends', async () => {
+    const controller = new AbortController();
+    const body = new ReadableStream<Uint8Array>({
+      start(stream) {
+        stream.enqueue(new TextEncoder().encode('event: delta\ndata: {"text":"a"}\n\n'));
+      },
+    });
+    const out: SseMessage[] = [];
+    const reading = readSse(
+      body,
+      (m) => {
+        out.push(m);
+        controller.abort();
+      },
+      controller.signal,
+    );
+    await expect(reading).rejects.toThrow(/abort/i);
+    expect(out).toHaveLength(1);
+  });
+
   it('drops an event the stream ended before its blank line', async () => {
     const cut = new TextEncoder().encode('event: delta\ndata: {"text":"a"}\n\nevent: delta\ndata: {"text":"b"}\n');
     expect((await read([cut])).map((m) => m.data)).toEqual(['{"text":"a"}']);

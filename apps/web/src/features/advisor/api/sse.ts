@@ -64,22 +64,31 @@ export function createSseParser() {
   };
 }
 
-/** Reads a fetch body to its end, calling `onMessage` for each event as soon as it is complete. */
+/**
+ * Reads a fetch body to its end, calling `onMessage` for each event as soon as it is complete.
+ * `signal` stops reading (the body is cancelled) and rejects with its reason.
+ */
 export async function readSse(
   body: ReadableStream<Uint8Array>,
   onMessage: (message: SseMessage) => void,
+  signal?: AbortSignal,
 ): Promise<void> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   const parser = createSseParser();
+  const cancel = () => void reader.cancel().catch(() => undefined);
+  signal?.addEventListener('abort', cancel, { once: true });
   try {
+    signal?.throwIfAborted();
     for (;;) {
       const { done, value } = await reader.read();
       const text = done ? decoder.decode() : decoder.decode(value, { stream: true });
       for (const message of parser.push(text)) onMessage(message);
       if (done) break;
     }
+    signal?.throwIfAborted();
   } finally {
+    signal?.removeEventListener('abort', cancel);
     parser.end();
     reader.releaseLock();
   }

@@ -60,7 +60,7 @@ function renderAdvisor(
 ) {
   const requests: { method: string; path: string; body: unknown }[] = [];
   let asked = false;
-  let release = () => undefined as void;
+  let release: () => void = () => undefined;
   const held = new Promise<void>((done) => {
     release = done;
   });
@@ -174,6 +174,16 @@ describe('AdvisorScreen', () => {
     expect((box as HTMLTextAreaElement).value).toBe('');
     release();
     expect(await screen.findByText('The answer stopped short: The time limit (60 s) passed.')).toBeTruthy();
+  });
+
+  it('stops a streaming answer on Stop and says it was stopped', async () => {
+    renderAdvisor([[sse('conversation', { id: 7 }), sse('delta', { text: 'Partial answer' })], []]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Are we affected by CVE-2026-1234?' }));
+    await waitFor(() => expect(screen.getByTestId('advisor-answer').textContent).toContain('Partial answer'));
+    fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    expect(await screen.findByText('Stopped before the answer was complete.')).toBeTruthy();
+    expect(screen.getByTestId('advisor-answer').getAttribute('aria-busy')).toBe('false');
+    expect(screen.getByRole('button', { name: 'Ask' })).toBeTruthy();
   });
 
   it('says why a refused question got no answer', async () => {
