@@ -1,5 +1,6 @@
 import { Alert, Box, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import type { AdvisorRecord } from '../api/advisor-api';
 import type { ToolStep } from '../api/use-ask';
 import { AnswerText } from './answer-text';
@@ -87,12 +88,7 @@ export function AnswerView({ content, records, steps = [], error, failure, strea
             <Alert.Title>{t('advisor.stoppedShort', { reason: error })}</Alert.Title>
           </Alert.Root>
         ) : null}
-        {failure ? (
-          <Alert.Root status="error" size="sm">
-            <Alert.Indicator />
-            <Alert.Title>{failure}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        <ErrorAlert message={failure} />
       </Stack>
     </Box>
   );
