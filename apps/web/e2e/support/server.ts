@@ -17,7 +17,14 @@ const START_TIMEOUT_MS = 90_000;
  * to the server's environment (a spec's own server, e.g. with the advisor's ADVISOR_* settings).
  */
 export function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  return startNodeScript(serveScript, { env: { NODE_ENV: 'development', ...env }, timeoutMs: START_TIMEOUT_MS });
+  // Only `env` points a server at a model: one set in the shell must not turn the shared server's
+  // built-in answers (what the no-model specs read) into a model's.
+  const inherit = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('ADVISOR_')));
+  return startNodeScript(serveScript, {
+    env: { NODE_ENV: 'development', ...env },
+    inherit,
+    timeoutMs: START_TIMEOUT_MS,
+  });
 }
 
 /**
@@ -26,11 +33,15 @@ export function startServer(env: Record<string, string> = {}): Promise<RunningSe
  */
 export function startNodeScript(
   script: string,
-  { env = {}, timeoutMs }: { env?: Record<string, string>; timeoutMs: number },
+  {
+    env = {},
+    inherit = process.env,
+    timeoutMs,
+  }: { env?: Record<string, string>; inherit?: NodeJS.ProcessEnv; timeoutMs: number },
 ): Promise<RunningServer> {
   const child: ChildProcess = spawn(process.execPath, [script], {
     stdio: ['pipe', 'pipe', 'pipe'],
-    env: { ...process.env, ...env },
+    env: { ...inherit, ...env },
   });
   const pid = child.pid ?? 0;
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
