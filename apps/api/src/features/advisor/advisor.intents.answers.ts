@@ -151,6 +151,18 @@ async function cveExposure(ctx: AnswerContext, id: string): Promise<string[]> {
       ...(cve.summary ? [quote(cve.summary)] : []),
       '',
     );
+  } else if (output.data.catalogue) {
+    // No watch list matched it: what the shared catalogue says of it, then whether anything matches.
+    const entry = output.data.catalogue;
+    const severity = entry.severity as keyof typeof text.severity | null;
+    lines.push(
+      `${cite(output, entry.ref).trim() || entry.ref}: ${text.cveCatalogue({
+        severity: severity ? (text.severity[severity] ?? severity) : null,
+        published: entry.published_at ? f.day(entry.published_at) : null,
+      })}`,
+      ...(entry.summary ? [quote(entry.summary)] : []),
+      '',
+    );
   }
   if (!output.data.affected) return [...lines, text.cveNotAffected(id)];
   const cited = findingsOf(output).filter((r) => findings.some((x) => x.ref === r.ref));

@@ -105,6 +105,8 @@ export const de: IntentCatalogue = {
       ]
         .filter(Boolean)
         .join(' und ')}.`,
+    cveCatalogue: ({ severity, published }) =>
+      `Im CVE-Katalog${severity ? `, Schweregrad ${severity}` : ''}${published ? `, veröffentlicht am ${published}` : ''}.`,
     cveNotAffected: (id) =>
       `Kein Datensatz zeigt, dass Sie von ${id} betroffen sind: weder Ihre Beobachtungsliste noch Ihre Befunde passen dazu.`,
     changedPeriod: (period, from, to) =>

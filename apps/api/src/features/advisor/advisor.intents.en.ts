@@ -97,6 +97,8 @@ export const en: IntentCatalogue = {
       ]
         .filter(Boolean)
         .join(' and ')}.`,
+    cveCatalogue: ({ severity, published }) =>
+      `In the CVE catalogue${severity ? `, ${severity} severity` : ''}${published ? `, published ${published}` : ''}.`,
     cveNotAffected: (id) =>
       `No record shows you affected by ${id}: neither your watch list nor your findings match it.`,
     changedPeriod: (period, from, to) =>

@@ -122,6 +122,8 @@ export const es: IntentCatalogue = {
       ]
         .filter(Boolean)
         .join(' y ')}.`,
+    cveCatalogue: ({ severity, published }) =>
+      `En el catálogo de CVE${severity ? `, gravedad ${severity}` : ''}${published ? `, publicada el ${published}` : ''}.`,
     cveNotAffected: (id) =>
       `Ningún registro indica que le afecte ${id}: no coincide con su lista de vigilancia ni con sus hallazgos.`,
     changedPeriod: (period, from, to) =>

@@ -113,6 +113,8 @@ export const fr: IntentCatalogue = {
       ]
         .filter(Boolean)
         .join(' et ')}.`,
+    cveCatalogue: ({ severity, published }) =>
+      `Dans le catalogue des CVE${severity ? `, gravité ${severity}` : ''}${published ? `, publiée le ${published}` : ''}.`,
     cveNotAffected: (id) =>
       `Aucun enregistrement ne montre que ${id} vous touche : ni votre liste de veille ni vos constats n’y correspondent.`,
     changedPeriod: (period, from, to) =>

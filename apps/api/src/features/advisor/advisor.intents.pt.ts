@@ -144,6 +144,8 @@ function text(v: Variant): AnswerText {
       ]
         .filter(Boolean)
         .join(' e ')}.`,
+    cveCatalogue: ({ severity, published }) =>
+      `No catálogo de CVE${severity ? `, gravidade ${severity}` : ''}${published ? `, publicada em ${published}` : ''}.`,
     cveNotAffected: (id) =>
       `Nenhum registo indica que ${id} ${v.affectsYou}: não corresponde à sua lista de vigilância nem aos seus achados.`,
     changedPeriod: (period, from, to) =>

@@ -130,10 +130,16 @@ describe('the intent engine on demo data', () => {
     const others = demoCves(anchor, 300).filter((c) => ['microsoft', 'vmware', 'oracle'].includes(c.vendor));
     let notAffected = 0;
     for (const { id } of others.slice(0, 6)) {
-      const { affected } = await exposure(id);
+      const { affected, cve, catalogue } = await exposure(id);
       const answer = await ask(`Are we affected by ${id}?`);
       expect(answer.content.includes(catalogues.en.text.cveNotAffected(id)), answer.content).toBe(!affected);
       if (!affected) notAffected += 1;
+      if (!cve) {
+        // Not on the watch list, still the catalogue's: its severity and summary, cited as the CVE.
+        expect(catalogue?.ref).toBe(id);
+        expect(answer.content).toContain(`[${id}]: In the CVE catalogue, `);
+        expect(answer.cited.map((r) => r.ref)).toContain(id);
+      }
     }
     expect(notAffected).toBeGreaterThan(0);
     const unknown = await ask('Sind wir von CVE-1999-0001 betroffen?', 'en');
