@@ -53,7 +53,7 @@ describe('a monitoring module', () => {
     ['assets', shared(['apps/api/src/plugins/web-app.plugin.ts', 'openapi/paths/probes.yaml', ADVISOR_MODULES])],
     ['credentials', shared([...ROUTE_TABLE, ADVISOR_MODULES])],
     ['archives', shared()],
-    ['cves', shared()],
+    ['cves', shared([ADVISOR_MODULES])],
     ['dorks', shared()],
     ['mentions', shared([ADVISOR_MODULES])],
     ['secrets', shared()],

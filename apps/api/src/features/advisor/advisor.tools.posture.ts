@@ -3,6 +3,7 @@
 // /vulnerabilities, /insights).
 import { z } from 'zod';
 import type { CveExposureData, PeriodFigures, PostureSummaryData, Severity, WhatChangedData } from './advisor.tools.js';
+import { catalogueEntry } from './advisor.tools.modules.js';
 import {
   dateTime,
   defineTool,
@@ -13,7 +14,7 @@ import {
   type Page,
   pathOfFinding,
 } from './advisor.tools.shared.js';
-import { type AdvisorRecord, ToolError, type ToolContext } from './advisor.types.js';
+import { type AdvisorRecord, ToolError } from './advisor.types.js';
 
 export const RATING_PATH = '/technicalrisk';
 
@@ -132,7 +133,8 @@ export const cveExposureTool = defineTool({
         }
       : null;
     const cvePath = watchFinding?.path ?? `/cvemonitor?q=${encodeURIComponent(cve)}`;
-    const catalogue = c ? null : await catalogueEntry(api, cve);
+    const entry = c ? null : await catalogueEntry(api, cve);
+    const catalogue = entry ? { ...entry, summary: entry.summary.slice(0, SUMMARY_MAX) } : null;
     const data: CveExposureData = {
       cve: c
         ? {
@@ -160,31 +162,21 @@ export const cveExposureTool = defineTool({
         ? [{ ref: data.cve.ref, kind: 'cve' as const, title: data.cve.ref, path: data.cve.path, severity: null }]
         : []),
       ...(catalogue
-        ? [{ ref: catalogue.ref, kind: 'cve' as const, title: catalogue.ref, path: catalogue.path, severity: catalogue.severity }]
+        ? [
+            {
+              ref: catalogue.ref,
+              kind: 'cve' as const,
+              title: catalogue.ref,
+              path: catalogue.path,
+              severity: catalogue.severity,
+            },
+          ]
         : []),
       ...findings.map(findingRecord),
     ];
     return { data, records };
   },
 });
-
-interface CatalogueHits {
-  groups: { kind: string; hits: { title: string; snippet: string | null; link: string; at: string | null; severity: string | null }[] }[];
-}
-
-/** A CVE no watch list matched is still the shared catalogue's: the search's CVE group finds it by id. */
-async function catalogueEntry(api: ToolContext['api'], cve: string): Promise<CveExposureData['catalogue']> {
-  const body = await api.get<CatalogueHits>('/search', { q: cve, kinds: ['cves'], limit: 1 });
-  const hit = body.groups.find((g) => g.kind === 'cves')?.hits.find((h) => h.title.toUpperCase() === cve.toUpperCase());
-  if (!hit) return null;
-  return {
-    ref: hit.title,
-    path: hit.link,
-    severity: hit.severity,
-    published_at: hit.at,
-    summary: (hit.snippet ?? '').slice(0, SUMMARY_MAX),
-  };
-}
 
 interface InsightsBody {
   data: Omit<WhatChangedData, 'ref' | 'path' | 'top_risks' | 'modules'> & {

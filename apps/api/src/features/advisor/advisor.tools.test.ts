@@ -299,7 +299,7 @@ describe('tool arguments', () => {
     });
     expect(custom.data).toMatchObject({ period: 'custom', current: { from: '2026-10-01T00:00:00.000Z' } });
     const unknown = await run<T.CveExposureData>(a, 'cve_exposure', { cve: 'cve-1999-0001' });
-    expect(unknown.data).toEqual({ cve: null, affected: false, watch_finding: null, findings: [] });
+    expect(unknown.data).toEqual({ cve: null, catalogue: null, affected: false, watch_finding: null, findings: [] });
     for (const [name, args] of [
       ['what_changed', { from: 'last tuesday' }],
       ['cve_exposure', { cve: 'CVE-1; drop table findings' }],

@@ -108,7 +108,13 @@ export interface CveExposureData {
   } | null;
   /** The shared catalogue's entry when the watch list did not match the CVE (so `cve` is null): its
    * severity, publication and summary, found through the search's CVE group; null when unknown. */
-  catalogue: { ref: string; path: string; severity: string | null; published_at: string | null; summary: string } | null;
+  catalogue: {
+    ref: string;
+    path: string;
+    severity: string | null;
+    published_at: string | null;
+    summary: string;
+  } | null;
   /** Whether the company is affected: its watch list matched (a CVE finding) or an asset/scan did. */
   affected: boolean;
   /** The company's CVE finding (watch list match) with its status, or null. */
