@@ -6130,6 +6130,11 @@ export interface components {
             content: string;
             /** @description The records the answer cites, in order of first citation. */
             records: components["schemas"]["AdvisorRecord"][];
+            /** @description The tools an answer called, in order, with their arguments as sent (never what they answered). */
+            toolCalls?: {
+                name: string;
+                arguments: unknown;
+            }[];
             /** @enum {string|null} */
             engine: "model" | "intents" | null;
             /** @description Why the answer stopped short (a limit, the model's failure), when it did. */

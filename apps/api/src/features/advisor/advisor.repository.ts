@@ -42,7 +42,7 @@ export function listMessages(db: Executor, scope: TenantScope, conversationId: n
     .where(tenantFilter('c', scope))
     .where('c.user_id', '=', scope.userId)
     .where('m.conversation_id', '=', conversationId)
-    .select(['m.id', 'm.role', 'm.content', 'm.records', 'm.engine', 'm.error', 'm.created_at'])
+    .select(['m.id', 'm.role', 'm.content', 'm.records', 'm.tool_calls', 'm.engine', 'm.error', 'm.created_at'])
     .orderBy('m.id')
     .execute();
 }

@@ -22,6 +22,7 @@ import {
   titleOf,
   touchConversation,
 } from './advisor.repository.js';
+import type { StoredToolCall } from './advisor.table.js';
 import { createToolBox } from './advisor.toolbox.js';
 import { advisorTools } from './advisor.tools.js';
 import {
@@ -81,6 +82,10 @@ const messageOut = (row: MessageRow): AdvisorMessage => ({
   role: row.role,
   content: row.content,
   records: jsonOf(row.records, []),
+  toolCalls: jsonOf<StoredToolCall[]>(row.tool_calls, []).map((call) => ({
+    name: call.name,
+    arguments: call.arguments,
+  })),
   engine: row.engine,
   error: row.error,
   createdAt: row.created_at.toISOString(),
@@ -205,6 +210,7 @@ export async function answerQuestion(deps: AnswerDeps, open: OpenQuestion): Prom
       role: 'assistant',
       content: result.content,
       records,
+      toolCalls: tools.calls.map((c) => ({ name: c.name, arguments: c.arguments })),
       engine: result.engine,
       error: result.error ?? null,
       createdAt: storedAt.toISOString(),

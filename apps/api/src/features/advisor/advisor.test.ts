@@ -110,6 +110,13 @@ describe('the advisor with a model', () => {
     expect(detail.title).toBe('What should we fix first?');
     expect(detail.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
     expect(detail.messages[1]).toMatchObject({ content: done.content, records: done.records, engine: 'model' });
+    // The steps the screen shows again after a reload: the tools called and their arguments, in order.
+    expect(detail.messages[1]).toMatchObject({
+      toolCalls: [
+        { name: 'posture_summary', arguments: {} },
+        { name: 'list_findings', arguments: { sort: 'severity', limit: 5 } },
+      ],
+    });
     const row = await app.ctx.db
       .selectFrom('advisor_messages')
       .select(['tool_calls', 'usage'])

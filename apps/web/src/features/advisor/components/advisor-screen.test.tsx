@@ -56,10 +56,14 @@ const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.str
 /** An in-memory /api whose POST /advisor/messages streams `first`, then `rest` once `release()` runs. */
 function renderAdvisor(
   [first, rest]: [string[], string[]],
-  { refuse, after = stored }: { refuse?: number; after?: AdvisorConversationDetail } = {},
+  {
+    refuse,
+    after = stored,
+    askedBefore = false,
+  }: { refuse?: number; after?: AdvisorConversationDetail; askedBefore?: boolean } = {},
 ) {
   const requests: { method: string; path: string; body: unknown }[] = [];
-  let asked = false;
+  let asked = askedBefore;
   let release: () => void = () => undefined;
   const held = new Promise<void>((done) => {
     release = done;
@@ -145,6 +149,18 @@ describe('AdvisorScreen', () => {
     );
     // The steps of the answer stay with it once stored.
     expect(screen.getByTestId('advisor-steps').textContent).toContain('Checked a CVE');
+  });
+
+  it('shows the steps of an answer asked before (after a reload) from the tool calls the server kept', async () => {
+    const earlier = { ...answer, toolCalls: [{ name: 'cve_exposure', arguments: { cve: 'CVE-2026-1234' } }] };
+    const { router } = renderAdvisor(streamed, {
+      askedBefore: true,
+      after: { ...stored, messages: [question, earlier] },
+    });
+    await router.navigate('/cyberadvisor?c=7');
+    const steps = await screen.findByTestId('advisor-steps');
+    expect(steps.textContent).toContain('Checked a CVE');
+    expect(within(steps).getByText('{"cve":"CVE-2026-1234"}')).toBeTruthy();
   });
 
   it('asks a follow-up in the same conversation from the question box, and shows why an answer stopped short', async () => {

@@ -26,7 +26,7 @@ export function Thread({ messages, live, stepsOf }: ThreadProps) {
             key={message.id}
             content={message.content}
             records={message.records}
-            steps={stepsOf.get(message.id)}
+            steps={message.toolCalls ?? stepsOf.get(message.id)}
             error={message.error}
           />
         ),
