@@ -1,6 +1,7 @@
 // What the advisor's tools know of particular modules, in one place: which module operation holds
 // a finding's own record and the fields of it that may be shown (an allow-list: a leaked account's
 // password, clear or masked, never), and the one screen that depends on a finding's supplier.
+import type { components } from '@vigil/api-client';
 import type { CveExposureData, GetFindingData } from './advisor.tools.js';
 import type { ApiCaller } from './advisor.types.js';
 
@@ -80,16 +81,9 @@ export async function supplierOf(api: ApiCaller, finding: { id: number; module: 
   return asset.data.supplier?.id ?? null;
 }
 
-interface CatalogueHits {
-  groups: {
-    kind: string;
-    hits: { title: string; snippet: string | null; link: string; at: string | null; severity: string | null }[];
-  }[];
-}
-
 /** A CVE no watch list matched is still the shared catalogue's: the search's group of the cves module finds it by id. */
 export async function catalogueEntry(api: ApiCaller, cve: string): Promise<CveExposureData['catalogue']> {
-  const body = await api.get<CatalogueHits>('/search', { q: cve, kinds: ['cves'], limit: 1 });
+  const body = await api.get<components['schemas']['SearchResults']>('/search', { q: cve, kinds: ['cves'], limit: 1 });
   const hit = body.groups.find((g) => g.kind === 'cves')?.hits.find((h) => h.title.toUpperCase() === cve.toUpperCase());
   if (!hit) return null;
   return {

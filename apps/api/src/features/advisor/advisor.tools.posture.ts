@@ -8,6 +8,7 @@ import {
   dateTime,
   defineTool,
   type FindingRow,
+  findingItem,
   findingItems,
   findingRecord,
   findingRef,
@@ -24,16 +25,10 @@ interface RatingBody {
   computed_at: string;
   factors: { id: string; grade: string | null; score: number | null; open: number; overdue: number }[];
 }
-interface FixBody {
-  module: string;
-  kind: string;
-  factor: string;
-  severity: Severity;
-  overdue: boolean;
-  findings: number;
-  gain: number;
+/** A fix as GET /risk/fixes answers it: the tool's shape, its finding with the API's link. */
+type FixBody = Omit<PostureSummaryData['top_fixes'][number], 'finding'> & {
   finding: { id: number; title: string; link: string } | null;
-}
+};
 interface DashboardBody {
   data: { open_by_severity: Record<Severity, number>; open_by_module: { module: string; count: number }[] };
 }
@@ -210,18 +205,9 @@ export const whatChangedTool = defineTool({
       modules: d.modules
         .filter((m) => m.current.new + m.current.resolved + m.previous.new + m.previous.resolved > 0)
         .map(({ module, current, previous }) => ({ module, current, previous })),
-      top_risks: d.top_risks.slice(0, 10).map((row) => ({
-        ref: findingRef(row.id),
-        id: row.id,
-        module: row.module,
-        title: row.title,
-        severity: row.severity,
-        status: row.status,
-        due_at: row.due_at ?? null,
-        first_seen_at: row.first_seen_at,
-        last_seen_at: row.last_seen_at ?? row.first_seen_at,
-        path: row.link,
-      })),
+      top_risks: d.top_risks
+        .slice(0, 10)
+        .map((row) => findingItem({ ...row, last_seen_at: row.last_seen_at ?? row.first_seen_at }, row.link)),
     };
     const records: AdvisorRecord[] = [
       { ref: 'insights', kind: 'insight', title: `Insights (${d.period})`, path, severity: null },

@@ -1,6 +1,7 @@
 // store_page and search: a store page's scripts (their authorisation, behaviours and rule matches,
 // never a script's body) with the alerts raised on them (GET /stores, /store-pages/{id},
 // /scripts, /scripts/{id}); and the cross-module search (GET /search) kept to the current company.
+import type { components } from '@vigil/api-client';
 import { z } from 'zod';
 import type { FindingStatus, SearchData, Severity, StorePageData, StorePageScript } from './advisor.tools.js';
 import { defineTool, findingRef, orNotFound, type Page, recordId, text } from './advisor.tools.shared.js';
@@ -148,23 +149,7 @@ export const storePageTool = defineTool({
   },
 });
 
-interface SearchBody {
-  q: string;
-  groups: {
-    kind: string;
-    module: string | null;
-    more: boolean;
-    hits: {
-      id: string;
-      company: { id: number } | null;
-      title: string;
-      snippet: string | null;
-      link: string;
-      at: string | null;
-      severity: string | null;
-    }[];
-  }[];
-}
+type SearchBody = components['schemas']['SearchResults'];
 
 /** A hit's ref, from what its link opens: a finding (`open=`), a script, an asset; a CVE's id; else kind:id. */
 function hitRef(kind: string, hit: { id: string; link: string }): string {
