@@ -77,6 +77,8 @@ test('advisor without a model: the suggested questions answered from demo data, 
   await test.step('each suggestion starts a conversation answered from the data, citing records', async () => {
     for (const question of questions) {
       await page.getByRole('link', { name: 'New conversation' }).click();
+      // The last conversation's answer is gone before the next question (else the count below starts at 1).
+      await expect(page.getByTestId('advisor-answer')).toHaveCount(0);
       const suggestion = page.getByTestId('advisor-suggestions').getByRole('button', { name: question, exact: true });
       const answer = await answerOf(page, () => suggestion.click());
       await expect(page).toHaveURL(/\/cyberadvisor\?c=\d+$/);
