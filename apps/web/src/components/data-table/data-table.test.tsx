@@ -181,6 +181,19 @@ describe('DataTable', () => {
     expect(await screen.findByText('Detail of 2')).toBeTruthy();
   });
 
+  it('keeps the detail open when the page moves the focus outside it; Escape still closes it', async () => {
+    const { router } = renderWithProviders(<Harness />, { i18n, path: '/?open=2' });
+    const drawer = await screen.findByTestId('detail-drawer');
+    await waitFor(() => expect(drawer.dataset.state).toBe('open'));
+    // A late focus return (a dialog that closed, a button that vanished) lands outside the drawer.
+    act(() => screen.getByRole('link', { name: 'ana@acme.test', hidden: true }).focus());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(drawer.dataset.state).toBe('open');
+    expect(search(router).get('open')).toBe('2');
+    fireEvent.keyDown(drawer, { key: 'Escape' });
+    await waitFor(() => expect(search(router).get('open')).toBeNull());
+  });
+
   it('keeps the open row under another parameter when `open` names something else on the screen', async () => {
     const { router } = renderWithProviders(<Harness openKey="asset" />, { i18n, path: '/?open=9' });
     expect(screen.queryByText('Detail of 9')).toBeNull();

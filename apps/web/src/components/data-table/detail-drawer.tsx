@@ -1,6 +1,7 @@
 import { CloseButton, Drawer, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { stayOpenOnFocusOutside } from '@/components/ui/modal-focus';
 
 export interface DetailDrawerProps {
   open: boolean;
@@ -13,7 +14,12 @@ export interface DetailDrawerProps {
 export function DetailDrawer({ open, title, onClose, children }: DetailDrawerProps) {
   const { t } = useTranslation();
   return (
-    <Drawer.Root open={open} onOpenChange={(event) => (event.open ? undefined : onClose())} size="lg">
+    <Drawer.Root
+      open={open}
+      onOpenChange={(event) => (event.open ? undefined : onClose())}
+      onFocusOutside={stayOpenOnFocusOutside}
+      size="lg"
+    >
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>

@@ -3,6 +3,7 @@
 import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { type ReactNode, useState } from 'react';
 import { ErrorAlert } from './error-alert';
+import { stayOpenOnFocusOutside } from './modal-focus';
 
 export interface ConfirmDialogProps {
   /** The trigger button's text. */
@@ -41,6 +42,7 @@ export function ConfirmDialog({
         setOpen(event.open);
         if (event.open) onOpen?.();
       }}
+      onFocusOutside={stayOpenOnFocusOutside}
     >
       <Dialog.Trigger asChild>
         <Button size="sm" variant="outline" colorPalette="red">

@@ -5,6 +5,7 @@ import { Button, CloseButton, chakra, Dialog, Portal, Stack } from '@chakra-ui/r
 import { type ReactElement, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from './error-alert';
+import { stayOpenOnFocusOutside } from './modal-focus';
 
 export interface FormDialogProps {
   /** The button that opens the dialog (rendered as the trigger). */
@@ -58,6 +59,7 @@ export function FormDialog({
         if (event.open) onOpen?.();
         else onClose?.();
       }}
+      onFocusOutside={stayOpenOnFocusOutside}
       {...(size ? { size } : {})}
     >
       <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>

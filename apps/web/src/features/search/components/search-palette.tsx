@@ -1,6 +1,7 @@
 import { Box, Button, Dialog, Portal, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { stayOpenOnFocusOutside } from '@/components/ui/modal-focus';
 import { TextInput } from '@/components/ui/text-input';
 import { SEARCH_MAX, SEARCH_MIN, type SearchHit } from '../api/search-api';
 import { SearchResults } from './search-results';
@@ -43,6 +44,7 @@ export function SearchPalette({ open, onOpenChange, openHit, seeAll }: SearchPal
     <Dialog.Root
       open={open}
       onOpenChange={(event) => onOpenChange(event.open)}
+      onFocusOutside={stayOpenOnFocusOutside}
       placement="top"
       size={{ base: 'full', md: 'lg' }}
       scrollBehavior="inside"
