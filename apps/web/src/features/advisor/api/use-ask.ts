@@ -43,8 +43,6 @@ export function useAsk(current: number | null, onConversation: (id: number) => v
   const api = useApi();
   const client = useQueryClient();
   const [live, setLive] = useState<LiveTurn | null>(null);
-  /** The tools each stored answer called (this session only: the server keeps names, not the steps). */
-  const [stepsOf, setStepsOf] = useState<ReadonlyMap<number, ToolStep[]>>(new Map());
   const running = useRef<{ controller: AbortController; conversationId: number | null } | null>(null);
 
   const stop = useCallback(() => running.current?.controller.abort(), []);
@@ -80,8 +78,6 @@ export function useAsk(current: number | null, onConversation: (id: number) => v
         streaming: true,
         before,
       });
-      let answered: number | null = null;
-      let steps: ToolStep[] = [];
       try {
         await askAdvisor(
           api,
@@ -93,8 +89,8 @@ export function useAsk(current: number | null, onConversation: (id: number) => v
               if (event.id !== current) onConversation(event.id);
               void client.invalidateQueries({ queryKey: advisorKeys.conversations, exact: true });
             } else if (event.type === 'tool') {
-              steps = [...steps, { name: event.name, arguments: event.arguments }];
-              update(() => ({ steps }));
+              const step = { name: event.name, arguments: event.arguments };
+              update((turn) => ({ steps: [...turn.steps, step] }));
             } else if (event.type === 'record') {
               update((turn) =>
                 turn.records.some((r) => r.ref === event.record.ref)
@@ -103,7 +99,6 @@ export function useAsk(current: number | null, onConversation: (id: number) => v
               );
             } else if (event.type === 'delta') update((turn) => ({ text: turn.text + event.text }));
             else if (event.type === 'error') update(() => ({ error: event.message }));
-            else if (event.type === 'done') answered = event.message.id;
           },
           controller.signal,
         );
@@ -114,8 +109,6 @@ export function useAsk(current: number | null, onConversation: (id: number) => v
         running.current = null;
         setLive((turn) => (turn ? { ...turn, streaming: false } : turn));
       }
-      const answeredId = answered as number | null;
-      if (answeredId !== null && steps.length > 0) setStepsOf((map) => new Map(map).set(answeredId, steps));
       const id = run.conversationId;
       if (id === null) return;
       void client.invalidateQueries({ queryKey: advisorKeys.conversations, exact: true });
@@ -133,5 +126,5 @@ export function useAsk(current: number | null, onConversation: (id: number) => v
     [api, client, current, onConversation],
   );
 
-  return { live, ask, stop, stepsOf };
+  return { live, ask, stop };
 }

@@ -84,7 +84,7 @@ export function AdvisorScreen() {
   const status = useAdvisorStatus();
   const conversation = useConversation(current);
   const onConversation = useCallback((id: number) => setParams({ c: String(id) }), [setParams]);
-  const { live, ask, stop, stepsOf } = useAsk(current, onConversation);
+  const { live, ask, stop } = useAsk(current, onConversation);
   const remove = useDeleteConversation();
   const stored = conversation.data?.messages ?? [];
   const messages = live ? stored.slice(0, live.before) : stored;
@@ -122,7 +122,7 @@ export function AdvisorScreen() {
         </Box>
         <Stack gap="4" order={{ base: 1, lg: 2 }} minW="0">
           <ErrorAlert message={conversation.isError ? t('advisor.loadFailed') : undefined} />
-          <Thread messages={messages} live={live} stepsOf={stepsOf} />
+          <Thread messages={messages} live={live} />
           {fresh && status.data ? <Suggestions status={status.data} onAsk={ask} disabled={busy} /> : null}
           <ErrorAlert message={status.isError ? t('advisor.statusFailed') : undefined} />
           <QuestionBox busy={busy} onAsk={ask} onStop={stop} />

@@ -1,7 +1,7 @@
 import { Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { AdvisorMessage } from '../api/advisor-api';
-import type { LiveTurn, ToolStep } from '../api/use-ask';
+import type { LiveTurn } from '../api/use-ask';
 import { AnswerView, QuestionView } from './message-view';
 
 export interface ThreadProps {
@@ -9,11 +9,10 @@ export interface ThreadProps {
   messages: readonly AdvisorMessage[];
   /** The question being answered (or just answered, until the stored messages hold it). */
   live: LiveTurn | null;
-  stepsOf: ReadonlyMap<number, ToolStep[]>;
 }
 
 /** The conversation: each question and its answer; the live answer grows as its events stream in. */
-export function Thread({ messages, live, stepsOf }: ThreadProps) {
+export function Thread({ messages, live }: ThreadProps) {
   const { t } = useTranslation();
   if (messages.length === 0 && !live) return null;
   return (
@@ -26,7 +25,7 @@ export function Thread({ messages, live, stepsOf }: ThreadProps) {
             key={message.id}
             content={message.content}
             records={message.records}
-            steps={message.toolCalls ?? stepsOf.get(message.id)}
+            steps={message.toolCalls}
             error={message.error}
           />
         ),
