@@ -11,21 +11,24 @@ import { findUserById } from '../features/users/users.repository.js';
 import { type Operation, operationsOf, urlOf } from '../testing/contract-operations.js';
 import { json } from '../testing/flows.js';
 import { asText, Random, type Schema, validValue } from '../testing/fuzz-values.js';
-import { demoFilesOf, importFile, newTenant, platformOperator, type Tenant, upload } from '../testing/monitoring.js';
+import {
+  DEMO_ANCHOR,
+  DEMO_WATCH,
+  demoFilesOf,
+  importFile,
+  importFiles,
+  newTenant,
+  platformOperator,
+  type Tenant,
+  upload,
+  watchProducts,
+} from '../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../testing/test-app.js';
 
 const SEED = 20261124;
 const VARIANTS = 6;
 /** Per list of ids, at most this many detail reads (bounds the test's time). */
 const DETAILS = 25;
-const anchor = new Date(Date.UTC(2026, 10, 1));
-const watch: [string, string][] = [
-  ['apache', 'http_server'],
-  ['f5', 'nginx'],
-  ['openssl', 'openssl'],
-  ['wordpress', '*'],
-  ['php', 'php'],
-];
 
 let database: TestDatabase;
 let app: VigilApp;
@@ -62,23 +65,11 @@ beforeAll(async () => {
   a = await newTenant(app, 'owner');
   const b = await newTenant(app, 'intruder');
   intruders = [b, await newTenant(app, 'intruderadmin', { join: b, role: 'administrator' })];
-  for (const [vendor, product] of watch) {
-    const r = await a.browser.post(
-      '/api/cves/watch-list',
-      { vendor, product: product === '*' ? null : product },
-      { token: a.token },
-    );
-    expect(r.statusCode, r.body).toBe(201);
-  }
+  await watchProducts(a, DEMO_WATCH);
   const operator = await platformOperator(app);
-  for (const file of cveFiles(anchor, 40)) await importFile(app, operator, file.kind, file.fileName, file.content);
+  for (const file of cveFiles(DEMO_ANCHOR, 40)) await importFile(app, operator, file.kind, file.fileName, file.content);
   const hosts = [`www.${a.domain}`, `shop.${a.domain}`];
-  for (const file of demoFilesOf({ domain: a.domain, watch, hosts }, anchor, 7)) {
-    const extra = Object.entries(file.options)
-      .map(([key, value]) => `&${key}=${encodeURIComponent(value)}`)
-      .join('');
-    expect((await importFile(app, a, file.kind, file.fileName, file.content, extra)).status).toBe('succeeded');
-  }
+  await importFiles(app, a, demoFilesOf({ domain: a.domain, watch: DEMO_WATCH, hosts }, DEMO_ANCHOR, 7));
   ofA.findings = idsOf(await get(a, '/api/findings?page_size=100'));
   ofA.imports = idsOf(await get(a, '/api/imports?page_size=100'));
   ofA.devices = idsOf(await get(a, '/api/credentials/devices?page_size=100'));
@@ -182,7 +173,7 @@ async function signInAgain(who: Tenant): Promise<void> {
 async function uploadEverything(who: Tenant): Promise<string[]> {
   const statuses: string[] = [];
   const hosts = [`www.${a.domain}`, `vpn.${a.domain}`];
-  for (const file of demoFilesOf({ domain: a.domain, watch, hosts }, anchor, 99)) {
+  for (const file of demoFilesOf({ domain: a.domain, watch: DEMO_WATCH, hosts }, DEMO_ANCHOR, 99)) {
     statuses.push(`${file.kind} ${(await upload(who, file.kind, file.fileName, file.content)) > 0}`);
   }
   const rewritten = cvesOfA.map((id) => ({

@@ -6,6 +6,7 @@ import { CURRENT_TERMS_VERSION } from '../features/auth/sign-in.steps.js';
 import { addMembership, insertCompany } from '../features/clients/clients.repository.js';
 import { queueJob } from '../features/jobs/job-queue.js';
 import type { DemoCompany, DemoFile } from '../features/monitoring/monitoring-module.js';
+import { profiles } from '../features/monitoring-demo/monitoring-demo.loader.js';
 import { insertUser } from '../features/users/users.repository.js';
 import { moduleRegistry } from '../modules.js';
 import { hashPassword } from '../shared/passwords.js';
@@ -182,4 +183,30 @@ export function trendOf(body: DashboardBody, module: string): number[] {
 /** Every registered module's demo files for one company (index 1: without the first company's extras). */
 export function demoFilesOf(company: DemoCompany, anchor: Date, seed: number): DemoFile[] {
   return moduleRegistry.modules.flatMap((m) => m.demo?.({ anchor, company, index: 1, seed }) ?? []);
+}
+
+/** The day the demo's dated rows are laid out around in tests that import a whole company's demo. */
+export const DEMO_ANCHOR = new Date(Date.UTC(2026, 10, 1));
+
+/** The products the demo's first company watches ('*': every product of the vendor). */
+export const DEMO_WATCH: [string, string][] = profiles['Acme Retail']?.watch ?? [];
+
+/** Puts each (vendor, product) on `who`'s CVE watch list, as its member would on the CVE monitor. */
+export async function watchProducts(who: Tenant, watch: readonly (readonly [string, string])[]): Promise<void> {
+  for (const [vendor, product] of watch) {
+    const body = { vendor, product: product === '*' ? null : product };
+    const response = await who.browser.post('/api/cves/watch-list', body, { token: who.token });
+    expect(response.statusCode, response.body).toBe(201);
+  }
+}
+
+/** Imports `files` as `who` through the real importers (each file's options as query parameters); each succeeds. */
+export async function importFiles(app: VigilApp, who: SignedIn, files: readonly DemoFile[]): Promise<void> {
+  for (const file of files) {
+    const extra = Object.entries(file.options)
+      .map(([key, value]) => `&${key}=${encodeURIComponent(String(value))}`)
+      .join('');
+    const done = await importFile(app, who, file.kind, file.fileName, file.content, extra);
+    expect(done.status, `${file.kind}: ${done.error}`).toBe('succeeded');
+  }
 }

@@ -5,7 +5,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManualClock } from '../../shared/clock.js';
 import { json } from '../../testing/flows.js';
-import { demoFilesOf, importFile, newTenant, platformOperator, type Tenant } from '../../testing/monitoring.js';
+import {
+  DEMO_ANCHOR,
+  DEMO_WATCH,
+  demoFilesOf,
+  importFile,
+  importFiles,
+  newTenant,
+  platformOperator,
+  type Tenant,
+  watchProducts,
+} from '../../testing/monitoring.js';
 import { connection, external, fixedScanner, result, scanWith } from '../../testing/scripts.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { addMembership } from '../clients/clients.repository.js';
@@ -16,15 +26,6 @@ import { createToolBox } from './advisor.toolbox.js';
 import type * as T from './advisor.tools.js';
 import { advisorTools, toolNamed } from './advisor.tools.js';
 import { type AdvisorEvent, TOOL_NAMES, type ToolContext, ToolError, type ToolOutput } from './advisor.types.js';
-
-const anchor = new Date(Date.UTC(2026, 10, 1));
-const watch: [string, string][] = [
-  ['apache', 'http_server'],
-  ['f5', 'nginx'],
-  ['openssl', 'openssl'],
-  ['wordpress', '*'],
-  ['php', 'php'],
-];
 
 let database: TestDatabase;
 let app: VigilApp;
@@ -67,13 +68,9 @@ async function importDemo(who: Tenant, hosts: string[], seed: number): Promise<v
     const r = await who.browser.post('/api/mentions/keywords', { class: keywordClass, term }, { token: who.token });
     expect(r.statusCode, r.body).toBe(201);
   }
-  for (const file of demoFilesOf({ domain: who.domain, watch, hosts }, anchor, seed)) {
-    collectSecrets(file.content.toString('utf8'));
-    const extra = Object.entries(file.options)
-      .map(([key, value]) => `&${key}=${encodeURIComponent(value)}`)
-      .join('');
-    expect((await importFile(app, who, file.kind, file.fileName, file.content, extra)).status).toBe('succeeded');
-  }
+  const files = demoFilesOf({ domain: who.domain, watch: DEMO_WATCH, hosts }, DEMO_ANCHOR, seed);
+  for (const file of files) collectSecrets(file.content.toString('utf8'));
+  await importFiles(app, who, files);
 }
 
 /** A store page of `of`'s company, made by an administrator of it (store settings are theirs). */
@@ -100,14 +97,9 @@ beforeAll(async () => {
   a = await newTenant(app, 'advisora');
   b = await newTenant(app, 'advisorb');
   viewer = await newTenant(app, 'advisorviewer', { join: a, role: 'viewer' });
-  for (const who of [a, b]) {
-    for (const [vendor, product] of watch) {
-      const body = { vendor, product: product === '*' ? null : product };
-      expect((await who.browser.post('/api/cves/watch-list', body, { token: who.token })).statusCode).toBe(201);
-    }
-  }
+  for (const who of [a, b]) await watchProducts(who, DEMO_WATCH);
   const operator = await platformOperator(app);
-  for (const file of cveFiles(anchor, 40)) await importFile(app, operator, file.kind, file.fileName, file.content);
+  for (const file of cveFiles(DEMO_ANCHOR, 40)) await importFile(app, operator, file.kind, file.fileName, file.content);
   await importDemo(a, [`www.${a.domain}`, `shop.${a.domain}`], 7);
   await importDemo(b, [`www.${b.domain}`], 8);
   const listOfB = await b.browser.get('/api/findings?page_size=100', { token: b.token });

@@ -6,7 +6,15 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, MINUTE } from '../../shared/clock.js';
-import { demoFilesOf, importFile, newTenant, platformOperator, type Tenant } from '../../testing/monitoring.js';
+import {
+  demoFilesOf,
+  importFile,
+  importFiles,
+  newTenant,
+  platformOperator,
+  type Tenant,
+  watchProducts,
+} from '../../testing/monitoring.js';
 import { recordingDb } from '../../testing/sql-recorder.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { cveFiles } from './cves.demo.js';
@@ -48,13 +56,10 @@ async function companyWithMarkers(label: string, seed: number): Promise<string[]
   const member = await newTenant(app, label);
   const marker = `zqx${label}${seed}`;
   const leakCve = `CVE-2099-${70000 + seed}`;
-  for (const [vendor, product] of [
+  await watchProducts(member, [
     ['apache', 'http_server'],
     [`${marker}vendor`, `${marker}product`],
-  ]) {
-    const r = await member.browser.post('/api/cves/watch-list', { vendor, product }, { token: member.token });
-    expect(r.statusCode, r.body).toBe(201);
-  }
+  ]);
   const hosts = [`www.${member.domain}`, `${marker}.${member.domain}`];
   const watch: [string, string][] = [['apache', 'http_server']];
   const scan = JSON.stringify({
@@ -70,13 +75,7 @@ async function companyWithMarkers(label: string, seed: number): Promise<string[]
     ...demoFilesOf({ domain: member.domain, watch, hosts }, clock.now(), seed),
     { kind: 'nuclei', fileName: `${marker}.jsonl`, content: Buffer.from(scan), options: {} },
   ];
-  for (const file of files) {
-    const extra = Object.entries(file.options)
-      .map(([key, value]) => `&${key}=${encodeURIComponent(String(value))}`)
-      .join('');
-    const done = await importFile(app, member, file.kind, file.fileName, file.content, extra);
-    expect(done.status, `${file.kind}: ${done.error}`).toBe('succeeded');
-  }
+  await importFiles(app, member, files);
   const company = await app.ctx.db
     .selectFrom('companies')
     .select('name')
