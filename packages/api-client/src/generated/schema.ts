@@ -2235,7 +2235,9 @@ export interface paths {
          *     (2025-06-18), for other assistants, with the user's token (`Authorization: Bearer`) and role;
          *     notifications are accepted with 202. A tool's result is the same data the advisor's model
          *     reads, in the current company only. Called with a bearer token and no cookie, no anti-forgery
-         *     header is needed (a browser cannot send that request across sites).
+         *     header is needed (a browser cannot send that request across sites). A request whose `Origin`
+         *     is not the product's own address is refused with 403 (the protocol's guard against DNS
+         *     rebinding); an assistant outside a browser sends no `Origin`.
          */
         post: operations["advisorMcp"];
         delete?: never;
@@ -10584,6 +10586,15 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description The request came from a page of another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getPortfolio: {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { json } from '../../testing/flows.js';
 import { importFile, newTenant, type Tenant, tenantFixture } from '../../testing/monitoring.js';
-import { MCP_PROTOCOL_VERSION } from './advisor.mcp.js';
+import { MCP_FOREIGN_ORIGIN, MCP_PROTOCOL_VERSION } from './advisor.mcp.js';
 import { TOOL_NAMES } from './advisor.types.js';
 
 const fixture = tenantFixture('mcp');
@@ -21,8 +21,8 @@ interface RpcAnswer {
   error?: { code: number; message: string };
 }
 
-/** An MCP client: its bearer token, no cookie, no anti-forgery header. */
-async function rpc(token: string | undefined, body: unknown) {
+/** An MCP client: its bearer token, no cookie, no anti-forgery header (and no Origin, unless a page sends it). */
+async function rpc(token: string | undefined, body: unknown, origin?: string) {
   return fixture.app.inject({
     method: 'POST',
     url: '/api/mcp',
@@ -30,6 +30,7 @@ async function rpc(token: string | undefined, body: unknown) {
       'content-type': 'application/json',
       accept: 'application/json, text/event-stream',
       ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(origin ? { origin } : {}),
     },
     payload: JSON.stringify(body),
   });
@@ -131,5 +132,19 @@ describe('the MCP endpoint', () => {
       headers: { authorization: `Bearer ${a.token}` },
     });
     expect(other.statusCode).toBe(419);
+  });
+
+  it("refuses a page of another origin (DNS rebinding), answers the product's own pages and clients without Origin", async () => {
+    const { tenant: a } = fixture;
+    const ping = { jsonrpc: '2.0', id: 1, method: 'ping' };
+    // A rebound name reaches this server with the attacker's page as its Origin, even holding a token.
+    for (const origin of ['http://evil.test', 'http://127.0.0.1:3999.evil.test', 'https://127.0.0.1:3999', 'null']) {
+      const refused = await rpc(a.token, ping, origin);
+      expect(refused.statusCode, origin).toBe(403);
+      expect(json<{ message: string }>(refused).message).toBe(MCP_FOREIGN_ORIGIN);
+    }
+    expect((await rpc(undefined, ping, 'http://evil.test')).statusCode).not.toBe(200);
+    expect((await rpc(a.token, ping, 'http://127.0.0.1:3999')).statusCode).toBe(200);
+    expect((await rpc(a.token, ping)).statusCode).toBe(200);
   });
 });

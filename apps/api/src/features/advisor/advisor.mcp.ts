@@ -31,6 +31,17 @@ const error = (id: Id, code: number, message: string): JsonRpcAnswer => ({
 });
 const result = (id: Id, value: Record<string, unknown>): JsonRpcAnswer => ({ jsonrpc: '2.0', id, result: value });
 
+/** What a request from a page of another site is told (403). */
+export const MCP_FOREIGN_ORIGIN = 'A page of another site may not call the MCP endpoint.';
+
+/**
+ * The protocol's guard against DNS rebinding: a browser always names the page's origin, which must
+ * be the product's own address; an assistant outside a browser sends no Origin at all.
+ */
+export function mcpOriginAllowed(origin: string | undefined, publicUrl: string): boolean {
+  return origin === undefined || origin === new URL(publicUrl).origin;
+}
+
 /** A notification (no id, or a `notifications/…` method) has no answer: the route answers 202. */
 export function isNotification(request: JsonRpcRequest): boolean {
   return request.id === undefined || request.method.startsWith('notifications/');
