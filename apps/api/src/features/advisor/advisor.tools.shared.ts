@@ -2,7 +2,7 @@
 // model and MCP clients are offered), the finding allow-list, and the web paths records open at.
 import { z } from 'zod';
 import { moduleRegistry } from '../../modules.js';
-import { findingPath } from '../risk/risk.service.js';
+import { findingPath } from '../monitoring/finding-path.js';
 import type { FindingItem, FindingLink, FindingStatus, Severity } from './advisor.tools.js';
 import { supplierOf } from './advisor.tools.modules.js';
 import {

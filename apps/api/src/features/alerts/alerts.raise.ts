@@ -7,6 +7,7 @@ import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
 import { type Severity, severities } from '../findings/findings.table.js';
 import { queueMail } from '../mail/mail.repository.js';
+import { findingPath } from '../monitoring/finding-path.js';
 import type { AlertDetails, AlertFinding } from './alert-payloads.js';
 import { alertMail } from './alerts.mail.js';
 import type { AlertRuleRow } from './alerts.table.js';
@@ -102,12 +103,8 @@ export async function describeMatches(
   };
 }
 
-function moduleOf(ctx: AppContext, module: string | null) {
-  return ctx.modules.modules.find((m) => m.id === module);
-}
-
 function screenOf(ctx: AppContext, module: string | null): string {
-  return moduleOf(ctx, module)?.screen ?? '/dashboard';
+  return ctx.modules.modules.find((m) => m.id === module)?.screen ?? '/dashboard';
 }
 
 export function findingLink(
@@ -115,12 +112,7 @@ export function findingLink(
   module: string,
   finding: { id: number; fingerprint: string; supplier_id?: number | null },
 ): string {
-  const query = moduleOf(ctx, module)?.findingQuery?.(finding) ?? `open=${finding.id}`;
-  const screen = moduleOf(ctx, module)?.findingScreen?.({
-    supplier_id: finding.supplier_id ?? null,
-    fingerprint: finding.fingerprint,
-  });
-  return `${ctx.publicUrl}${screen ?? screenOf(ctx, module)}?${query}`;
+  return `${ctx.publicUrl}${findingPath(ctx.modules.modules, module, finding)}`;
 }
 
 /** The module's list of new findings (or the dashboard when the alert spans modules). */

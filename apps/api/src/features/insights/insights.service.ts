@@ -8,8 +8,9 @@ import { validationError } from '../../shared/http-error.js';
 import { requireScope, type TenantScope } from '../../shared/tenant.js';
 import { and, findingConditions, iso } from '../findings/findings.query.js';
 import { openStatuses, severities } from '../findings/findings.table.js';
+import { findingPath } from '../monitoring/finding-path.js';
 import type { MonitoringModule } from '../monitoring/monitoring-module.js';
-import { findingPath, fixesOf } from '../risk/risk.service.js';
+import { fixesOf } from '../risk/risk.service.js';
 import type { AuthContext } from '../session/session.service.js';
 import { type Measure, measureFilters, type PeriodSummary, summarizePeriod } from './insights.summary.js';
 

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/database.js';
 import { DAY } from '../../shared/clock.js';
 import { HttpError } from '../../shared/http-error.js';
 import { openStatuses, type Severity } from '../findings/findings.table.js';
+import { findingPath } from '../monitoring/finding-path.js';
 import type { MonitoringModule } from '../monitoring/monitoring-module.js';
 import { factorKey, factorMapOf, type RiskFactorId } from './risk.factors.js';
 import { type Fix, type OpenTally, type Rating, type RatingInput, rate, topFixes } from './risk.formula.js';
@@ -85,20 +86,6 @@ export async function requireSupplier(db: Executor, companyId: number, supplierI
 export interface FixWithFinding extends Fix {
   /** The first finding of the group to fix (the most overdue, then the oldest), and where it opens. */
   finding: { id: number; title: string; link: string } | null;
-}
-
-/**
- * Where a finding opens in the web app: its module's screen, or the one the module names for it (a
- * supplier's asset, a storefront clone), with `?open=<id>` or the module's query.
- */
-export function findingPath(
-  modules: Modules,
-  module: string,
-  finding: { id: number; fingerprint: string; supplier_id?: number | null },
-): string {
-  const m = modules.find((candidate) => candidate.id === module);
-  const screen = m?.findingScreen?.({ supplier_id: finding.supplier_id ?? null, fingerprint: finding.fingerprint });
-  return `${screen ?? m?.screen ?? '/dashboard'}?${m?.findingQuery?.(finding) ?? `open=${finding.id}`}`;
 }
 
 export async function fixesOf(

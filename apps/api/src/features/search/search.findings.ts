@@ -3,8 +3,8 @@
 // screen, tab and supplier).
 import { sql } from 'kysely';
 import { tenantsFilter } from '../../shared/tenant.js';
+import { findingPath } from '../monitoring/finding-path.js';
 import type { MonitoringModule, SearchHit, SearchInput } from '../monitoring/monitoring-module.js';
-import { findingPath } from '../risk/risk.service.js';
 import { rankedText } from './search.sql.js';
 
 interface FindingMatch {

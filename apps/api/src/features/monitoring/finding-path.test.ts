@@ -1,8 +1,8 @@
-// Where a finding opens (top fixes, the insights' top risks): its module's screen and query, or the
-// screen the module names for that finding.
+// Where a finding opens (alerts, top fixes, the insights' top risks, search, the advisor): its
+// module's screen and query, or the screen the module names for that finding.
 import { describe, expect, it } from 'vitest';
 import { moduleRegistry } from '../../modules.js';
-import { findingPath } from './risk.service.js';
+import { findingPath } from './finding-path.js';
 
 const modules = moduleRegistry.modules;
 
