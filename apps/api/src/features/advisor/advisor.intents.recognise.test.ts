@@ -6,7 +6,7 @@ import { LANGUAGES, type Language } from '../preferences/preferences.service.js'
 import { quote } from './advisor.intents.answers.js';
 import { suggestions } from './advisor.intents.js';
 import { catalogues } from './advisor.intents.languages.js';
-import { normalise, type Recognised, recognise } from './advisor.intents.recognise.js';
+import { normalise, type Recognised, recognise, recogniseFollowUp } from './advisor.intents.recognise.js';
 
 const CVE = 'CVE-2026-12345';
 
@@ -148,6 +148,52 @@ describe('the intent recogniser', () => {
       intent: 'cve_exposure',
       cve: CVE,
     });
+  });
+});
+
+describe('a follow-up', () => {
+  const leaked = ['Which accounts leaked?'];
+  it('asks the leaked accounts of a domain named alone or with a few words, after the leaked accounts', () => {
+    expect(recogniseFollowUp('beta-shop.example', 'en', leaked)).toEqual({
+      intent: 'leaked_accounts',
+      language: 'en',
+      clearPasswordOnly: false,
+      domain: 'beta-shop.example',
+    });
+    expect(recogniseFollowUp('e para beta-shop.example?', 'pt-br', leaked)).toMatchObject({
+      intent: 'leaked_accounts',
+      domain: 'beta-shop.example',
+    });
+    // The help asked in between does not break the thread.
+    expect(recogniseFollowUp('and beta-shop.example?', 'en', [...leaked, 'hello'])).toMatchObject({
+      intent: 'leaked_accounts',
+      domain: 'beta-shop.example',
+    });
+  });
+
+  it('narrows them to the clear passwords, keeping the domain asked before', () => {
+    const before = ['Show the leaked accounts of acme-retail.example'];
+    expect(recogniseFollowUp('only those in plain text?', 'en', before)).toMatchObject({
+      intent: 'leaked_accounts',
+      clearPasswordOnly: true,
+      domain: 'acme-retail.example',
+    });
+    expect(recogniseFollowUp('nur die im Klartext?', 'de', before)).toMatchObject({
+      intent: 'leaked_accounts',
+      clearPasswordOnly: true,
+      language: 'de',
+    });
+  });
+
+  it('is read alone after anything else, and what it says itself wins', () => {
+    expect(recogniseFollowUp('beta-shop.example', 'en', ['What should I fix first?'])).toMatchObject({
+      intent: 'search',
+      terms: 'beta-shop.example',
+    });
+    expect(recogniseFollowUp('ana@beta-shop.example', 'en', leaked)).toMatchObject({ intent: 'search' });
+    expect(recogniseFollowUp(`and ${CVE}?`, 'en', leaked)).toMatchObject({ intent: 'cve_exposure', cve: CVE });
+    expect(recogniseFollowUp('Search beta-shop.example', 'en', leaked)).toMatchObject({ intent: 'search' });
+    expect(recogniseFollowUp('xyzzy', 'en', leaked)).toMatchObject({ intent: 'help', unrecognised: true });
   });
 });
 

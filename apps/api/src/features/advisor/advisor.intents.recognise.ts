@@ -180,3 +180,36 @@ export function recognise(question: string, userLanguage: Language): Recognised 
   }
   return { intent: 'help', language, unrecognised: true };
 }
+
+/**
+ * A question read after the ones before it in the conversation (the user's, oldest first). Only the
+ * leaked accounts take a follow-up that names no intent: a domain alone, or with a few words ("and
+ * shop.acme.example?"), asks them for that domain; asking for the clear passwords narrows them to
+ * those (for the domain asked before). Anything the question says itself wins.
+ */
+export function recogniseFollowUp(question: string, userLanguage: Language, earlier: readonly string[]): Recognised {
+  let previous: Recognised | undefined;
+  for (const asked of earlier) {
+    const before = inContext(asked, userLanguage, previous);
+    if (before.intent !== 'help') previous = before;
+  }
+  return inContext(question, userLanguage, previous);
+}
+
+function inContext(question: string, userLanguage: Language, previous: Recognised | undefined): Recognised {
+  const recognised = recognise(question, userLanguage);
+  if (previous?.intent !== 'leaked_accounts') return recognised;
+  const words = normalise(question).split(' ').filter(Boolean);
+  const bare = recognised.intent === 'search' && !anyLanguage(words, 'search');
+  if (!bare && !(recognised.intent === 'help' && recognised.unrecognised)) return recognised;
+  const domain = question.includes('@') ? undefined : DOMAIN.exec(question)?.[1]?.toLowerCase();
+  const clearPasswordOnly = anyLanguage(words, 'clearPassword');
+  if (!domain && !clearPasswordOnly) return recognised;
+  const narrowed = domain ?? previous.domain;
+  return {
+    intent: 'leaked_accounts',
+    language: recognised.language ?? previous.language,
+    clearPasswordOnly: clearPasswordOnly || Boolean(previous.clearPasswordOnly),
+    ...(narrowed ? { domain: narrowed } : {}),
+  };
+}

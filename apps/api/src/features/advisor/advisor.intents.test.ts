@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 /** Asks the intent engine as the demo analyst (interface language `language`). */
-async function ask(question: string, language: Language = 'en') {
+async function ask(question: string, language: Language = 'en', history: string[] = []) {
   const events: string[] = [];
   const tools = createToolBox(advisorTools, { api: createApiCaller(app, token), language, now: new Date() }, 8, (e) =>
     events.push(e.type),
@@ -44,7 +44,10 @@ async function ask(question: string, language: Language = 'en') {
   let streamed = '';
   const result = await createIntentEngine().answer({
     question,
-    history: [],
+    history: history.flatMap((asked) => [
+      { role: 'user' as const, content: asked },
+      { role: 'assistant' as const, content: 'An earlier answer.' },
+    ]),
     language,
     tools,
     onText: (delta) => {
@@ -154,6 +157,18 @@ describe('the intent engine on demo data', () => {
     expect(found.calls).toEqual(['search']);
     expect(found.content).toMatch(/^> acme-retail\.example$/m);
     expect(found.cited.length).toBeGreaterThan(0);
+  });
+
+  it('reads a domain alone after the leaked accounts as their follow-up, and the clear passwords as a narrowing', async () => {
+    const earlier = ['Which of our accounts leaked?'];
+    const domain = await ask('and acme-retail.example?', 'en', earlier);
+    expect(domain.tools.calls.map((c) => c.name)).toEqual(['leaked_accounts']);
+    expect(domain.tools.calls[0]?.arguments).toMatchObject({ domain: 'acme-retail.example', clearPasswordOnly: false });
+    expect(domain.cited.length).toBeGreaterThan(0);
+    const clear = await ask('only the plain text ones?', 'en', [...earlier, 'and acme-retail.example?']);
+    expect(clear.tools.calls[0]?.arguments).toMatchObject({ domain: 'acme-retail.example', clearPasswordOnly: true });
+    // Alone, the same domain is a search.
+    expect((await ask('acme-retail.example')).calls).toEqual(['search']);
   });
 
   it('quotes the demo post addressed to an AI assistant and does not follow it', async () => {

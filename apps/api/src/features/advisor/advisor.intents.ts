@@ -8,7 +8,7 @@ import type { Language } from '../preferences/preferences.service.js';
 import { answerLines } from './advisor.intents.answers.js';
 import type { IntentName } from './advisor.intents.catalogue.js';
 import { catalogues } from './advisor.intents.languages.js';
-import { recognise } from './advisor.intents.recognise.js';
+import { recogniseFollowUp } from './advisor.intents.recognise.js';
 import { type AdvisorEngine, type AnswerInput, type AnswerResult, ToolError } from './advisor.types.js';
 
 export { recognise } from './advisor.intents.recognise.js';
@@ -34,7 +34,8 @@ export function createIntentEngine(): AdvisorEngine {
   return {
     kind: 'intents',
     async answer(input: AnswerInput): Promise<AnswerResult> {
-      const recognised = recognise(input.question, input.language);
+      const earlier = input.history.filter((turn) => turn.role === 'user').map((turn) => turn.content);
+      const recognised = recogniseFollowUp(input.question, input.language, earlier);
       const catalogue = catalogues[recognised.language ?? input.language];
       let lines: string[];
       let error: string | undefined;
