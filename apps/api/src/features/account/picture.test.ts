@@ -138,6 +138,7 @@ describe('profile picture upload', () => {
     // Streamed without a length: the server stops at the cap; the sender could not push 64 MiB.
     let produced = 0;
     async function* endless() {
+      produced = 0;
       const head = await picture('jpeg');
       produced += head.length;
       yield head;
@@ -146,7 +147,7 @@ describe('profile picture upload', () => {
         yield Buffer.alloc(256 * 1024, 0x41);
       }
     }
-    const streamed = await httpUpload(app, tenant, '', endless(), { path: '/api/profile/picture' });
+    const streamed = await httpUpload(app, tenant, '', endless, { path: '/api/profile/picture' });
     expect(streamed.status).toBe(413);
     expect(JSON.parse(streamed.body)).toEqual({ message: 'The picture must be at most 2 MB.' });
     expect(produced).toBeLessThan(16 * 1024 * 1024);
