@@ -307,6 +307,8 @@ async function main(): Promise<void> {
     ['assets, sorted by value, page 20', '/api/assets?sort=value&page=20'],
     ['imports, first page', '/api/imports'],
     ['dashboard KPIs + 30-day trend', '/api/dashboard'],
+    ['insights, this week (totals, modules, top risks)', '/api/insights?period=week'],
+    ['insights, this month', '/api/insights?period=month'],
   ];
   console.log('\np95 latency over 50 requests each (through Fastify inject, session check included):');
   const rows: string[] = [];
