@@ -19,6 +19,7 @@ import {
   importFiles,
   newTenant,
   platformOperator,
+  settleJobs,
   type Tenant,
   upload,
   watchProducts,
@@ -44,20 +45,6 @@ const get = async (who: Tenant, url: string) => {
   return response.body;
 };
 const idsOf = (body: string) => json<{ data: { id: number }[] }>({ body }).data.map((row) => row.id);
-
-async function drainJobs(): Promise<void> {
-  for (let i = 0; i < 200; i += 1) {
-    await app.jobs.drain();
-    const open = await app.ctx.db
-      .selectFrom('jobs')
-      .select('id')
-      .where('status', 'in', ['queued', 'running', 'uploading'])
-      .executeTakeFirst();
-    if (!open) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('jobs did not end');
-}
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -228,7 +215,7 @@ describe('writes of another company', () => {
       statuses.push(...(await writeEverything(who, doc, random)));
     }
     for (const who of intruders) await who.browser.post('/api/logout', undefined, { token: who.token });
-    await drainJobs();
+    await settleJobs(app, { statuses: ['queued', 'running', 'uploading'], pauseMs: 20, withinMs: 4_000 });
     const after = await whatASees();
     console.log(
       `[cross-company] ${before.size} reads of A compared; ${statuses.length} writes by B: ${[...new Set(statuses)].sort().join(', ')}`,

@@ -7,21 +7,12 @@ import type { AdvisorEvent } from '../features/advisor/advisor.types.js';
 import { demoAnchor, loadMonitoringDemo, profiles } from '../features/monitoring-demo/monitoring-demo.loader.js';
 import { moduleRegistry } from '../modules.js';
 import type { SignedIn } from './flows.js';
+import { settleJobs } from './monitoring.js';
 
 /** Loads the demo data of both demo companies and runs its jobs to their end (some fail offline). */
 export async function loadDemoData(app: VigilApp): Promise<void> {
   await loadMonitoringDemo(app.ctx, demoAnchor(new Date(Date.now() - 3_600_000)));
-  for (let i = 0; i < 1200; i += 1) {
-    const busy = await app.ctx.db
-      .selectFrom('jobs')
-      .select('id')
-      .where('status', 'in', ['queued', 'running'])
-      .executeTakeFirst();
-    if (!busy) return;
-    await app.jobs.drain();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the demo jobs did not end');
+  await settleJobs(app, { withinMs: 60_000 });
 }
 
 /** The SSE frames of a body, as the events they carry. */

@@ -5,6 +5,7 @@ import type { VigilApp } from '../app.js';
 import { CURRENT_TERMS_VERSION } from '../features/auth/sign-in.steps.js';
 import { addMembership, insertCompany } from '../features/clients/clients.repository.js';
 import { queueJob } from '../features/jobs/job-queue.js';
+import type { JobStatus } from '../features/jobs/jobs.table.js';
 import type { DemoCompany, DemoFile } from '../features/monitoring/monitoring-module.js';
 import { profiles } from '../features/monitoring-demo/monitoring-demo.loader.js';
 import { insertUser } from '../features/users/users.repository.js';
@@ -148,6 +149,29 @@ export function platformOperator(app: VigilApp): Promise<Tenant> {
     operators.set(app, operator);
   }
   return operator;
+}
+
+/**
+ * Runs the app's jobs until none (of `kind`, when given) is in `statuses`, checking every `pauseMs`
+ * for at most `withinMs` (the app's own worker may hold a job meanwhile); throws past that.
+ */
+export async function settleJobs(
+  app: VigilApp,
+  {
+    kind,
+    statuses = ['queued', 'running'],
+    pauseMs = 50,
+    withinMs = 30_000,
+  }: { kind?: string; statuses?: JobStatus[]; pauseMs?: number; withinMs?: number } = {},
+): Promise<void> {
+  for (let waited = 0; waited <= withinMs; waited += pauseMs) {
+    await app.jobs.drain();
+    let busy = app.ctx.db.selectFrom('jobs').select('id').where('status', 'in', statuses);
+    if (kind) busy = busy.where('kind', '=', kind);
+    if (!(await busy.executeTakeFirst())) return;
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  }
+  throw new Error(`${kind ?? 'the'} jobs did not end within ${withinMs / 1000} s`);
 }
 
 /** Queues one run of a platform task kind (a feed sync, housekeeping) as its schedule would. */

@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import type { ManualClock } from '../../shared/clock.js';
 import { DAY } from '../../shared/clock.js';
 import { json } from '../../testing/flows.js';
-import { newTenant, queueTask, type Tenant, tenantFixture } from '../../testing/monitoring.js';
+import { newTenant, queueTask, settleJobs, type Tenant, tenantFixture } from '../../testing/monitoring.js';
 import { startSmtpReceiver } from '../../testing/smtp-receiver.js';
-import { openTestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
+import { openTestDatabase, testApp } from '../../testing/test-app.js';
 import { upsertFindings } from '../findings/findings.ingest.js';
 import { queueMail } from '../mail/mail.repository.js';
 import { previousMonth } from './reports.jobs.js';
@@ -42,22 +42,6 @@ async function created(who: Tenant, days = 30, language = 'en'): Promise<ReportB
 
 async function listOf(who: Tenant): Promise<ReportBody[]> {
   return json<{ data: ReportBody[] }>(await who.browser.get('/api/reports', { token: who.token })).data;
-}
-
-/** Drains until no job of the kind waits or runs (the app's own worker may hold one meanwhile). */
-async function settle(app: VigilApp, kind: string): Promise<void> {
-  for (let i = 0; i < 240; i += 1) {
-    await app.jobs.drain();
-    const busy = await app.ctx.db
-      .selectFrom('jobs')
-      .select('id')
-      .where('kind', '=', kind)
-      .where('status', 'in', ['queued', 'running'])
-      .executeTakeFirst();
-    if (!busy) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${kind} jobs did not end`);
 }
 
 const dataWith = (id: number, token: string) =>
@@ -260,14 +244,14 @@ describe('the monthly schedule', () => {
       expect(on.statusCode, on.body).toBe(200);
       // Turned on this month: nothing is due before next month.
       await queueTask(app, 'reports.monthly');
-      await settle(app, 'reports.monthly');
+      await settleJobs(app, { kind: 'reports.monthly', pauseMs: 250, withinMs: 60_000 });
       const reports = () =>
         app.ctx.db.selectFrom('reports').selectAll().where('company_id', '=', admin.companyId).execute();
       expect(await reports()).toEqual([]);
       clock.advance(32 * DAY);
       await queueTask(app, 'reports.monthly');
       await queueTask(app, 'reports.monthly');
-      await settle(app, 'reports.monthly');
+      await settleJobs(app, { kind: 'reports.monthly', pauseMs: 250, withinMs: 60_000 });
       const made = await reports();
       expect(made).toHaveLength(1);
       const period = previousMonth(clock.now());

@@ -6,7 +6,7 @@
 // hosts on 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../../testing/flows.js';
-import { newTenant, type Tenant } from '../../../testing/monitoring.js';
+import { newTenant, settleJobs, type Tenant } from '../../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../../testing/test-app.js';
 import { startTestStore, type TestStore, testStoreAppConfig } from '../../../testing/test-store.js';
 import { storesDemoSetup } from './stores.demo.js';
@@ -16,20 +16,6 @@ let app: VigilApp;
 let store: TestStore;
 let shop: Tenant;
 let bank: Tenant;
-
-async function drainJobs(): Promise<void> {
-  for (let i = 0; i < 600; i += 1) {
-    await app.jobs.drain();
-    const open = await app.ctx.db
-      .selectFrom('jobs')
-      .select('id')
-      .where('status', 'in', ['queued', 'running'])
-      .executeTakeFirst();
-    if (!open) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the scans did not end');
-}
 
 beforeAll(async () => {
   store = await startTestStore();
@@ -79,7 +65,7 @@ describe('the demo online store', () => {
   });
 
   it('shows the skimmer on the payment page once scanned, and every page assessed', async () => {
-    await drainJobs();
+    await settleJobs(app);
     const [demo] = json<{ data: StoreView[] }>(await shop.browser.get('/api/stores', { token: shop.token })).data;
     for (const page of demo?.pages ?? []) {
       expect(page.last_scan?.status, page.url).toBe('done');
