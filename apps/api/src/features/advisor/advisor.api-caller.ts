@@ -3,7 +3,7 @@
 // applies to a tool's call too. A non-2xx answer becomes a ToolError with the server's message.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, messages } from '../../shared/http-error.js';
-import { parseLanguage } from '../preferences/preferences.service.js';
+import { languageOf } from '../preferences/preferences.service.js';
 import { readAccessToken } from '../session/sign-in-cookies.js';
 import { type ApiCaller, type ToolContext, ToolError } from './advisor.types.js';
 
@@ -56,6 +56,9 @@ export function createApiCaller(app: FastifyInstance, token: string, remoteAddre
 export function toolContextOf(request: FastifyRequest, now: Date): ToolContext {
   const token = readAccessToken(request);
   if (!request.auth || !token) throw new HttpError(401, messages.unauthenticated);
-  const language = parseLanguage(request.auth.user.language ?? '') ?? 'en';
-  return { api: createApiCaller(request.server, token, request.ip), language, now };
+  return {
+    api: createApiCaller(request.server, token, request.ip),
+    language: languageOf(request.auth.user.language),
+    now,
+  };
 }

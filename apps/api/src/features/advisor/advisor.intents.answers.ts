@@ -4,6 +4,7 @@
 // CVE's summary) is quoted on its own `> ` line and never becomes part of a sentence or an action.
 
 import { severityOfScore } from '../../shared/cvss.js';
+import { severities } from '../findings/findings.table.js';
 import type { Count, IntentCatalogue, PeriodCounts, Severity } from './advisor.intents.catalogue.js';
 import type { Recognised } from './advisor.intents.recognise.js';
 import type {
@@ -51,8 +52,6 @@ export function formatters(catalogue: IntentCatalogue) {
   };
 }
 
-const SEVERITIES: readonly string[] = ['critical', 'high', 'medium', 'low', 'info'];
-
 const CVE_ID = /\bCVE-\d{4}-\d{4,7}\b/i;
 
 /** `- [ref] severity · note` then the record's title quoted (and its snippet, when a search has one). */
@@ -63,7 +62,9 @@ function recordLines(
 ) {
   return records.flatMap((r) => {
     const severity =
-      r.severity && SEVERITIES.includes(r.severity) ? catalogue.text.severity[r.severity as Severity] : null;
+      r.severity && (severities as readonly string[]).includes(r.severity)
+        ? catalogue.text.severity[r.severity as Severity]
+        : null;
     const head = [severity, extra.notes?.get(r.ref)].filter(Boolean).join(' · ');
     const snippet = extra.snippets?.get(r.ref);
     return [

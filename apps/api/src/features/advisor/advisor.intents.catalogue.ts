@@ -2,6 +2,7 @@
 // questions it suggests, and the answer templates. Phrases are written as people type them (with
 // accents); they are compared normalised (lower case, no accents, punctuation as spaces). A phrase
 // matches whole words; one ending in `*` matches any word starting so (`priorit*` → prioritise).
+import type { Severity } from '../findings/findings.table.js';
 import type { Language } from '../preferences/preferences.service.js';
 
 export const INTENTS = [
@@ -15,7 +16,7 @@ export const INTENTS = [
 ] as const;
 export type IntentName = (typeof INTENTS)[number];
 
-export type Severity = 'critical' | 'high' | 'medium' | 'low' | 'info';
+export type { Severity } from '../findings/findings.table.js';
 
 export interface PeriodCounts {
   new: number;

@@ -34,6 +34,9 @@ export function findConversation(db: Executor, scope: TenantScope, id: number) {
 
 export type ConversationRow = NonNullable<Awaited<ReturnType<typeof findConversation>>>;
 
+/** What a message is read as: the API's AdvisorMessage (advisor.service.ts `messageOut`). */
+const MESSAGE_COLUMNS = ['id', 'role', 'content', 'records', 'tool_calls', 'engine', 'error', 'created_at'] as const;
+
 /** The conversation's messages, oldest first (empty when it is not the user's). */
 export function listMessages(db: Executor, scope: TenantScope, conversationId: number) {
   return db
@@ -42,7 +45,7 @@ export function listMessages(db: Executor, scope: TenantScope, conversationId: n
     .where(tenantFilter('c', scope))
     .where('c.user_id', '=', scope.userId)
     .where('m.conversation_id', '=', conversationId)
-    .select(['m.id', 'm.role', 'm.content', 'm.records', 'm.tool_calls', 'm.engine', 'm.error', 'm.created_at'])
+    .select(MESSAGE_COLUMNS.map((column) => `m.${column}` as const))
     .orderBy('m.id')
     .execute();
 }
@@ -97,9 +100,9 @@ export interface NewMessage {
   now: Date;
 }
 
-/** Adds a message to a conversation the caller has found in the user's scope. */
-export async function insertMessage(db: Executor, message: NewMessage): Promise<number> {
-  const row = await db
+/** Adds a message to a conversation the caller has found in the user's scope; answers it as stored. */
+export function insertMessage(db: Executor, message: NewMessage): Promise<MessageRow> {
+  return db
     .insertInto('advisor_messages')
     .values({
       conversation_id: message.conversationId,
@@ -112,7 +115,6 @@ export async function insertMessage(db: Executor, message: NewMessage): Promise<
       usage: message.usage ? JSON.stringify(message.usage) : null,
       created_at: message.now,
     })
-    .returning('id')
+    .returning(MESSAGE_COLUMNS)
     .executeTakeFirstOrThrow();
-  return row.id;
 }

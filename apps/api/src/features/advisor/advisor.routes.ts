@@ -7,13 +7,13 @@ import { PassThrough } from 'node:stream';
 import { authOf, bodyOf, paramsOf, queryOf, type RouteDeps, type RouteTable } from '../../route-table.js';
 import { HttpError } from '../../shared/http-error.js';
 import { requireScope } from '../../shared/tenant.js';
+import { languageOf } from '../preferences/preferences.service.js';
 import { toolContextOf } from './advisor.api-caller.js';
 import {
   advisorStatus,
   answerQuestion,
   conversationDetail,
   conversationsOf,
-  languageOf,
   openQuestion,
   removeConversation,
 } from './advisor.service.js';

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { HttpError, validationError } from '../../shared/http-error.js';
 import type { TenantScope } from '../../shared/tenant.js';
-import { LANGUAGES, type Language, parseLanguage } from '../preferences/preferences.service.js';
+import { LANGUAGES, type Language } from '../preferences/preferences.service.js';
 import { createIntentEngine, suggestions } from './advisor.intents.js';
 import { createModelEngine } from './advisor.model.js';
 import {
@@ -41,10 +41,6 @@ type AdvisorMessage = components['schemas']['AdvisorMessage'];
 /** Earlier turns sent with a question, at most (the newest ones). */
 export const HISTORY_TURNS = 20;
 const notFound = () => new HttpError(404, 'Conversation not found.');
-
-export function languageOf(value: string | null | undefined): Language {
-  return parseLanguage(value ?? '') ?? 'en';
-}
 
 export function engineOf(ctx: AppContext): AdvisorEngine {
   const { model, limits, prices } = ctx.config.advisor;
@@ -187,9 +183,8 @@ export async function answerQuestion(deps: AnswerDeps, open: OpenQuestion): Prom
     clearTimeout(timeout);
   }
   const records = citedRecords(result.content, tools.records);
-  const storedAt = ctx.clock.now();
   try {
-    const id = await insertMessage(ctx.db, {
+    const stored = await insertMessage(ctx.db, {
       conversationId: open.conversationId,
       role: 'assistant',
       content: result.content,
@@ -203,20 +198,10 @@ export async function answerQuestion(deps: AnswerDeps, open: OpenQuestion): Prom
         ...(c.error ? { error: c.error } : {}),
       })),
       usage: result.usage,
-      now: storedAt,
+      now: ctx.clock.now(),
     });
-    const message: AdvisorMessage = {
-      id,
-      role: 'assistant',
-      content: result.content,
-      records,
-      toolCalls: tools.calls.map((c) => ({ name: c.name, arguments: c.arguments })),
-      engine: result.engine,
-      error: result.error ?? null,
-      createdAt: storedAt.toISOString(),
-    };
     // What was said before a limit or a failure is kept (the stored message has it, and the error).
-    emit(result.error ? { type: 'error', message: result.error } : { type: 'done', message });
+    emit(result.error ? { type: 'error', message: result.error } : { type: 'done', message: messageOut(stored) });
   } catch (error) {
     deps.log.error({ err: error }, 'advisor answer not stored');
     emit({ type: 'error', message: 'The answer could not be stored.' });

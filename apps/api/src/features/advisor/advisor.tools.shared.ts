@@ -2,6 +2,7 @@
 // model and MCP clients are offered), the finding allow-list, and the web paths records open at.
 import { z } from 'zod';
 import { moduleRegistry } from '../../modules.js';
+import { findingStatuses, severities } from '../findings/findings.table.js';
 import { findingPath } from '../monitoring/finding-path.js';
 import type { FindingItem, FindingLink, FindingStatus, Severity } from './advisor.tools.js';
 import { supplierOf } from './advisor.tools.modules.js';
@@ -15,8 +16,8 @@ import {
   type ToolOutput,
 } from './advisor.types.js';
 
-export const severityEnum = z.enum(['critical', 'high', 'medium', 'low', 'info']);
-export const statusEnum = z.enum(['new', 'in_review', 'confirmed', 'false_positive', 'risk_accepted', 'resolved']);
+export const severityEnum = z.enum(severities);
+export const statusEnum = z.enum(findingStatuses);
 /** A record id as the API takes it. */
 export const recordId = z.number().int().min(1).max(2_147_483_647);
 /** Text typed by the model or a client: no NUL, bounded. */

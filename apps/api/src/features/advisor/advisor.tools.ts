@@ -4,13 +4,13 @@
 // password, clear or hashed, a secret's value, a token) and names every record it answered with a
 // ref and the web path that opens it. Read-only: no tool writes.
 
+import type { FindingStatus, Severity } from '../findings/findings.table.js';
 import { getFindingTool, leakedAccountsTool, listFindingsTool } from './advisor.tools.findings.js';
 import { cveExposureTool, postureSummaryTool, whatChangedTool } from './advisor.tools.posture.js';
 import { searchTool, storePageTool } from './advisor.tools.stores.js';
 import type { AdvisorTool, ToolName } from './advisor.types.js';
 
-export type Severity = 'critical' | 'high' | 'medium' | 'low' | 'info';
-export type FindingStatus = 'new' | 'in_review' | 'confirmed' | 'false_positive' | 'risk_accepted' | 'resolved';
+export type { FindingStatus, Severity };
 
 /** A finding as every tool shows it (ref `F<id>`, path: where it opens on the web). */
 export interface FindingItem {

@@ -12,6 +12,11 @@ export function parseLanguage(value: string): Language | undefined {
   return LANGUAGES.find((l) => l === normalized);
 }
 
+/** A user's stored language, English when none or an unknown one is stored. */
+export function languageOf(value: string | null | undefined): Language {
+  return parseLanguage(value ?? '') ?? 'en';
+}
+
 export async function switchLanguage({
   ctx,
   auth,
