@@ -11212,6 +11212,8 @@ export interface operations {
                 is_demo?: components["parameters"]["Demo"];
                 source_kind?: "breach" | "combolist" | "infostealer";
                 domain?: string;
+                /** @description Only the leaks that held the password in clear (`plaintext`), or only the others (`none`). */
+                password_type?: "plaintext" | "none";
                 sort?: "-last_seen_at" | "last_seen_at" | "-first_seen_at" | "first_seen_at" | "email" | "-email";
             };
             header?: never;
@@ -11252,6 +11254,8 @@ export interface operations {
                 is_demo?: components["parameters"]["Demo"];
                 source_kind?: "breach" | "combolist" | "infostealer";
                 domain?: string;
+                /** @description Only the leaks that held the password in clear (`plaintext`), or only the others (`none`). */
+                password_type?: "plaintext" | "none";
             };
             header?: never;
             path?: never;

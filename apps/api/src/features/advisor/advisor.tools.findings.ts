@@ -110,8 +110,6 @@ interface CredentialRow extends FindingRow {
   password_type?: 'plaintext' | 'none' | null;
 }
 
-const CLEAR_SCAN = 100;
-
 export const leakedAccountsTool = defineTool({
   name: 'leaked_accounts',
   description:
@@ -126,11 +124,11 @@ export const leakedAccountsTool = defineTool({
   async run({ domain, clearPasswordOnly, limit = 20 }, { api }) {
     const page = await api.get<Page<CredentialRow>>('/credentials', {
       domain: domain || undefined,
-      page_size: clearPasswordOnly ? CLEAR_SCAN : limit,
+      password_type: clearPasswordOnly ? 'plaintext' : undefined,
+      page_size: limit,
       sort: '-last_seen_at',
     });
-    const rows = clearPasswordOnly ? page.data.filter((r) => r.password_type === 'plaintext') : page.data;
-    const accounts: LeakedAccount[] = rows.slice(0, limit).map((r) => ({
+    const accounts: LeakedAccount[] = page.data.map((r) => ({
       ref: findingRef(r.id),
       id: r.id,
       email: r.email,
@@ -144,7 +142,7 @@ export const leakedAccountsTool = defineTool({
       first_seen_at: r.first_seen_at,
       path: pathOfFinding({ id: r.id, module: CREDENTIALS_MODULE }),
     }));
-    const data: LeakedAccountsData = { total: clearPasswordOnly ? rows.length : page.meta.total, accounts };
+    const data: LeakedAccountsData = { total: page.meta.total, accounts };
     const records = accounts.map((a) => ({
       ref: a.ref,
       kind: 'finding' as const,

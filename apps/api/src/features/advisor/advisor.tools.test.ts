@@ -179,6 +179,9 @@ describe('advisor tools', () => {
     expect(changed.data).toMatchObject({ ref: 'insights', path: '/insight?period=month', period: 'month' });
     const leaked = outputs.get('leaked_accounts') as ToolOutput<T.LeakedAccountsData>;
     expect(leaked.data.accounts.length).toBeGreaterThan(0);
+    // The total is the list's own: every leak of the company that held the password in clear.
+    const clear = await a.browser.get('/api/credentials?password_type=plaintext&page_size=1', { token: a.token });
+    expect(leaked.data.total).toBe(json<{ meta: { total: number } }>(clear).meta.total);
     for (const account of leaked.data.accounts) {
       expect(account.clear_password).toBe(true);
       expect(account.email.endsWith(a.domain)).toBe(true);

@@ -160,7 +160,7 @@ export interface LeakedAccount {
   path: string;
 }
 export interface LeakedAccountsData {
-  /** Leaked accounts of the filters (all pages; with clearPasswordOnly, among the newest 100). */
+  /** Leaked accounts of the filters (all pages). */
   total: number;
   accounts: LeakedAccount[];
 }

@@ -25,6 +25,7 @@ export interface CredentialListInput extends Omit<FindingFilters, 'module'>, Pag
   q?: string | undefined;
   source_kind?: 'breach' | 'combolist' | 'infostealer' | undefined;
   domain?: string | undefined;
+  password_type?: 'plaintext' | 'none' | undefined;
   sort?: '-last_seen_at' | 'last_seen_at' | '-first_seen_at' | 'first_seen_at' | 'email' | '-email' | undefined;
 }
 
@@ -102,6 +103,10 @@ function credentialDetailConditions(scope: TenantScope, input: CredentialListInp
   if (search) c.push(searchCondition(search));
   if (input.source_kind) c.push(sql`c.source_kind = ${input.source_kind}`);
   if (input.domain) c.push(sql`c.domain = ${input.domain.toLowerCase()}`);
+  // A leak held the password in clear exactly when a masked form of it was kept (password_type).
+  if (input.password_type) {
+    c.push(input.password_type === 'plaintext' ? sql`c.password_masked is not null` : sql`c.password_masked is null`);
+  }
   return c;
 }
 

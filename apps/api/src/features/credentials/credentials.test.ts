@@ -304,3 +304,28 @@ describe('infostealer import', () => {
     expect(JSON.stringify(device)).not.toContain('Winter-2026!');
   });
 });
+
+describe('the clear-password filter', () => {
+  it('lists only the leaks that held the password in clear, or only the others; together they are all', async () => {
+    const t = await newTenant(app, 'credclear');
+    const combolist = [`erin@${t.domain}:Clear-Text-01`, `fred@${t.domain}:Clear-Text-02`].join('\n');
+    expect((await importFile(app, t, 'combolist', 'clear.txt', combolist)).status).toBe('succeeded');
+    const breach = { Name: 'Adobe', BreachDate: '2013-10-04', AddedDate: '2013-12-04T00:00:00Z', PwnCount: 1 };
+    await importFile(app, t, 'hibp', 'breaches.json', JSON.stringify([breach]));
+    const search = JSON.stringify({ erin: ['Adobe'], gina: ['Adobe'] });
+    expect((await importFile(app, t, 'hibp', 'search.json', search, `&domain=${t.domain}`)).status).toBe('succeeded');
+    type List = { data: { password_type: string | null }[]; meta: { total: number } };
+    const list = async (query: string) =>
+      json<List>(await t.browser.get(`/api/credentials?page_size=100${query}`, { token: t.token }));
+    const all = await list('');
+    const clear = await list('&password_type=plaintext');
+    const other = await list('&password_type=none');
+    expect(clear.meta.total).toBe(2);
+    expect(other.meta.total).toBe(2);
+    expect(clear.data.every((c) => c.password_type === 'plaintext')).toBe(true);
+    expect(other.data.every((c) => c.password_type === 'none')).toBe(true);
+    expect(clear.meta.total + other.meta.total).toBe(all.meta.total);
+    const refused = await t.browser.get('/api/credentials?password_type=hashed', { token: t.token });
+    expect(refused.statusCode).toBe(422);
+  });
+});

@@ -10,6 +10,7 @@ import { CredentialDetail } from './credential-detail';
 
 const SORTS = ['-last_seen_at', 'last_seen_at', '-first_seen_at', 'first_seen_at', 'email', '-email'] as const;
 const SOURCES = ['breach', 'combolist', 'infostealer'] as const;
+const PASSWORD_TYPES = ['plaintext', 'none'] as const;
 
 /** Breaches and combolists: one row per leaked account of the company's domains. */
 export function BreachesTable({ slots, onDemo }: { slots: FindingSlots; onDemo: (demo: boolean) => void }) {
@@ -26,12 +27,23 @@ export function BreachesTable({ slots, onDemo }: { slots: FindingSlots; onDemo: 
           options: SOURCES.map((s) => ({ value: s, label: t(`credentials.sourceKinds.${s}`) })),
         },
         { id: 'domain', kind: 'text', label: t('credentials.domain') },
+        {
+          id: 'password_type',
+          kind: 'select',
+          label: t('credentials.passwordType'),
+          options: PASSWORD_TYPES.map((p) => ({ value: p, label: t(`credentials.passwordTypes.${p}`) })),
+        },
       ],
       sorts: SORTS,
       query: (state) => {
         const source = SOURCES.find((s) => s === state.filters.source_kind?.[0]);
         const domain = textFilter(state, 'domain');
-        return { ...(source ? { source_kind: source } : {}), ...(domain ? { domain } : {}) };
+        const password = PASSWORD_TYPES.find((p) => p === state.filters.password_type?.[0]);
+        return {
+          ...(source ? { source_kind: source } : {}),
+          ...(domain ? { domain } : {}),
+          ...(password ? { password_type: password } : {}),
+        };
       },
     },
     useCredentials,

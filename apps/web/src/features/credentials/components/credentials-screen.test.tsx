@@ -22,6 +22,17 @@ describe('CredentialsScreen filters', { timeout: 15_000 }, () => {
     expect(new URLSearchParams(router.state.location.search).get('domain')).toBe('acme.test');
   });
 
+  it('sends the clear-password filter of the breaches tab, and exports with it', async () => {
+    const { expectRequest } = renderWithListApi(<CredentialsScreen slots={noSlots} />, {
+      i18n,
+      path: '/credentials',
+    });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Password type' }), { target: { value: 'plaintext' } });
+    await expectRequest('/credentials', { password_type: 'plaintext' });
+    const exportLink = await screen.findByRole('link', { name: 'Export CSV' });
+    expect(exportLink.getAttribute('href')).toBe('/api/credentials/export?password_type=plaintext');
+  });
+
   it('sends the malware family of the devices tab', async () => {
     const { expectRequest } = renderWithListApi(<CredentialsScreen slots={noSlots} />, {
       i18n,
