@@ -2,6 +2,7 @@
 // record said: shown as a quotation, never as the advisor's own words), each line cut into plain text
 // and citations. Only a `[ref]` of a record the message holds is a citation; any other bracket stays
 // text. Nothing here is HTML: the parts are drawn as React text nodes.
+import { safeRedirectTarget } from '@/lib/redirect';
 import type { AdvisorRecord } from './advisor-api';
 
 /** A run of text or a citation, with where it starts in its line (a stable key). */
@@ -15,9 +16,12 @@ export interface AnswerBlock {
 /** The same handle the server cites with (advisor.types.ts citedRecords). */
 const CITATION = /\[([A-Za-z0-9._:-]{1,64})\]/g;
 
-/** An in-app path only (`/credentials?open=3`): never a scheme, never another host (`//x`, `/\x`). */
+/**
+ * An in-app path only (`/credentials?open=3`): the sign-in redirect's own rule (never a scheme,
+ * never another host, `//x` or `/\x`), and no white space.
+ */
 export function isAppPath(path: string): boolean {
-  return /^\/(?![/\\])/.test(path) && !/[\s\\]/.test(path);
+  return safeRedirectTarget(path) !== null && !/\s/.test(path);
 }
 
 /** The records that can be linked, by ref (a record whose path is not the app's is left out). */
