@@ -4938,6 +4938,12 @@ export interface components {
             kind: components["schemas"]["ImportKind"];
             module: components["schemas"]["Module"];
             status: components["schemas"]["ImportStatus"];
+            /**
+             * @description True when the import succeeded but rejected some records (counts.rejected > 0): what was
+             *     kept is in, the rejects say what was not. An import that kept nothing is `failed`, never
+             *     partial; one that read no record at all fails with "No records found: expected …".
+             */
+            partial: boolean;
             file_name: string;
             file_size: number;
             /** @description 0 to 1 (share of the input read). */
@@ -8258,6 +8264,8 @@ export interface operations {
                 page_size?: components["parameters"]["PageSize"];
                 module?: components["schemas"]["Module"];
                 status?: components["schemas"]["ImportStatus"];
+                /** @description Only the imports of this kind (the import dialog lists the recent ones of the format chosen). */
+                kind?: components["schemas"]["ImportKind"];
             };
             header?: never;
             path?: never;

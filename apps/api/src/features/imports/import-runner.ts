@@ -15,6 +15,7 @@ import { queueRatingRefresh } from '../risk/risk.queue.js';
 import type { Overlap, WriteContext } from './import.types.js';
 import { openStoredFile } from './import-files.repository.js';
 import { batchSizeOf, jobOptions } from './import-options.js';
+import { describeKind, whyNothingWasKept } from './import-outcome.js';
 import { openUpload, UnreadableUpload } from './import-unpack.js';
 import { appendLog, commitBatchCounts, findJobRow, finishJob, insertRejects } from './imports.repository.js';
 import type { ImportJobRow } from './imports.table.js';
@@ -165,7 +166,6 @@ export async function runJob(
   // batches at once on two connections (both cores for one file); each still commits after the one
   // before it, so the checkpoint stays the end of what is committed.
   let fileRefused: string | undefined;
-  let recordCount = 0;
   let ignored = 0;
   /** One pass over the upload from a checkpoint; `again` when an overlapped batch was a deadlock's victim. */
   const pass = async (overlapping: boolean, from: number): Promise<RunOutcome | 'done' | 'again'> => {
@@ -178,7 +178,6 @@ export async function runJob(
     let rejects: { job_id: number; file_path: string; line: number; reason: string }[] = [];
     let progress = 0;
     fileRefused = undefined;
-    recordCount = 0;
     /** The checkpoint at which a committed batch saw a cancel request (the last such batch). */
     let cancelAt: number | undefined;
     const write = (
@@ -274,7 +273,6 @@ export async function runJob(
         progress = item.progress;
         if (item.kind === 'record') {
           records.push(item.record);
-          recordCount += 1;
         } else {
           rejects.push({ job_id: job.id, file_path: item.file, line: item.line, reason: item.reason });
           if (item.line === 0) fileRefused = item.reason;
@@ -331,7 +329,8 @@ export async function runJob(
     passed = await pass(false, from);
   }
   if (passed !== 'done' && passed !== 'again') return passed;
-  if (fileRefused && recordCount === 0 && from === 0) return fail(fileRefused);
+  const failed = await whyNothingWasKept(ctx.db, job.id, { ignored, fileRefused, ...describeKind(importer) });
+  if (failed) return fail(failed);
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     const done = await trx.selectFrom('jobs').selectAll().where('id', '=', job.id).executeTakeFirstOrThrow();
@@ -340,19 +339,41 @@ export async function runJob(
         trx,
         job.id,
         'info',
-        `${ignored} records outside the company's domains were read and not kept.`,
+        `${ignored} ${describeKind(importer).ignoredAs} were read and not kept.`,
         now,
       );
     }
     const summary = `${done.read_count} read, ${done.added_count} added, ${done.updated_count} updated, ${done.rejected_count} rejected`;
+    const partial = done.rejected_count > 0;
+    if (partial) {
+      await appendLog(
+        trx,
+        job.id,
+        'warn',
+        `Partial: ${done.rejected_count} of ${done.read_count} records were rejected (see the rejects); the rest was kept.`,
+        now,
+      );
+    }
     await appendLog(trx, job.id, 'info', `Done: ${summary}.`, now);
     await finishJob(trx, job.id, { status: 'succeeded', at: now });
-    await summaryEvent(trx, ctx, job, 'import.succeeded', (_, described) => `${job.file_name}: ${described}`, now, {
-      read: done.read_count,
-      added: done.added_count,
-      updated: done.updated_count,
-      rejected: done.rejected_count,
-    });
+    await summaryEvent(
+      trx,
+      ctx,
+      job,
+      'import.succeeded',
+      (_, described) =>
+        partial
+          ? `${job.file_name}: ${described} (partial: ${done.rejected_count} of ${done.read_count} records rejected)`
+          : `${job.file_name}: ${described}`,
+      now,
+      {
+        read: done.read_count,
+        added: done.added_count,
+        updated: done.updated_count,
+        rejected: done.rejected_count,
+        partial,
+      },
+    );
     return 'succeeded' as const;
   });
 }

@@ -61,6 +61,13 @@ export interface Importer<R, S = unknown> {
   kind: string;
   /** The module that registers it. */
   module: string;
+  /**
+   * What the kind reads, in a few English words ("nuclei JSON lines (-jsonl) or a -json-export
+   * array"): a job that read no record at all fails with "No records found: expected …".
+   */
+  expects?: string;
+  /** What a record the writer did not keep is (`WriteOutcome.ignored`), for the job's log: default "records outside the company's domains". */
+  ignoredAs?: string;
   /** Records per write transaction on PostgreSQL (default 500; PGlite takes a fifth, ADR 0009). */
   batchSize?: number;
   /** Shared reference data (the CVE catalogue): written by the platform only, its job belongs to no company. */

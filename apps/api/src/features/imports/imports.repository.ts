@@ -136,7 +136,7 @@ function ofScope(scope: JobScope) {
 export function listJobRows(
   db: Executor,
   scope: JobScope,
-  input: PageInput & { module?: string | undefined; status?: string | undefined },
+  input: PageInput & { module?: string | undefined; status?: string | undefined; kind?: string | undefined },
 ) {
   let base = db
     .selectFrom('jobs as j')
@@ -145,6 +145,7 @@ export function listJobRows(
     .where('j.status', '<>', 'uploading');
   if (input.module) base = base.where('j.module', '=', input.module);
   if (input.status) base = base.where('j.status', '=', input.status as ImportJobRow['status']);
+  if (input.kind) base = base.where('j.kind', '=', input.kind);
   const query = base.leftJoin('users as u', 'u.id', 'j.created_by').select(jobColumns).orderBy('j.id', 'desc');
   return pageOf(db, query, capped(base), input);
 }

@@ -28,6 +28,7 @@ export function toImport(row: JobRow) {
     kind: row.kind,
     module: row.module,
     status: row.status,
+    partial: row.status === 'succeeded' && row.rejected_count > 0,
     file_name: row.file_name,
     file_size: Number(row.file_size),
     progress: row.status === 'succeeded' ? 1 : Number(row.progress),
@@ -212,7 +213,7 @@ export async function listImports({
 }: {
   ctx: AppContext;
   auth: AuthContext;
-  input: PageInput & { module?: string; status?: string };
+  input: PageInput & { module?: string; status?: string; kind?: string };
 }) {
   const { rows, meta } = await listJobRows(ctx.db, jobScope(ctx, auth), input);
   return { data: rows.map(toImport), meta };
