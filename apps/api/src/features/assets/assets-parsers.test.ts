@@ -223,7 +223,7 @@ describe('httpx JSON lines', () => {
 });
 
 describe('nmap XML', () => {
-  it('reads each host that is up: its address, names and open ports as services', async () => {
+  it('reads each host: one that is up gives its address, scanned names and open ports as services', async () => {
     const { records, rejects } = await parse(parseNmap, 'nmap.xml');
     expect(records.map(shape)).toEqual([
       {
@@ -241,6 +241,8 @@ describe('nmap XML', () => {
           '198.51.100.1 has_service 198.51.100.1:443/tcp',
         ],
       },
+      // The host that is down: read, nothing kept (the writer counts it as ignored).
+      { nodes: [], edges: [] },
       {
         nodes: ['ip 2001:db8::5', 'service [2001:db8::5]:53/udp'],
         edges: ['2001:db8::5 has_service [2001:db8::5]:53/udp'],

@@ -22,16 +22,28 @@ export interface AssetEdge {
   to: number;
 }
 
+/**
+ * A name a tool saw about an asset (a PTR record, a certificate's name): kept in that asset's
+ * details, and made an asset (`name kind nodes[to]`) only when it is within the inventory's scope.
+ */
+export interface ObservedName {
+  name: string;
+  kind: RelationKind;
+  to: number;
+}
+
 export interface AssetRecord {
   nodes: AssetNode[];
   edges: AssetEdge[];
   /** When the tool saw it, when its output says (else the import's time). */
   seenAt: Date | null;
+  observed?: ObservedName[];
 }
 
 export class AssetGraph {
   readonly nodes: AssetNode[] = [];
   readonly edges: AssetEdge[] = [];
+  readonly observed: ObservedName[] = [];
   private readonly index = new Map<string, number>();
 
   /** The node's index; the same type and value twice is one node (its details merged). */
@@ -63,8 +75,20 @@ export class AssetGraph {
     return id;
   }
 
+  /** A graph that goes on from a record's nodes and edges (the writer adds the names in scope). */
+  static from(record: AssetRecord): AssetGraph {
+    const graph = new AssetGraph();
+    for (const node of record.nodes) {
+      graph.nodes.push({ ...node, details: { ...node.details }, tags: [...node.tags] });
+      graph.index.set(`${node.type}|${node.value}`, graph.nodes.length - 1);
+    }
+    graph.edges.push(...record.edges);
+    return graph;
+  }
+
   record(seenAt: Date | null = null): AssetRecord {
-    return { nodes: this.nodes, edges: this.edges, seenAt };
+    const observed = this.observed.length > 0 ? { observed: this.observed } : {};
+    return { nodes: this.nodes, edges: this.edges, seenAt, ...observed };
   }
 }
 

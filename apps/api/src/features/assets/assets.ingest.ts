@@ -4,11 +4,12 @@
 // history gets `discovered` for a new asset and `seen_again` for one a probe run had found gone.
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import { isWithinDomain } from '../../shared/host-name.js';
 import { HttpError } from '../../shared/http-error.js';
 import { companyOf, type WriteContext, type WriteOutcome } from '../imports/import.types.js';
 import { jobOptions } from '../imports/import-options.js';
 import type { ImportJobRow } from '../imports/imports.table.js';
-import type { AssetNode, AssetRecord } from './assets.graph.js';
+import { AssetGraph, type AssetNode, type AssetRecord } from './assets.graph.js';
 import { ofSupplier } from './inventory.sql.js';
 
 /** Where an import writes: the job's company, and the supplier its options name (null: the company's own). */
@@ -42,6 +43,23 @@ export async function inventoryOf(db: Executor, job: ImportJobRow): Promise<Inve
   const supplierId = await supplierOf(db, companyId, options);
   if (supplierId === undefined) throw new HttpError(404, 'Supplier not found.');
   return { companyId, supplierId };
+}
+
+/** An import's inventory and its scope's domains (the names a scan saw become assets only within them). */
+export interface ImportTarget extends Inventory {
+  domains: string[];
+}
+
+/**
+ * The record with the names its tool only saw (PTR, certificate names) that are within `domains`
+ * made assets: the company scoped them, so they are its own, not the hosting provider's.
+ */
+export function withNamesInScope(record: AssetRecord, domains: string[]): AssetRecord {
+  const inScope = (record.observed ?? []).filter((o) => domains.some((d) => isWithinDomain(o.name, d)));
+  if (inScope.length === 0) return record;
+  const graph = AssetGraph.from(record);
+  for (const observed of inScope) graph.edge(graph.host(observed.name), observed.kind, observed.to);
+  return graph.record(record.seenAt);
 }
 
 interface Sighting {
@@ -194,15 +212,19 @@ export async function writeGraphs(
   return upserted;
 }
 
-/** Writes one batch of an assets import into the job's inventory. */
+/**
+ * Writes one batch of an assets import into the job's inventory. A record without assets (a host
+ * nmap did not find up) is read and not kept: it counts as ignored.
+ */
 export async function writeAssets(
   db: Executor,
   context: WriteContext,
-  inventory: Inventory,
+  target: ImportTarget,
   records: AssetRecord[],
 ): Promise<WriteOutcome> {
   const { job, now, seenAt } = context;
-  const upserted = await writeGraphs(db, inventory, records, {
+  const kept = records.filter((r) => r.nodes.length > 0).map((r) => withNamesInScope(r, target.domains));
+  const upserted = await writeGraphs(db, target, kept, {
     source: job.kind,
     jobId: job.id,
     isDemo: job.is_demo,
@@ -210,7 +232,7 @@ export async function writeAssets(
     seenAt,
   });
   const added = upserted.filter((u) => u.inserted).length;
-  return { added, updated: upserted.length - added, ignored: 0 };
+  return { added, updated: upserted.length - added, ignored: records.length - kept.length };
 }
 
 export async function upsertRelations(

@@ -12,18 +12,27 @@ import { parseNmap } from './nmap.parser.js';
 import { withDemoProbeRuns } from './probes/probes.demo.js';
 import { probeJobs, probeRoutes } from './probes/probes.js';
 import { parseHttpx, parseSubfinder } from './recon.parser.js';
+import { scopeOf } from './scopes.service.js';
 
-const importer = (kind: string, parse: typeof parseHosts) =>
+/** What a kind reads (`expects` alone, as a string) and what its records read and not kept are. */
+interface KindWords {
+  expects?: string;
+  ignoredAs?: string;
+}
+
+const importer = (kind: string, parse: typeof parseHosts, words: KindWords | string = {}) =>
   defineImporter({
     kind,
     module: 'assets',
+    ...(typeof words === 'string' ? { expects: words } : words),
     checkOptions: async (db, companyId, options) =>
       (await supplierOf(db, companyId, options)) === undefined
         ? { supplier_id: ['The selected supplier is invalid.'] }
         : null,
-    prepare: (db, job) => {
+    prepare: async (db, job) => {
       companyOf(job);
-      return inventoryOf(db, job);
+      const inventory = await inventoryOf(db, job);
+      return { ...inventory, domains: (await scopeOf(db, inventory)).domains };
     },
     parse,
     write: writeAssets,
@@ -38,7 +47,10 @@ export const assetsModule: MonitoringModule = {
     importer('assets-csv', parseAssetsCsv),
     importer('subfinder', parseSubfinder),
     importer('httpx', parseHttpx),
-    importer('nmap', parseNmap),
+    importer('nmap', parseNmap, {
+      expects: "nmap's XML output (-oX) or masscan's -oX: an <nmaprun> with <host> elements",
+      ignoredAs: 'hosts nmap did not find up',
+    }),
   ],
   routes: (deps) => ({ ...assetsRoutes(deps), ...probeRoutes(deps) }),
   search: assetsSearch,
