@@ -1,6 +1,8 @@
 // Test helpers of the monitoring features: two companies with one user each (for tenant
 // isolation), uploads through the API, and waiting for an import job to end.
+import type { components } from '@vigil/api-client';
 import { afterAll, beforeAll, expect } from 'vitest';
+
 import type { VigilApp } from '../app.js';
 import { CURRENT_TERMS_VERSION } from '../features/auth/sign-in.steps.js';
 import { addMembership, insertCompany } from '../features/clients/clients.repository.js';
@@ -95,15 +97,8 @@ export async function newTenant(
   return { ...signed, companyId, domain, email };
 }
 
-export interface ImportView {
-  id: number;
-  status: string;
-  progress: number;
-  counts: { read: number; added: number; updated: number; rejected: number };
-  rejects: { file: string; line: number; reason: string }[];
-  log: { level: string; message: string }[];
-  error: string | null;
-}
+/** A finished import as GET /imports/{id} answers it (the contract's type, not a restatement). */
+export type ImportView = components['schemas']['ImportDetail']['data'];
 
 export async function upload(who: SignedIn, kind: string, fileName: string, content: string | Buffer, extra = '') {
   const response = await who.browser.post(
