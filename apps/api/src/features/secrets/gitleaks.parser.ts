@@ -1,108 +1,110 @@
-// A gitleaks report (`gitleaks detect --report-format json`): a JSON array of findings with
-// RuleID, Description, File, StartLine, Commit, Author, Email, Date, Secret, Match, Entropy and
-// (newer versions) Link. Read as a stream, one finding at a time. The secret travels only as far as
-// the writer, which hashes and redacts it; a rejected finding's reason never quotes it.
-import { checkDate, isRecord, type ParsedItem, text, type Upload } from '../imports/import.types.js';
+// A gitleaks JSON report: a JSON array of findings, read as a stream, one finding at a time. Its
+// first finding tells which gitleaks wrote it (8, or 4 to 7: see gitleaks.records); gitleaks'
+// other report formats (SARIF, CSV, JUnit) and other files are refused once, naming what they are.
+// The secret travels only as far as the writer, which hashes and redacts it.
+import type { ParsedItem, SourceFile, Upload } from '../imports/import.types.js';
 import { jsonElements } from '../imports/import-json.js';
+import {
+  type GitleaksRecord,
+  type GitleaksShape,
+  legacyRecordOf,
+  type RecordResult,
+  shapeOf,
+  v8RecordOf,
+} from './gitleaks.records.js';
 
-export interface GitleaksRecord {
-  ruleId: string;
-  description: string | null;
-  /** In clear: for the writer to hash and redact. */
-  secret: string;
-  /** The match (or the line) the secret is in, for the redacted fragment. */
-  match: string;
-  filePath: string;
-  line: number;
-  commitSha: string | null;
-  author: string | null;
-  committedAt: Date | null;
-  entropy: number | null;
-  /** `owner/name` from the Link, else the report file's name. */
-  repository: string;
-  url: string | null;
+export type { GitleaksRecord } from './gitleaks.records.js';
+
+export const GITLEAKS_ACCEPTED =
+  "Vigil reads gitleaks' JSON report: gitleaks 8 with --report-format json (its default), or the JSON report of gitleaks 4 to 7.";
+
+const PEEK_BYTES = 512;
+
+/** The file's first bytes as text, and the same file to read again from its start. */
+async function peek(
+  file: SourceFile,
+): Promise<{ head: string; ended: boolean; file: SourceFile; close: () => Promise<unknown> }> {
+  const iterator = file.content[Symbol.asyncIterator]();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let ended = false;
+  while (size < PEEK_BYTES) {
+    const next = await iterator.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    chunks.push(next.value);
+    size += next.value.length;
+  }
+  async function* content(): AsyncGenerator<Uint8Array> {
+    try {
+      yield* chunks;
+      if (ended) return;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    } finally {
+      if (!ended) await iterator.return?.();
+    }
+  }
+  const head = new TextDecoder().decode(Buffer.concat(chunks).subarray(0, PEEK_BYTES));
+  const close = async () => (ended ? undefined : iterator.return?.());
+  return { head: head.replace(/^\uFEFF/, '').trimStart(), ended, file: { ...file, content: content() }, close };
 }
 
-const MAX_SECRET = 10_000;
-
-/** `https://github.com/<owner>/<name>/blob/…` → owner/name. */
-function repositoryOf(link: string | undefined, reportPath: string): string {
-  const match = link ? /^https:\/\/github\.com\/([\w.-]{1,100}\/[\w.-]{1,100})\/blob\//.exec(link) : null;
-  if (match?.[1]) return match[1];
-  const name = reportPath.split('/').pop() ?? reportPath;
-  return name.replace(/\.json$/i, '') || 'gitleaks report';
+/** Why a file is refused from its first bytes, '' to read it as an array, null for gitleaks 4–7's `null` (nothing found). */
+function refusalOf(head: string, ended: boolean): string | null {
+  if (head.startsWith('[')) return '';
+  if (ended && head.trim() === 'null') return null;
+  if (head.startsWith('{')) {
+    if (/"\$schema"\s*:\s*"[^"]*sarif/i.test(head) || /"runs"\s*:/.test(head)) {
+      return `This is a SARIF report (gitleaks 8 --report-format sarif); ${GITLEAKS_ACCEPTED}`;
+    }
+    return `This is a JSON object, not a gitleaks report (a JSON array of findings). ${GITLEAKS_ACCEPTED}`;
+  }
+  if (/^<\?xml[^>]*>\s*<testsuites?[\s>]/.test(head) || /^<testsuites?[\s>]/.test(head)) {
+    return `This is a JUnit XML report (gitleaks 8 --report-format junit); ${GITLEAKS_ACCEPTED}`;
+  }
+  if (head.startsWith('<')) return `This is an XML file, not a gitleaks JSON report. ${GITLEAKS_ACCEPTED}`;
+  if (/^RuleID,/i.test(head)) return `This is a gitleaks 8 CSV report (--report-format csv); ${GITLEAKS_ACCEPTED}`;
+  if (head === '') return null;
+  return `Not a gitleaks JSON report (a JSON array of findings). ${GITLEAKS_ACCEPTED}`;
 }
 
-export function gitleaksRecordOf(
-  value: unknown,
-  reportPath: string,
-): { ok: true; record: GitleaksRecord } | { ok: false; reason: string } {
-  if (!isRecord(value)) return { ok: false, reason: 'A finding must be an object.' };
-  const ruleId = text(value.RuleID);
-  if (!ruleId || ruleId.length > 100)
-    return { ok: false, reason: 'A finding needs a RuleID (at most 100 characters).' };
-  const secret = typeof value.Secret === 'string' ? value.Secret : '';
-  if (secret.trim() === '' || secret.length > MAX_SECRET) {
-    return { ok: false, reason: `${ruleId}: Secret is missing or longer than ${MAX_SECRET} characters.` };
+const NEITHER =
+  'This is a JSON array, but its first element is neither a gitleaks 8 finding (RuleID, Secret, File, StartLine) nor a gitleaks 4–7 leak (rule, offender, file, lineNumber).';
+
+async function* parseFile(source: SourceFile): AsyncGenerator<ParsedItem<GitleaksRecord>> {
+  const { head, ended, file, close } = await peek(source);
+  const refusal = refusalOf(head, ended);
+  const reject = (line: number, reason: string, progress: number) =>
+    ({ kind: 'reject', file: file.path, line, reason, progress }) as const;
+  if (refusal !== '') {
+    await close();
+    if (refusal !== null) yield reject(0, refusal, 1);
+    return;
   }
-  const filePath = text(value.File);
-  if (!filePath) return { ok: false, reason: `${ruleId}: File is missing.` };
-  const line = value.StartLine;
-  if (typeof line !== 'number' || !Number.isInteger(line) || line < 0 || line > 100_000_000) {
-    return { ok: false, reason: `${ruleId}: StartLine must be a whole number from 0 to 100000000.` };
+  let shape: GitleaksShape | null = null;
+  for await (const event of jsonElements(file, '$.*')) {
+    if (event.kind === 'error') {
+      yield reject(0, event.reason, 1);
+      return;
+    }
+    if (event.kind === 'end') return;
+    if (typeof event.key !== 'number') continue;
+    shape ??= shapeOf(event.value);
+    if (shape === null) {
+      yield reject(0, `${NEITHER} ${GITLEAKS_ACCEPTED}`, 1);
+      return;
+    }
+    const line = event.index + 1;
+    const parsed: RecordResult =
+      shape === 'v8' ? v8RecordOf(event.value, file.path) : legacyRecordOf(event.value, file.path);
+    yield parsed.ok
+      ? { kind: 'record', record: parsed.record, file: file.path, line, progress: event.progress }
+      : reject(line, parsed.reason, event.progress);
   }
-  const commit = text(value.Commit);
-  if (commit && !/^[0-9a-f]{7,64}$/i.test(commit)) return { ok: false, reason: `${ruleId}: Commit is not a hash.` };
-  const rawDate = text(value.Date);
-  const date = rawDate ? checkDate('Date', rawDate, new Date(rawDate)) : undefined;
-  if (date && !date.ok) return { ok: false, reason: `${ruleId}: ${date.reason}` };
-  const link = text(value.Link);
-  const author = text(value.Author);
-  const email = text(value.Email);
-  return {
-    ok: true,
-    record: {
-      ruleId,
-      description: text(value.Description) ?? null,
-      secret,
-      match: typeof value.Match === 'string' ? value.Match : (text(value.Line) ?? ''),
-      filePath,
-      line,
-      commitSha: commit?.toLowerCase() ?? null,
-      author: author ? (email ? `${author} <${email}>` : author) : (email ?? null),
-      committedAt: date?.date ?? null,
-      entropy: typeof value.Entropy === 'number' && Number.isFinite(value.Entropy) ? value.Entropy : null,
-      repository: repositoryOf(link, reportPath),
-      url: link && /^https?:\/\//.test(link) ? link : null,
-    },
-  };
 }
 
 export async function* parseGitleaks(upload: Upload): AsyncGenerator<ParsedItem<GitleaksRecord>> {
-  for await (const file of upload.files()) {
-    for await (const event of jsonElements(file, '$.*')) {
-      if (event.kind === 'error') {
-        yield { kind: 'reject', file: file.path, line: 0, reason: event.reason, progress: 1 };
-        break;
-      }
-      if (event.kind === 'end') {
-        if (event.root !== 'array') {
-          yield {
-            kind: 'reject',
-            file: file.path,
-            line: 0,
-            reason: 'Not a gitleaks JSON report (an array).',
-            progress: 1,
-          };
-        }
-        break;
-      }
-      if (typeof event.key !== 'number') continue;
-      const line = event.index + 1;
-      const parsed = gitleaksRecordOf(event.value, file.path);
-      yield parsed.ok
-        ? { kind: 'record', record: parsed.record, file: file.path, line, progress: event.progress }
-        : { kind: 'reject', file: file.path, line, reason: parsed.reason, progress: event.progress };
-    }
-  }
+  for await (const file of upload.files()) yield* parseFile(file);
 }

@@ -3,7 +3,7 @@
 // company's queries reach them, and the demo gitleaks report is read without a reject.
 import { describe, expect, it } from 'vitest';
 import { codeSearchHits, loadReplayData } from '../../dev/provider-replay/replay-fixtures.js';
-import { gitleaksRecordOf } from './gitleaks.parser.js';
+import { v8RecordOf } from './gitleaks.records.js';
 import { detect } from './rules/detector.js';
 import { vigilRules } from './rules/rule-set.js';
 import { demoOwner, secretsDemo } from './secrets.demo.js';
@@ -37,6 +37,6 @@ describe('secrets demo', () => {
     const [file] = secretsDemo({ anchor: new Date('2026-11-20T00:00:00Z'), company, index: 0, seed: 7 });
     const report = JSON.parse(String(file?.content)) as unknown[];
     expect(report.length).toBeGreaterThanOrEqual(5);
-    for (const finding of report) expect(gitleaksRecordOf(finding, 'demo.json').ok).toBe(true);
+    for (const finding of report) expect(v8RecordOf(finding, 'demo.json').ok).toBe(true);
   });
 });

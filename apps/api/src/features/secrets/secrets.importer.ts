@@ -27,12 +27,19 @@ export function sightingOf(record: GitleaksRecord, seenAt: Date): SecretSighting
     url: record.url,
     fragment: redactedFragment(record.match || record.secret, record.secret),
     seenAt,
+    // A masked secret ("REDACTED") is the same for every leak: each place is then its own incident.
+    identity: record.maskedByProducer
+      ? `masked:${record.ruleId}:${record.repository}:${record.filePath}:${record.line}`
+      : undefined,
   };
 }
 
 export const gitleaksImporter = defineImporter({
   kind: 'gitleaks-json',
   module: 'secrets',
+  expects:
+    "a gitleaks JSON report (a JSON array of findings, from gitleaks 8's --report-format json or gitleaks 4 to 7)",
+  ignoredAs: "findings the company's allow-list clears",
   prepare: async (db, job, ctx) => ({
     allow: await companyAllowlist(db, companyOf(job)),
     hashKey: secretHashKey(ctx.codeKey),
@@ -57,9 +64,10 @@ export const gitleaksImporter = defineImporter({
       },
       kept.map((r) => sightingOf(r, seenAt)),
     );
+    // A finding of the report at a place another finding already holds (a later commit) updates it.
     return {
       added: result.newOccurrences,
-      updated: result.occurrences - result.newOccurrences,
+      updated: kept.length - result.newOccurrences,
       ignored: records.length - kept.length,
     };
   },

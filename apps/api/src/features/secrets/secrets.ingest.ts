@@ -28,6 +28,8 @@ export interface SecretSighting {
   /** Already redacted. */
   fragment: string;
   seenAt: Date;
+  /** What identifies the incident instead of the secret, when the report masked it (gitleaks --redact). */
+  identity?: string;
 }
 
 export interface SecretWriteScope extends IngestScope {
@@ -55,9 +57,9 @@ export async function writeSightings(
   sightings: readonly SecretSighting[],
 ): Promise<SecretWriteResult> {
   if (sightings.length === 0) return { incidents: [], newOccurrences: 0, occurrences: 0 };
-  const rows = sightings.map(({ secret, ...rest }) => ({
+  const rows = sightings.map(({ secret, identity, ...rest }) => ({
     ...rest,
-    hash: hmac(scope.hashKey, secret),
+    hash: hmac(scope.hashKey, identity ?? secret),
     redacted: redact(secret),
   }));
   const byHash = new Map<string, (typeof rows)[number]>();
