@@ -1,5 +1,6 @@
-// nuclei writer: fingerprint template-id + matched-at (so a re-scan updates, a fixed-then-seen
-// finding reopens), SLA due date from the company's policy at first sight.
+// nuclei writer: fingerprint template-id (+ matcher name) + matched-at, so a re-scan updates and a
+// fixed-then-seen finding reopens; SLA due date from the company's policy at first sight. A result
+// repeated in one file counts as an update of the finding its first sighting added.
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { upsertFindings } from '../findings/findings.ingest.js';
@@ -7,8 +8,15 @@ import { companyOf, type WriteContext, type WriteOutcome } from '../imports/impo
 import type { NucleiRecord } from './nuclei.parser.js';
 import { dueDate, type SlaDays } from './vulnerabilities.sla.js';
 
-export function nucleiFingerprint(r: Pick<NucleiRecord, 'templateId' | 'matchedAt'>): string {
-  return `nuclei:${r.templateId}|${r.matchedAt}`;
+/** The matcher is part of it as in nuclei's own dedupe: each missing header of one URL is its own finding. */
+export function nucleiFingerprint(r: Pick<NucleiRecord, 'templateId' | 'matcherName' | 'matchedAt'>): string {
+  return r.matcherName === null
+    ? `nuclei:${r.templateId}|${r.matchedAt}`
+    : `nuclei:${r.templateId}:${r.matcherName}|${r.matchedAt}`;
+}
+
+function titleOf(r: NucleiRecord): string {
+  return r.matcherName === null ? `${r.name} on ${r.host}` : `${r.name} (${r.matcherName}) on ${r.host}`;
 }
 
 export async function writeNuclei(
@@ -32,7 +40,7 @@ export async function writeNuclei(
     },
     items.map((i) => ({
       fingerprint: i.fingerprint,
-      title: `${i.r.name} on ${i.r.host}`,
+      title: titleOf(i.r),
       severity: i.r.severity,
       seenAt: i.seenAt,
       dueAt: dueDate(sla, i.r.severity, i.seenAt),
@@ -57,5 +65,5 @@ export async function writeNuclei(
         evidence = coalesce(excluded.evidence, vulnerability_findings.evidence)`.execute(db);
   }
   const added = results.filter((r) => r.inserted).length;
-  return { added, updated: results.length - added, ignored: 0 };
+  return { added, updated: records.length - added, ignored: 0 };
 }

@@ -5,7 +5,7 @@ import { tenantFilter } from '../../shared/tenant.js';
 import { openStatuses } from '../findings/findings.table.js';
 import { companyOf, defineImporter } from '../imports/import.types.js';
 import type { MonitoringModule } from '../monitoring/monitoring-module.js';
-import { parseNuclei } from './nuclei.parser.js';
+import { parseNuclei } from './nuclei-files.js';
 import { vulnerabilitiesDemo } from './vulnerabilities.demo.js';
 import { writeNuclei } from './vulnerabilities.ingest.js';
 import { vulnerabilitiesRoutes } from './vulnerabilities.routes.js';
@@ -18,6 +18,7 @@ export const vulnerabilitiesModule: MonitoringModule = {
     defineImporter({
       kind: 'nuclei',
       module: 'vulnerabilities',
+      expects: 'nuclei JSON lines (-jsonl, -json in 2.x) or a -json-export array',
       prepare: (db, job) => slaOf(db, companyOf(job)),
       parse: parseNuclei,
       write: writeNuclei,

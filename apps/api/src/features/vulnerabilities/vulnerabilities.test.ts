@@ -82,7 +82,7 @@ describe('nuclei import', () => {
     const job = await importFile(app, a, 'nuclei', 'nuclei.jsonl', file);
     expect(job.counts).toEqual({ read: 6, added: 3, updated: 0, rejected: 3 });
     expect(job.rejects.map((r) => `${r.line}: ${r.reason}`)).toEqual([
-      '4: no-host: missing host.',
+      '4: no-host: no target: none of host, url, matched-at or ip.',
       '5: Not valid JSON.',
       '6: odd: unknown severity "severe".',
     ]);
@@ -159,7 +159,8 @@ describe('nuclei import', () => {
       scanner_type: 'http',
       ip: '198.51.100.7',
       request: 'GET /.git/config HTTP/1.1\r\nHost: www.x.example',
-      response: response.slice(0, 4000),
+      // Cut to its first 4,000 characters, and said so (the NUL became U+FFFD: 9,001 in all).
+      response: `${response.slice(0, 4000)}\n[… cut by Vigil: 9,001 characters in the scan result, the first 4,000 kept]`,
     });
     // A row imported without evidence answers an empty one, its CVE from the row.
     const plain = (await rows('?severity=critical'))[0]?.id;
