@@ -1,14 +1,9 @@
-// The JS blacklist's import kinds, through the shared import jobs (module `scripts`):
-//  - `js-blacklist-csv`: a header naming `value` and optionally kind, source, family, first_seen
-//    (kind read from the value when absent; first_seen a date or date-time);
-//  - `js-blacklist`: a plain list, one host, URL or SHA-256 per line, `#` comments (whole lines,
-//    or after a space), the file's name as the source.
-// Values are normalised (blacklist.values.ts); an entry seen again keeps its first sighting and
-// status, takes the later last sighting and fills its family and source when they were empty.
+// The JS blacklist's import kinds (module `scripts`; formats in docs/import-formats/scripts.md):
+// `js-blacklist-csv` (blacklist.csv.ts) and `js-blacklist` (blacklist.lists.ts). An entry seen again
+// keeps its first sighting and status, takes the later last sighting, fills an empty family/source.
 import { sql } from 'kysely';
 import type { Executor } from '../../../db/database.js';
 import {
-  checkDate,
   companyOf,
   defineImporter,
   type ParsedItem,
@@ -17,86 +12,9 @@ import {
   type WriteContext,
   type WriteOutcome,
 } from '../../imports/import.types.js';
-import { csvRecords, type LineResult, listRecords } from '../../imports/import-records.js';
 import type { DemoFile, DemoInput } from '../../monitoring/monitoring-module.js';
-import type { BlacklistKind } from '../scripts.table.js';
-import { normaliseEntry } from './blacklist.values.js';
-
-export interface BlacklistRecord {
-  kind: BlacklistKind;
-  value: string;
-  source: string | null;
-  family: string | null;
-  firstSeen: Date | null;
-}
-
-const FIELD = /^[\p{L}\p{N}][\p{L}\p{N} ._:/()+-]{0,59}$/u;
-
-function label(what: string, text: string): { ok: true; value: string | null } | { ok: false; reason: string } {
-  if (text === '') return { ok: true, value: null };
-  return FIELD.test(text)
-    ? { ok: true, value: text }
-    : {
-        ok: false,
-        reason: `The ${what} "${text.slice(0, 60)}" is not a name (at most 60 letters, digits, spaces, . _ : / ( ) + -).`,
-      };
-}
-
-/** One plain-list line: the value, without a trailing ` # comment`. */
-export function listLine(text: string): LineResult<BlacklistRecord> {
-  const value = text.replace(/\s+#.*$/, '').trim();
-  const entry = normaliseEntry(undefined, value);
-  return entry.ok
-    ? { ok: true, record: { kind: entry.kind, value: entry.value, source: null, family: null, firstSeen: null } }
-    : entry;
-}
-
-type Columns = Partial<Record<'kind' | 'value' | 'source' | 'family' | 'first_seen', number>>;
-const columnNames = ['kind', 'value', 'source', 'family', 'first_seen'] as const;
-
-function columnsOf(cells: string[]): Columns | null {
-  const columns: Columns = {};
-  cells.forEach((name, i) => {
-    const key = name.toLowerCase().replace(/^\uFEFF/, '') as (typeof columnNames)[number];
-    if (columnNames.includes(key)) columns[key] = i;
-  });
-  return columns.value === undefined ? null : columns;
-}
-
-export function csvRow(cells: string[], columns: Columns): LineResult<BlacklistRecord> {
-  const cell = (column: keyof Columns) => (columns[column] === undefined ? '' : (cells[columns[column]] ?? ''));
-  const entry = normaliseEntry(cell('kind'), cell('value'));
-  if (!entry.ok) return entry;
-  const source = label('source', cell('source'));
-  if (!source.ok) return source;
-  const family = label('family', cell('family'));
-  if (!family.ok) return family;
-  let firstSeen: Date | null = null;
-  if (cell('first_seen') !== '') {
-    const raw = cell('first_seen');
-    const date = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(raw) ? new Date(raw) : null;
-    const checked = checkDate('first_seen', raw, date);
-    if (!checked.ok) return checked;
-    firstSeen = checked.date;
-  }
-  return {
-    ok: true,
-    record: { kind: entry.kind, value: entry.value, source: source.value, family: family.value, firstSeen },
-  };
-}
-
-export function parseBlacklistList(upload: Upload): AsyncIterable<ParsedItem<BlacklistRecord>> {
-  return listRecords(upload.files(), listLine);
-}
-
-export function parseBlacklistCsv(upload: Upload): AsyncIterable<ParsedItem<BlacklistRecord>> {
-  return csvRecords(upload.files(), {
-    header: columnsOf,
-    headerMissing:
-      'Expected a header line naming the column "value" (and optionally kind, source, family, first_seen).',
-    row: csvRow,
-  });
-}
+import { parseBlacklistCsv } from './blacklist.csv.js';
+import { type BlacklistRecord, parseBlacklistList } from './blacklist.lists.js';
 
 /** Upserts one batch; `source` stands for records that name none (the file, or the import kind). */
 export async function writeBlacklist(
@@ -127,21 +45,35 @@ export async function writeBlacklist(
       updated_at = excluded.updated_at
     returning (xmax = 0) as inserted`.execute(db);
   const added = result.rows.filter((r) => r.inserted).length;
-  return { added, updated: result.rows.length - added, ignored: records.length - rows.length };
+  // An entry repeated within the batch is seen again, like one from an earlier file: updated.
+  return { added, updated: records.length - added, ignored: 0 };
 }
 
-const importer = (kind: string, parse: (upload: Upload) => AsyncIterable<ParsedItem<BlacklistRecord>>) =>
+const importer = (
+  kind: string,
+  expects: string,
+  parse: (upload: Upload) => AsyncIterable<ParsedItem<BlacklistRecord>>,
+) =>
   defineImporter({
     kind,
     module: 'scripts',
+    expects,
     prepare: async (_db, job) => companyOf(job),
     parse,
     write: (trx, context, _companyId, records) => writeBlacklist(trx, context, records),
   });
 
 export const blacklistImporters: readonly RegisteredImporter[] = [
-  importer('js-blacklist-csv', parseBlacklistCsv),
-  importer('js-blacklist', parseBlacklistList),
+  importer(
+    'js-blacklist-csv',
+    'a CSV of indicators with a header naming value (Vigil, Volexity) or ioc_value (ThreatFox)',
+    parseBlacklistCsv,
+  ),
+  importer(
+    'js-blacklist',
+    'a list of hosts, URLs or SHA-256 (one a line), a hosts file or adblock ||host^ rules',
+    parseBlacklistList,
+  ),
 ];
 
 /**

@@ -35,7 +35,7 @@ const csv = [
   ',https://cdn-js.example/jquery.min.js#frag,,Inter skimmer,',
   `sha256,${HASH.toUpperCase()},internal,,2025-04-02T10:00:00Z`,
   'host,not a host,x,,',
-  'domain,evil.example,x,,',
+  'registry,evil.example,x,,',
   'host,evil.example,x,,2025-13-40',
   '"host,unclosed',
 ].join('\n');
@@ -67,7 +67,10 @@ describe('the JS blacklist', () => {
     expect(job.counts).toMatchObject({ added: 3, rejected: 4 });
     expect(job.rejects.map((r) => [r.line, r.reason])).toEqual([
       [5, '"not a host" is not a host name.'],
-      [6, 'Unknown kind "domain" (one of host, url, sha256).'],
+      [
+        6,
+        'Unknown kind "registry" (one of host, url, sha256; or a vendor type: hostname, domain, ipaddress, ip:port, sha256_hash, file).',
+      ],
       [7, 'first_seen "2025-13-40" is not a date.'],
       [8, 'Unclosed quote (one record per line).'],
     ]);
