@@ -5,8 +5,8 @@
 import { createHash } from 'node:crypto';
 import { DAY } from '../../shared/clock.js';
 import { foldWord } from '../../shared/text-match.js';
-import { checkDate, isRecord, jsonWithoutNul, type ParsedItem, type Upload } from '../imports/import.types.js';
-import { type LineResult, listRecords } from '../imports/import-records.js';
+import { checkDate, isRecord, jsonWithoutNul } from '../imports/import.types.js';
+import type { LineResult } from '../imports/import-records.js';
 import { type MentionSourceType, mentionSourceTypes } from './mentions.table.js';
 
 export const FEED_LIMITS = {
@@ -90,6 +90,11 @@ export function mentionLine(text: string, now = Date.now()): LineResult<MentionR
     return { ok: false, reason: 'Not valid JSON (one object per line).' };
   }
   if (!isRecord(value)) return { ok: false, reason: 'Expected a JSON object per line.' };
+  return mentionOf(value, now);
+}
+
+/** One mention in the feed's fields (a line, or a post another format was mapped to). */
+export function mentionOf(value: Record<string, unknown>, now = Date.now()): LineResult<MentionRecord> {
   const sourceType = mentionSourceTypes.find((s) => s === value.source_type);
   if (!sourceType) return { ok: false, reason: `"source_type" must be one of ${mentionSourceTypes.join(', ')}.` };
   const fields = {
@@ -119,8 +124,4 @@ export function mentionLine(text: string, now = Date.now()): LineResult<MentionR
     ok: true,
     record: { ...record, postedAt: date.date, url: url.value, archiveRef, hash: contentHash(record) },
   };
-}
-
-export function parseMentionFeed(upload: Upload): AsyncIterable<ParsedItem<MentionRecord>> {
-  return listRecords(upload.files(), (text) => mentionLine(text), FEED_LIMITS.lineBytes);
 }

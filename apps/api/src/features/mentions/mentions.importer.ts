@@ -1,8 +1,8 @@
-// The restricted environment's import kind `mentions-jsonl`: the documented JSON-lines feed of
-// mentions (docs/mentions-feed.md), matched against the company's enabled keywords as they stood
-// when the import started (a keyword added meanwhile re-matches everything through its own job).
+// The restricted environment's import kind `mentions-jsonl`: the JSON-lines feed of mentions
+// (docs/mentions-feed.md) or a Telegram Desktop chat export (mentions.formats.ts), matched against
+// the enabled keywords as they stood when the import started (a later keyword re-matches by a job).
 import { companyOf, defineImporter } from '../imports/import.types.js';
-import { parseMentionFeed } from './mentions.feed.js';
+import { parseMentions } from './mentions.formats.js';
 import { enabledKeywords, writeMentions } from './mentions.ingest.js';
 
 export const mentionsImporter = defineImporter({
@@ -11,7 +11,8 @@ export const mentionsImporter = defineImporter({
   // Texts run to 20,000 characters: smaller transactions than the default 500 records.
   batchSize: 200,
   prepare: (db, job) => enabledKeywords(db, companyOf(job)),
-  parse: parseMentionFeed,
+  expects: 'the mentions JSON lines feed (docs/mentions-feed.md) or a Telegram Desktop chat export (result.json)',
+  parse: parseMentions,
   write: async (trx, context, keywords, records) => {
     const outcome = await writeMentions(
       trx,
