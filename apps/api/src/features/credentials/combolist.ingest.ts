@@ -9,7 +9,7 @@ import { companyOf, type Overlap, type WriteContext, type WriteOutcome } from '.
 import { addRiskCounts } from '../risk/risk.counters.js';
 import type { ComboRecord } from './combolist.parser.js';
 import { addCredentialSources, type CredentialState } from './credentials.ingest.js';
-import { inDomains, maskPassword, passwordHmac } from './credentials.secrets.js';
+import { hostOf, inDomains, maskPassword, passwordHmac } from './credentials.secrets.js';
 
 interface ComboRow {
   fingerprint: string;
@@ -31,7 +31,9 @@ function comboRows(state: CredentialState, records: ComboRecord[]): { rows: Comb
   const kept = new Map<string, ComboRow>();
   let ignored = 0;
   for (const r of records) {
-    const domain = inDomains(r.email, state.domains);
+    // A login that is no e-mail (a ULP line) is the company's when its site is.
+    const host = r.email.includes('@') || !r.url ? undefined : hostOf(r.url);
+    const domain = host ? inDomains(host, state.domains) : inDomains(r.email, state.domains);
     if (!domain) {
       ignored += 1;
       continue;

@@ -1,7 +1,7 @@
-// Combolist lines: `email:password`, `email;password`, `email|password` and the
-// `url:email:password` variants (the URL may hold `://`, a port and a path). The e-mail is found
-// from the right of the URL part, and the password is everything after the separator that
-// follows it (passwords may contain separators).
+// Combolist lines: `email:password`, `email;password`, `email|password`, the "ULP"
+// `url:email:password` / `url|email|password` variants (the URL may hold `://`, a port and a
+// path) and ULP lines whose login is no e-mail (`https://vpn.example/:jdoe:pass`). The password is
+// everything after the separator that follows the login (passwords may contain separators).
 import type { ParsedItem, Upload } from '../imports/import.types.js';
 import { linesOf } from '../imports/import-lines.js';
 
@@ -15,6 +15,21 @@ const emailBeforeSeparator = /(?<=^|[:;| ])([^\s:;|@/]+@[A-Za-z0-9-]+(?:\.[A-Za-
 const MAX_LINE = 2048;
 
 /**
+ * A "ULP" line whose login is no e-mail: `https://host[:port]/path:login:password` (or with |
+ * or ;), the URL with a scheme or a path, so `user:pass` is never read as a site. The login is
+ * then kept when the site is the company's (combolist.ingest).
+ */
+function urlLoginPassword(text: string): ComboRecord | undefined {
+  const match =
+    /^((?:[a-z][a-z0-9+.-]*:\/\/[^\s/:;|]+|[a-z0-9-]+(?:\.[a-z0-9-]+)+(?=[:\d]*\/))(?::\d{1,5})?(?:\/[^\s:;|]*)?)([:;|])([^\s:;|]+)\2(.+)$/i.exec(
+      text,
+    );
+  if (!match) return undefined;
+  const [, url = '', , login = '', password = ''] = match;
+  return { email: login.toLowerCase(), password, url };
+}
+
+/**
  * The e-mail is the first address that starts the line or follows a separator and is itself
  * followed by one; what precedes it is the URL, what follows its separator the password.
  */
@@ -24,6 +39,10 @@ export function parseComboLine(text: string): { ok: true; record: ComboRecord } 
   emailBeforeSeparator.lastIndex = 0;
   const match = emailBeforeSeparator.exec(text);
   if (!match) {
+    const ulp = urlLoginPassword(text);
+    if (ulp) return { ok: true, record: ulp };
+    if (/^[^\s:;|]+[:;|]\S/.test(text) && !text.includes('@'))
+      return { ok: false, reason: 'A login without an e-mail address needs its site first (url:login:password).' };
     return text.includes('@')
       ? { ok: false, reason: 'No e-mail followed by a separator (:, ; or |) and a password.' }
       : { ok: false, reason: 'No e-mail address.' };

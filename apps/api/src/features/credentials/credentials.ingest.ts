@@ -9,6 +9,7 @@ import type { Severity } from '../findings/findings.table.js';
 import { companyOf, type WriteContext, type WriteOutcome } from '../imports/import.types.js';
 import { hostOf, inDomains, maskPassword, passwordHmac, pgTextArray } from './credentials.secrets.js';
 import type { HibpRecord } from './hibp.parser.js';
+import { leaksPasswords } from './hibp-data-classes.js';
 import type { DeviceRecord } from './infostealer.parser.js';
 
 export interface CredentialState {
@@ -129,7 +130,7 @@ export async function writeHibp(
     const email = `${a.alias}@${domain}`;
     const breach = known.get(a.breach);
     const classes = breach?.data_classes ?? [];
-    const severity: Severity = classes.includes('Passwords') ? 'high' : 'medium';
+    const severity: Severity = leaksPasswords(classes) ? 'high' : 'medium';
     return { a, email, breach, classes, severity, fingerprint: `breach:${email}:${a.breach}` };
   });
   const results = await upsertFindings(

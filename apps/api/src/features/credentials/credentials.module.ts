@@ -37,6 +37,7 @@ async function credentialState(db: Executor, job: ImportJobRow, ctx: AppContext)
 const combolist = defineImporter({
   kind: 'combolist',
   module: 'credentials',
+  expects: 'combolist lines (email:password, email;password, email|password, or url:login:password)',
   batchSize: 5000,
   overlaps: true,
   prepare: credentialState,
@@ -47,6 +48,7 @@ const combolist = defineImporter({
 const hibp = defineImporter({
   kind: 'hibp',
   module: 'credentials',
+  expects: 'an HIBP breach list (array, one breach or { "data": [...] }) or a domain search { "alias": ["Breach"] }',
   // A domain search dates and classes its findings from the breach catalogue (a file of the same
   // kind): one at a time, in the order queued, so a catalogue queued first is there when it runs.
   concurrency: 1,
@@ -58,6 +60,7 @@ const hibp = defineImporter({
 const infostealer = defineImporter({
   kind: 'infostealer',
   module: 'credentials',
+  expects: 'stealer log folders (a zip or tar) with a Passwords.txt of URL / login / password blocks',
   batchSize: 20,
   archives: true,
   prepare: credentialState,

@@ -1,7 +1,9 @@
-// Have I Been Pwned shapes: breach objects (/api/v3/breaches array or one /breach/{name}) and
-// the domain search ({ "alias": ["BreachName", …] } for the searched domain).
+// Have I Been Pwned shapes: breach objects (/api/v3/breaches array, one /breach/{name}, or a copy
+// of the list wrapped as { "data": [...] } with slug data classes, as Mozilla Monitor keeps it)
+// and the domain search ({ "alias": ["BreachName", …] } for the searched domain).
 import { checkDate, checkDay, isRecord, type ParsedItem, text, type Upload } from '../imports/import.types.js';
 import { jsonElements } from '../imports/import-json.js';
+import { canonicalDataClasses } from './hibp-data-classes.js';
 
 export interface BreachRecord {
   type: 'breach';
@@ -29,15 +31,18 @@ function breachOf(value: unknown): { ok: true; record: BreachRecord } | { ok: fa
   if (!isRecord(value)) return { ok: false, reason: 'A breach must be an object.' };
   const name = text(value.Name);
   if (!name) return { ok: false, reason: 'Breach without Name.' };
-  const breachDate = text(value.BreachDate);
-  if (breachDate && !/^\d{4}-\d{2}-\d{2}$/.test(breachDate))
-    return { ok: false, reason: `Bad BreachDate "${breachDate}".` };
+  // A day (the API) or a timestamp at that day's midnight somewhere (Mozilla Monitor's copy).
+  const given = text(value.BreachDate);
+  if (given && !/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(given))
+    return { ok: false, reason: `Bad BreachDate "${given.slice(0, 64)}".` };
+  const breachDate = given?.slice(0, 10);
   const day = breachDate ? checkDay('BreachDate', breachDate) : undefined;
   if (day && !day.ok) return { ok: false, reason: `${name}: ${day.reason}` };
   const added = text(value.AddedDate);
   const addedAt = added ? checkDate('AddedDate', added, new Date(added)) : undefined;
   if (addedAt && !addedAt.ok) return { ok: false, reason: `${name}: ${addedAt.reason}` };
-  const classes = Array.isArray(value.DataClasses) ? value.DataClasses.filter((c) => typeof c === 'string') : [];
+  const listed = Array.isArray(value.DataClasses) ? value.DataClasses.filter((c) => typeof c === 'string') : [];
+  const classes = canonicalDataClasses(listed.slice(0, 500));
   return {
     ok: true,
     record: {
@@ -61,6 +66,8 @@ type Held = { key: string; value: unknown; line: number; progress: number };
 /** Properties of a top-level object held before deciding what it is (a breach names itself early). */
 const DECIDE_AFTER = 64;
 const MAX_BREACH_FIELDS = 1000;
+/** HIBP lists under 1,000 breaches today; a wrapped list is held whole (16 MiB at most, import-json). */
+const MAX_WRAPPED_BREACHES = 50_000;
 
 function* aliasItems(
   file: string,
@@ -82,6 +89,24 @@ function* aliasItems(
       line,
       progress,
     };
+  }
+}
+
+function* wrappedBreaches(
+  file: string,
+  key: string,
+  breaches: unknown[],
+  progress: number,
+): Generator<ParsedItem<HibpRecord>> {
+  for (const [index, value] of breaches.slice(0, MAX_WRAPPED_BREACHES).entries()) {
+    const b = breachOf(value);
+    const line = index + 1;
+    if (b.ok) yield { kind: 'record', record: b.record, file, line, progress };
+    else yield { kind: 'reject', file, line, reason: `${key}[${index}]: ${b.reason}`, progress };
+  }
+  if (breaches.length > MAX_WRAPPED_BREACHES) {
+    const reason = `More than ${MAX_WRAPPED_BREACHES} breaches under "${key}"; the rest were not read.`;
+    yield { kind: 'reject', file, line: MAX_WRAPPED_BREACHES + 1, reason, progress };
   }
 }
 
@@ -125,6 +150,11 @@ export async function* parseHibp(upload: Upload): AsyncGenerator<ParsedItem<Hibp
         const b = breachOf(value);
         if (b.ok) yield { kind: 'record', record: b.record, file: file.path, line, progress };
         else yield { kind: 'reject', file: file.path, line, reason: b.reason, progress };
+        continue;
+      }
+      // A breach list wrapped in an object ({ "data": [ {…}, … ] }): its elements are the breaches.
+      if (Array.isArray(value) && value.length > 0 && value.every(isRecord)) {
+        yield* wrappedBreaches(file.path, key, value, progress);
         continue;
       }
       if (!held) {

@@ -5,13 +5,9 @@
 import type { ParsedItem, SourceFile, Upload } from '../imports/import.types.js';
 import { checkDate, utcDate } from '../imports/import.types.js';
 import { linesOf } from '../imports/import-lines.js';
+import { keyValue, parsePasswordsFile, type StolenCredential } from './stealer-passwords.parser.js';
 
-export interface StolenCredential {
-  url: string;
-  username: string;
-  password: string;
-  line: number;
-}
+export type { StolenCredential } from './stealer-passwords.parser.js';
 
 export interface DeviceRecord {
   folder: string;
@@ -34,12 +30,6 @@ function folderOf(path: string): string {
   return slash === -1 ? '' : path.slice(0, slash);
 }
 
-function keyValue(text: string): [string, string] | undefined {
-  const match = /^\s*([A-Za-z][A-Za-z _-]{0,40}?)\s*[:=]\s*(.*)$/.exec(text);
-  if (!match) return undefined;
-  return [(match[1] ?? '').toLowerCase().replace(/[\s_-]+/g, ''), (match[2] ?? '').trim()];
-}
-
 /** Reads a date as stealers write it (ISO, `dd.MM.yyyy HH:mm:ss`, `MM/dd/yyyy …`), unchecked. */
 function readLogDate(value: string): Date | null {
   const dotted = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?/.exec(value);
@@ -50,6 +40,12 @@ function readLogDate(value: string): Date | null {
   const slashed = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?/.exec(value);
   if (slashed) {
     const [, m, d, y, hh = '0', mm = '0', ss = '0'] = slashed;
+    return utcDate(Number(y), Number(m), Number(d), Number(hh), Number(mm), Number(ss));
+  }
+  // `2026-03-05 07:30:00` has no zone: read as UTC like the other forms, not as the server's time.
+  const spaced = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(value);
+  if (spaced) {
+    const [, y, m, d, hh = '0', mm = '0', ss = '0'] = spaced;
     return utcDate(Number(y), Number(m), Number(d), Number(hh), Number(mm), Number(ss));
   }
   return new Date(value);
@@ -95,14 +91,15 @@ export async function parseSystemInfo(file: SourceFile): Promise<SystemInfo> {
     if (['malware', 'stealer', 'family', 'malwarefamily', 'stealerfamily'].includes(key)) info.malwareFamily = value;
     else if (['machinename', 'computername', 'computer', 'pcname', 'machine', 'hostname'].includes(key))
       info.machineName = value;
-    else if (['logdate', 'date', 'infectiondate', 'localtime', 'installdate'].includes(key)) {
+    else if (['logdate', 'date', 'infectiondate', 'localtime', 'installdate', 'lastseen'].includes(key)) {
       if (info.infectionDate) continue;
       const checked = checkLogDate(value);
       if (checked.ok) info.infectionDate = checked.date;
       else info.rejects.push({ line, reason: checked.reason });
     } else if (['hwid', 'machineid'].includes(key)) info.hwid = value;
-    else if (['ip', 'ipaddress'].includes(key)) info.ip = value;
-    else if (['country', 'location'].includes(key)) info.country = value;
+    else if (['ip', 'ipaddress', 'lanip'].includes(key)) info.ip ??= value;
+    else if (['country', 'countrycode'].includes(key)) info.country = value;
+    else if (key === 'location') info.country ??= value;
     else if (['os', 'windows', 'operationsystem', 'operatingsystem', 'system'].includes(key)) info.os = value;
     else if (!info.malwareFamily) {
       const family = families.find((f) => value.toLowerCase().includes(f.toLowerCase()));
@@ -110,60 +107,6 @@ export async function parseSystemInfo(file: SourceFile): Promise<SystemInfo> {
     }
   }
   return info;
-}
-
-type Block = { start: number; url?: string; username?: string; password?: string };
-
-type PasswordItem =
-  | { ok: true; credential: StolenCredential; progress: number }
-  | { ok: false; line: number; reason: string; progress: number };
-
-/** The blocks of a Passwords.txt, each a credential or a reject with the block's first line. */
-export async function* parsePasswordsFile(file: SourceFile): AsyncGenerator<PasswordItem> {
-  let block: Block | undefined;
-  let progress = 0;
-  function* close(): Generator<PasswordItem> {
-    const b = block;
-    block = undefined;
-    if (!b) return;
-    if (!b.url && !b.username && !b.password) return;
-    const missing = [!b.url && 'URL', !b.username && 'username', !b.password && 'password'].filter(Boolean);
-    if (missing.length > 0 || !b.url || !b.username || !b.password) {
-      yield { ok: false, line: b.start, reason: `Block without ${missing.join(', ')}.`, progress };
-      return;
-    }
-    const credential = { url: b.url, username: b.username, password: b.password, line: b.start };
-    yield { ok: true, credential, progress };
-  }
-  for await (const read of linesOf(file)) {
-    const { line } = read;
-    progress = read.progress;
-    if (read.text === null) {
-      yield { ok: false, line, reason: read.reason, progress };
-      continue;
-    }
-    const trimmed = read.text.trim();
-    if (trimmed === '' || /^[=\-*_]{3,}/.test(trimmed)) {
-      yield* close();
-      continue;
-    }
-    const kv = keyValue(trimmed);
-    if (!kv) continue;
-    const [key, value] = kv;
-    const target: keyof Block | undefined = ['url', 'host', 'hostname'].includes(key)
-      ? 'url'
-      : ['username', 'login', 'user', 'email'].includes(key)
-        ? 'username'
-        : ['password', 'pass'].includes(key)
-          ? 'password'
-          : undefined;
-    if (!target) continue;
-    // A second URL without a separator starts the next block.
-    if (target === 'url' && block?.url) yield* close();
-    block = block ?? { start: line };
-    block[target] = value;
-  }
-  yield* close();
 }
 
 /** Credentials kept for one device; a log with more is cut there (with a reject saying so). */
