@@ -7,6 +7,7 @@ import { apiUrl } from '@/lib/api-url';
 import { useFormat } from '@/lib/i18n/format';
 import { type Credential, useCredentials } from '../api/credentials-api';
 import { CredentialDetail } from './credential-detail';
+import { dataClassLabel } from './data-class-label';
 
 const SORTS = ['-last_seen_at', 'last_seen_at', '-first_seen_at', 'first_seen_at', 'email', '-email'] as const;
 const SOURCES = ['breach', 'combolist', 'infostealer'] as const;
@@ -76,7 +77,7 @@ export function BreachesTable({ slots, onDemo }: { slots: FindingSlots; onDemo: 
         <HStack gap="1" flexWrap="wrap">
           {r.data_classes.slice(0, 4).map((c) => (
             <Badge key={c} size="xs" variant="surface">
-              {c}
+              {dataClassLabel(t, c)}
             </Badge>
           ))}
         </HStack>

@@ -6,6 +6,7 @@ import { EvidenceList } from '@/components/data-table';
 import { ExternalLink } from '@/components/ui/external-link';
 import { useFormat } from '@/lib/i18n/format';
 import { useCredential } from '../api/credentials-api';
+import { dataClassLabel } from './data-class-label';
 
 /**
  * One leaked account: who, where it leaked (breach, combolist file or stealer log), when, and the
@@ -42,7 +43,7 @@ export function CredentialDetail({ id, triage }: { id: number; triage: ReactNode
               <HStack gap="1" flexWrap="wrap">
                 {c.data_classes.map((dataClass) => (
                   <Badge key={dataClass} size="xs" variant="surface">
-                    {dataClass}
+                    {dataClassLabel(t, dataClass)}
                   </Badge>
                 ))}
               </HStack>
