@@ -116,7 +116,6 @@ describe('assets imports', () => {
     expect(www.relations.map((r) => `${r.kind} ${r.asset.value}`)).toEqual(
       expect.arrayContaining([
         'serves_certificate 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
-        'cname_to shop.cdn-provider.example',
         'hosts_url https://www.example-shop.example/',
       ]),
     );

@@ -7,7 +7,8 @@ import type { StoredFile } from '../imports/import-files.repository.js';
 import { openUpload } from '../imports/import-unpack.js';
 import type { AssetRecord } from './assets.graph.js';
 import { hostName, netblock, registeredDomain, service } from './assets.values.js';
-import { parseAssetsCsv, parseHosts } from './hosts.parser.js';
+import { parseAssetsCsv } from './assets-csv.parser.js';
+import { parseHosts } from './hosts.parser.js';
 import { parseNmap } from './nmap.parser.js';
 import { parseHttpx, parseSubfinder } from './recon.parser.js';
 
@@ -142,7 +143,8 @@ describe('assets CSV', () => {
     const items: ParsedItem<AssetRecord>[] = [];
     for await (const item of parseAssetsCsv(upload)) items.push(item);
     expect(items).toMatchObject([
-      { kind: 'reject', line: 1, reason: expect.stringMatching(/header line naming the column "value"/) },
+      // Refused once for the whole file (line 0), saying what it reads.
+      { kind: 'reject', line: 0, reason: expect.stringMatching(/header names the column "value"/) },
     ]);
   });
 });
@@ -196,11 +198,13 @@ describe('httpx JSON lines', () => {
       'www.example-shop.example hosts_url https://www.example-shop.example/',
       'www.example-shop.example has_service www.example-shop.example:443/tcp',
       'www.example-shop.example resolves_to 198.51.100.10',
-      'shop.cdn-provider.example subdomain_of cdn-provider.example',
-      'www.example-shop.example cname_to shop.cdn-provider.example',
       'www.example-shop.example serves_certificate 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
       'https://www.example-shop.example/ redirects_to https://www.example-shop.example/home',
     ]);
+    // The CDN's CNAME is a third party's name: a detail of the host, not a company asset.
+    expect(first?.nodes.find((n) => n.value === 'www.example-shop.example')?.details).toEqual({
+      cname: ['shop.cdn-provider.example'],
+    });
     expect(first?.seenAt?.toISOString()).toBe('2026-11-20T10:15:42.123Z');
     expect(first?.nodes[0]?.details).toMatchObject({
       status_code: 301,

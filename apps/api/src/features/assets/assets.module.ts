@@ -7,11 +7,13 @@ import { assetsDemo, assetsDemoSetup } from './assets.demo.js';
 import { inventoryOf, supplierOf, writeAssets } from './assets.ingest.js';
 import { assetsRoutes } from './assets.routes.js';
 import { assetsSearch } from './assets.search.js';
-import { parseAssetsCsv, parseHosts } from './hosts.parser.js';
+import { ASSETS_CSV_EXPECTS, parseAssetsCsv } from './assets-csv.parser.js';
+import { HOSTS_EXPECTS, parseHosts } from './hosts.parser.js';
 import { parseNmap } from './nmap.parser.js';
 import { withDemoProbeRuns } from './probes/probes.demo.js';
 import { probeJobs, probeRoutes } from './probes/probes.js';
-import { parseHttpx, parseSubfinder } from './recon.parser.js';
+import { HTTPX_EXPECTS, parseHttpx } from './httpx.parser.js';
+import { parseSubfinder, SUBFINDER_EXPECTS } from './recon.parser.js';
 import { scopeOf } from './scopes.service.js';
 
 /** What a kind reads (`expects` alone, as a string) and what its records read and not kept are. */
@@ -43,10 +45,10 @@ export const assetsModule: MonitoringModule = {
   screen: '/companyassets',
   findingScreen: (finding) => (finding.supplier_id === null ? '/companyassets' : '/supplierassets'),
   importers: [
-    importer('hosts', parseHosts),
-    importer('assets-csv', parseAssetsCsv),
-    importer('subfinder', parseSubfinder),
-    importer('httpx', parseHttpx),
+    importer('hosts', parseHosts, { expects: HOSTS_EXPECTS }),
+    importer('assets-csv', parseAssetsCsv, { expects: ASSETS_CSV_EXPECTS }),
+    importer('subfinder', parseSubfinder, { expects: SUBFINDER_EXPECTS }),
+    importer('httpx', parseHttpx, { expects: HTTPX_EXPECTS }),
     importer('nmap', parseNmap, {
       expects: "nmap's XML output (-oX) or masscan's -oX: an <nmaprun> with <host> elements",
       ignoredAs: 'hosts nmap did not find up',

@@ -1,13 +1,19 @@
-// The two plain formats: a host list (one host name, IP, CIDR netblock, URL or host:port per
-// line, `#` comments) and the assets CSV (a header naming `value` and optionally `type`, `tags`
-// separated by `;` and `owner`). A URL brings its host (`hosts_url`), a service its host
-// (`has_service`), a subdomain its registered domain (`subdomain_of`).
+// The host list: one host name, IP, CIDR netblock, URL or host:port per line, `#` comments (what
+// subfinder, assetfinder or amass write without JSON), and amass 3's `-src` lines
+// (`[Source]   name`, with `-ip` its addresses after it). A URL brings its host (`hosts_url`), a
+// service its host (`has_service`), a subdomain its registered domain (`subdomain_of`). The
+// assets CSV is read by assets-csv.parser.
 import { isIP } from 'node:net';
 import type { ParsedItem, Upload } from '../imports/import.types.js';
-import { csvRecords } from '../imports/import-records.js';
-import { AssetGraph, type AssetRecord, type LineResult, parseLines } from './assets.graph.js';
-import { type AssetType, assetTypes } from './assets.table.js';
-import { assetValue, hostOrIp, netblock, service } from './assets.values.js';
+import { AssetGraph, type AssetRecord, type LineResult } from './assets.graph.js';
+import type { AssetType } from './assets.table.js';
+import { assetValue, hostOrIp, ipAddress, netblock, service } from './assets.values.js';
+import { readLines, refusal } from './recon-lines.js';
+
+export const HOSTS_EXPECTS =
+  'a plain list, one host name, IP, netblock, URL or host:port a line (amass -src lines too)';
+/** amass 3 with -src: `[Source]   name`, and with -ip the addresses after the name. */
+const AMASS_SOURCE = /^\[([^\]]{1,60})\]\s+(\S+)(?:\s+(\S+))?$/;
 
 /** Adds the asset `raw` names (of `type`, or recognised from its form) to the graph. */
 export function addAsset(
@@ -47,55 +53,22 @@ function guessType(raw: string): AssetType {
 
 export function hostLine(text: string): LineResult {
   const graph = new AssetGraph();
-  const added = addAsset(graph, text);
-  return added.ok ? { ok: true, record: graph.record() } : added;
-}
-
-export function parseHosts(upload: Upload): AsyncIterable<ParsedItem<AssetRecord>> {
-  return parseLines(upload.files(), hostLine);
-}
-
-const TAG = /^[\p{L}\p{N}][\p{L}\p{N} ._:/-]{0,39}$/u;
-type Columns = Partial<Record<'type' | 'value' | 'tags' | 'owner', number>>;
-
-function columnsOf(cells: string[]): Columns | null {
-  const columns: Columns = {};
-  cells.forEach((name, i) => {
-    const key = name.toLowerCase().replace(/^\uFEFF/, '');
-    if (key === 'type' || key === 'value' || key === 'tags' || key === 'owner') columns[key] = i;
-  });
-  return columns.value === undefined ? null : columns;
-}
-
-export function csvRow(cells: string[], columns: Columns): LineResult {
-  const cell = (column: keyof Columns) => (columns[column] === undefined ? '' : (cells[columns[column]] ?? ''));
-  const typeText = cell('type').toLowerCase();
-  if (typeText !== '' && !(assetTypes as readonly string[]).includes(typeText)) {
-    return { ok: false, reason: `Unknown type "${typeText.slice(0, 40)}" (one of ${assetTypes.join(', ')}).` };
-  }
-  const tags = cell('tags')
-    .split(/[;|]/)
-    .map((t) => t.trim())
-    .filter((t) => t !== '');
-  const badTag = tags.find((t) => !TAG.test(t));
-  if (badTag !== undefined)
-    return { ok: false, reason: `Tag "${badTag.slice(0, 40)}" is not a tag (at most 40 letters, digits, . _ : / -).` };
-  if (cell('value') === '') return { ok: false, reason: 'Missing value.' };
-  const graph = new AssetGraph();
-  const added = addAsset(graph, cell('value'), typeText === '' ? undefined : (typeText as AssetType));
+  const amass = AMASS_SOURCE.exec(text);
+  const added = addAsset(graph, amass?.[2] ?? text);
   if (!added.ok) return added;
   const node = graph.nodes[added.node];
-  if (node) {
-    node.tags = [...new Set(tags)].slice(0, 20);
-    node.owner = cell('owner').slice(0, 200) || null;
+  if (amass && node) node.details.found_by = [amass[1]?.trim()];
+  for (const raw of amass?.[3]?.split(',') ?? []) {
+    const ip = ipAddress(raw);
+    if (!ip.ok) return { ok: false, reason: `${amass?.[2]}: ${ip.reason}` };
+    graph.edge(added.node, 'resolves_to', graph.node('ip', ip.value));
   }
   return { ok: true, record: graph.record() };
 }
 
-export function parseAssetsCsv(upload: Upload): AsyncIterable<ParsedItem<AssetRecord>> {
-  return csvRecords(upload.files(), {
-    header: columnsOf,
-    headerMissing: 'Expected a header line naming the column "value" (and optionally type, tags, owner).',
-    row: csvRow,
+export function parseHosts(upload: Upload): AsyncIterable<ParsedItem<AssetRecord>> {
+  return readLines(upload.files(), {
+    comments: true,
+    detect: (sniffed) => (sniffed === 'text' ? hostLine : refusal(sniffed, HOSTS_EXPECTS)),
   });
 }
