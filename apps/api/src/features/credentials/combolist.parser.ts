@@ -41,6 +41,8 @@ export function parseComboLine(text: string): { ok: true; record: ComboRecord } 
   if (!match) {
     const ulp = urlLoginPassword(text);
     if (ulp) return { ok: true, record: ulp };
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text))
+      return { ok: false, reason: 'A site and a login but no password (url:login:password).' };
     if (/^[^\s:;|]+[:;|]\S/.test(text) && !text.includes('@'))
       return { ok: false, reason: 'A login without an e-mail address needs its site first (url:login:password).' };
     return text.includes('@')

@@ -221,6 +221,10 @@ describe('combolist: e-mail lines and ULP lines', () => {
     const refused = lines.filter((l) => !/^[^:;|]+@[^:;|]+[:;|]./.test(l));
     const job = await importFile(app, t, 'combolist', 'combo.txt', file);
     expect(job.counts).toEqual({ read: lines.length, added: company.length, updated: 0, rejected: refused.length });
+    expect(job.rejects.map((r) => r.reason)).toEqual([
+      'Empty password.',
+      'A login without an e-mail address needs its site first (url:login:password).',
+    ]);
     const rows = (await credentials('&source_kind=combolist')).filter((r) => r.source_name === 'combo.txt');
     expect(rows.map((r) => r.email)).toEqual([
       'a.khan@acme.example',
@@ -239,6 +243,9 @@ describe('combolist: e-mail lines and ULP lines', () => {
     const refused = fields.filter((f) => f.length < 3);
     const job = await importFile(app, t, 'combolist', 'ulp.txt', file);
     expect(job.counts).toEqual({ read: lines.length, added: company.length, updated: 0, rejected: refused.length });
+    expect(job.rejects).toEqual([
+      { file: 'ulp.txt', line: 9, reason: 'A site and a login but no password (url:login:password).' },
+    ]);
     const rows = (await credentials('&source_kind=combolist')).filter((r) => r.source_name === 'ulp.txt');
     expect(rows.map((r) => `${r.email} ${r.url}`)).toEqual([
       'l.meyer@acme.example https://sso.acme.example/login',
