@@ -14,7 +14,7 @@ import type { WriteContext, WriteOutcome } from '../imports/import.types.js';
 import { appendLog } from '../imports/imports.repository.js';
 import type { EpssRecord } from './epss.parser.js';
 import type { KevRecord } from './kev.parser.js';
-import { type CveRecord, severityOfScore } from './nvd.parser.js';
+import type { CveRecord } from './nvd.parser.js';
 
 /** EPSS moves a little every day; only a move of at least this much is history and an event. */
 export const EPSS_CHANGE_THRESHOLD = 0.05;
@@ -241,7 +241,8 @@ export async function writeNvd(
         cvss31_vector: r.cvss31?.vector ?? null,
         cvss40_score: r.cvss40 ? String(r.cvss40.score) : null,
         cvss40_vector: r.cvss40?.vector ?? null,
-        severity: severityOfScore(r.cvss40?.score ?? r.cvss31?.score),
+        // The newest CVSS version the record carries, 2.0 and 3.0 included (nvd.parser).
+        severity: r.severity,
         cpes: r.cpes,
         updated_at: context.now,
       })),

@@ -1,21 +1,18 @@
-// NVD CVE API 2.0 pages: `vulnerabilities[].cve` with id, published, lastModified, descriptions,
-// metrics (cvssMetricV31, cvssMetricV40) and configurations[].nodes[].cpeMatch[].criteria.
+// NVD CVE API 2.0 pages (an API response, the NVD 2.0 feeds nvdcve-2.0-*.json): `vulnerabilities[].cve`
+// with id, published, lastModified, descriptions, metrics (CVSS 2.0, 3.0, 3.1, 4.0) and
+// configurations[].nodes[].cpeMatch[].criteria. docs/import-formats/cves.md lists the variants read.
 import { severityOfScore } from '../../shared/cvss.js';
 import { checkDate, isRecord, type ParsedItem, text, type Upload } from '../imports/import.types.js';
-import { vulnerabilitiesOf } from '../imports/import-json.js';
+import { jsonElements } from '../imports/import-json.js';
+import { type CvssSet, cvssSetOf } from './cvss-metrics.js';
 
-export interface CvssScore {
-  score: number;
-  vector: string | null;
-}
+export type { CvssScore } from './cvss-metrics.js';
 
-export interface CveRecord {
+export interface CveRecord extends CvssSet {
   id: string;
   published: Date;
   lastModified: Date | null;
   description: string;
-  cvss31: CvssScore | null;
-  cvss40: CvssScore | null;
   cpes: string[];
   products: { vendor: string; product: string }[];
 }
@@ -30,21 +27,6 @@ export function cpeProduct(criteria: string): { vendor: string; product: string 
   const product = (parts[4] ?? '').replace(/\\(.)/g, '$1').toLowerCase();
   if (!vendor || !product || vendor === '*' || product === '*') return undefined;
   return { vendor, product };
-}
-
-function cvss(metrics: unknown): CvssScore | null {
-  if (!Array.isArray(metrics) || metrics.length === 0) return null;
-  const ordered = [...metrics].sort((a, b) =>
-    isRecord(a) && a.type === 'Primary' ? -1 : isRecord(b) && b.type === 'Primary' ? 1 : 0,
-  );
-  for (const metric of ordered) {
-    if (!isRecord(metric) || !isRecord(metric.cvssData)) continue;
-    const score = metric.cvssData.baseScore;
-    if (typeof score === 'number' && score >= 0 && score <= 10) {
-      return { score, vector: text(metric.cvssData.vectorString) ?? null };
-    }
-  }
-  return null;
 }
 
 /** An NVD timestamp (UTC when it names no zone): null when absent, else checked. */
@@ -90,25 +72,40 @@ export function cveOf(value: unknown): { ok: true; record: CveRecord } | { ok: f
       published: published.date,
       lastModified: lastModified.date,
       description,
-      cvss31: cvss(metrics.cvssMetricV31),
-      cvss40: cvss(metrics.cvssMetricV40),
+      ...cvssSetOf(metrics),
       cpes: [...cpes].slice(0, 500),
       products: [...products.values()],
     },
   };
 }
 
+/** Why a JSON document without a `vulnerabilities` array is not read, naming what it looks like. */
+export function notAnNvdPage(root: string, arrays: ReadonlySet<string>): string {
+  const accepted =
+    'upload NVD CVE API 2.0 pages (a "vulnerabilities" array of { "cve": … }), as the API and the nvdcve-2.0-*.json feeds give them.';
+  if (arrays.has('CVE_Items'))
+    return `This is an NVD JSON 1.1 data feed (CVE_Items), which NVD retired in December 2023; ${accepted}`;
+  if (arrays.has('cve_items'))
+    return `This is a feed of bare CVE records (cve_items, as the fkie-cad mirror releases them); ${accepted}`;
+  if (root === 'object' && arrays.has('descriptions'))
+    return `This is a single CVE record, not a page of them; ${accepted}`;
+  return `Not an NVD CVE API 2.0 page (no vulnerabilities array); ${accepted}`;
+}
+
 export async function* parseNvd(upload: Upload): AsyncGenerator<ParsedItem<CveRecord>> {
   for await (const file of upload.files()) {
-    for await (const entry of vulnerabilitiesOf(file, 'an NVD CVE API 2.0 page')) {
-      if (!entry.ok) {
-        yield entry.reject;
-        continue;
+    const refuse = (reason: string) => ({ kind: 'reject' as const, file: file.path, line: 0, reason, progress: 1 });
+    for await (const event of jsonElements(file, '$.vulnerabilities.*')) {
+      if (event.kind === 'error') yield refuse(event.reason);
+      else if (event.kind === 'end') {
+        if (event.root !== 'object' || !event.arrays.has('vulnerabilities'))
+          yield refuse(notAnNvdPage(event.root, event.arrays));
+      } else {
+        const line = event.index + 1;
+        const cve = cveOf(event.value);
+        if (cve.ok) yield { kind: 'record', record: cve.record, file: file.path, line, progress: event.progress };
+        else yield { kind: 'reject', file: file.path, line, reason: cve.reason, progress: event.progress };
       }
-      const { line, progress } = entry;
-      const cve = cveOf(entry.value);
-      if (cve.ok) yield { kind: 'record', record: cve.record, file: file.path, line, progress };
-      else yield { kind: 'reject', file: file.path, line, reason: cve.reason, progress };
     }
   }
 }
