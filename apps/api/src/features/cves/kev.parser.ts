@@ -1,8 +1,11 @@
-// The CISA Known Exploited Vulnerabilities catalogue (JSON feed): vulnerabilities[] with cveID,
-// vendorProject, product, vulnerabilityName, dateAdded, shortDescription, dueDate,
-// knownRansomwareCampaignUse.
-import { checkDay, isRecord, type ParsedItem, text, type Upload } from '../imports/import.types.js';
+// The CISA Known Exploited Vulnerabilities catalogue, in both editions CISA publishes: the JSON
+// (known_exploited_vulnerabilities.json: vulnerabilities[] with cveID, vendorProject, product,
+// vulnerabilityName, dateAdded, shortDescription, requiredAction, dueDate, and since late 2023
+// knownRansomwareCampaignUse, since 2024 cwes) and the CSV (one row per entry, same columns).
+import { checkDay, isRecord, type ParsedItem, type SourceFile, text, type Upload } from '../imports/import.types.js';
 import { vulnerabilitiesOf } from '../imports/import-json.js';
+import { type CsvFormat, csvRecords, type LineResult } from '../imports/import-records.js';
+import { fileHead } from './file-head.js';
 import { cveIdPattern } from './nvd.parser.js';
 
 export interface KevRecord {
@@ -13,7 +16,11 @@ export interface KevRecord {
   description: string;
   dateAdded: string;
   dueDate: string | null;
+  /** Known / Unknown as CISA words it; null in releases before the field existed (2023). */
   ransomware: string | null;
+  requiredAction: string | null;
+  notes: string | null;
+  cwes: string[];
 }
 
 /** KEV names vendors and products in words; CPE style is lower case with underscores. */
@@ -21,51 +28,91 @@ export function cpeName(value: string): string {
   return value.trim().toLowerCase().replace(/\s+/g, '_');
 }
 
-export async function* parseKev(upload: Upload): AsyncGenerator<ParsedItem<KevRecord>> {
-  for await (const file of upload.files()) {
-    for await (const read of vulnerabilitiesOf(file, 'a KEV catalogue')) {
-      if (!read.ok) {
-        yield read.reject;
-        continue;
-      }
-      const { line, progress, value: entry } = read;
-      const reject = (reason: string) => ({ kind: 'reject' as const, file: file.path, line, reason, progress });
-      if (!isRecord(entry)) {
-        yield reject('Entry is not an object.');
-        continue;
-      }
-      const cveId = text(entry.cveID);
-      if (!cveId || !cveIdPattern.test(cveId)) {
-        yield reject(`Bad cveID "${String(entry.cveID ?? '')}".`);
-        continue;
-      }
-      const dateAdded = text(entry.dateAdded);
-      if (!dateAdded) {
-        yield reject(`${cveId}: missing dateAdded.`);
-        continue;
-      }
-      const added = checkDay('dateAdded', dateAdded);
-      if (!added.ok) {
-        yield reject(`${cveId}: ${added.reason}`);
-        continue;
-      }
-      const dueDate = text(entry.dueDate);
-      yield {
-        kind: 'record',
-        file: file.path,
-        line,
-        progress,
-        record: {
-          cveId,
-          vendor: cpeName(text(entry.vendorProject) ?? ''),
-          product: cpeName(text(entry.product) ?? ''),
-          name: text(entry.vulnerabilityName) ?? cveId,
-          description: text(entry.shortDescription) ?? '',
-          dateAdded,
-          dueDate: dueDate && checkDay('dueDate', dueDate).ok ? dueDate : null,
-          ransomware: text(entry.knownRansomwareCampaignUse) ?? null,
-        },
-      };
+const cwePattern = /^(CWE-\d{1,6}|NVD-CWE-[A-Za-z-]{1,20})$/;
+const MAX_TEXT = 4000;
+
+const cut = (value: unknown): string | null => text(value)?.slice(0, MAX_TEXT) ?? null;
+
+function cwesOf(value: unknown): string[] {
+  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/[,;]/) : [];
+  const cwes = items
+    .map((c) => (typeof c === 'string' ? c.trim().toUpperCase() : ''))
+    .filter((c) => cwePattern.test(c));
+  return [...new Set(cwes)].slice(0, 50);
+}
+
+/** One catalogue entry (a JSON object, or a CSV row named by its header): the record or why not. */
+export function kevEntry(entry: unknown): LineResult<KevRecord> {
+  if (!isRecord(entry)) return { ok: false, reason: 'Entry is not an object.' };
+  const cveId = text(entry.cveID);
+  if (!cveId || !cveIdPattern.test(cveId))
+    return { ok: false, reason: `Bad cveID "${String(entry.cveID ?? '').slice(0, 40)}".` };
+  const dateAdded = text(entry.dateAdded);
+  if (!dateAdded) return { ok: false, reason: `${cveId}: missing dateAdded.` };
+  const added = checkDay('dateAdded', dateAdded);
+  if (!added.ok) return { ok: false, reason: `${cveId}: ${added.reason}` };
+  const dueDate = text(entry.dueDate);
+  return {
+    ok: true,
+    record: {
+      cveId,
+      vendor: cpeName(text(entry.vendorProject) ?? '').slice(0, 200),
+      product: cpeName(text(entry.product) ?? '').slice(0, 200),
+      name: cut(entry.vulnerabilityName) ?? cveId,
+      description: cut(entry.shortDescription) ?? '',
+      dateAdded,
+      dueDate: dueDate && checkDay('dueDate', dueDate).ok ? dueDate : null,
+      ransomware: text(entry.knownRansomwareCampaignUse)?.slice(0, 40) ?? null,
+      requiredAction: cut(entry.requiredAction),
+      notes: cut(entry.notes),
+      cwes: cwesOf(entry.cwes),
+    },
+  };
+}
+
+const csvEdition: CsvFormat<string[], KevRecord> = {
+  header(cells) {
+    const names = cells.map((c, i) => (i === 0 ? c.replace(/^\uFEFF/, '') : c));
+    return names.includes('cveID') && names.includes('dateAdded') ? names : null;
+  },
+  headerMissing:
+    'Not the KEV CSV edition: its first line names the columns (cveID,vendorProject,product,…,dateAdded,…). The JSON edition (known_exploited_vulnerabilities.json) is read too.',
+  row(cells, names) {
+    return kevEntry(Object.fromEntries(names.map((name, i) => [name, cells[i] ?? ''])));
+  },
+};
+
+async function* kevJson(file: SourceFile): AsyncGenerator<ParsedItem<KevRecord>> {
+  for await (const read of vulnerabilitiesOf(file, 'a KEV catalogue')) {
+    if (!read.ok) {
+      yield read.reject;
+      continue;
     }
+    const { line, progress } = read;
+    const entry = kevEntry(read.value);
+    if (entry.ok) yield { kind: 'record', file: file.path, line, progress, record: entry.record };
+    else yield { kind: 'reject', file: file.path, line, reason: entry.reason, progress };
+  }
+}
+
+async function* one(file: SourceFile): AsyncGenerator<SourceFile> {
+  yield file;
+}
+
+export async function* parseKev(upload: Upload): AsyncGenerator<ParsedItem<KevRecord>> {
+  for await (const uploaded of upload.files()) {
+    const { head, file } = await fileHead(uploaded, 512);
+    const start = head.replace(/^\uFEFF/, '').trimStart();
+    if (start.startsWith('{') || start.startsWith('[')) yield* kevJson(file);
+    else if (/^"?cveID"?\s*,/.test(start)) yield* csvRecords(one(file), csvEdition);
+    else
+      yield {
+        kind: 'reject',
+        file: file.path,
+        line: 0,
+        reason:
+          'Not a KEV catalogue: CISA publishes it as JSON (known_exploited_vulnerabilities.json, read as is) and as CSV (header cveID,vendorProject,product,…).',
+        progress: 1,
+      };
   }
 }
