@@ -1,0 +1,212 @@
+// Issue 30 (and issue 31's parsing items): the catalogue files as NVD, CISA and FIRST really publish
+// them (fixtures/real, see its README), uploaded by the platform operator, with every count the test
+// expects computed here from the raw file by its own simple code.
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json } from '../../testing/flows.js';
+import { importFile, newTenant, platformOperator, type Tenant } from '../../testing/monitoring.js';
+import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
+import { cveOf } from './nvd.parser.js';
+
+const real = (name: string) => readFileSync(new URL(`./fixtures/real/${name}`, import.meta.url), 'utf8');
+
+let database: TestDatabase;
+let app: VigilApp;
+let team: Tenant;
+
+const watched = [
+  'cypherpunks',
+  'ibm',
+  'freebsd',
+  'google',
+  'git',
+  'citrix',
+  'apple',
+  'microsoft',
+  'accellion',
+  'trend_micro',
+  'n-able',
+  'rarlab',
+  'd-link',
+];
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  ({ app } = await testApp(database));
+  team = await newTenant(app, 'realcves');
+  for (const vendor of watched) {
+    const r = await team.browser.post('/api/cves/watch-list', { vendor, product: null }, { token: team.token });
+    expect(r.statusCode, r.body).toBe(201);
+  }
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+interface Row {
+  cve_id: string;
+  severity: string;
+  cvss31_score: number | null;
+  cvss40_score: number | null;
+  kev: boolean;
+  kev_ransomware: string | null;
+  epss: number | null;
+  epss_percentile: number | null;
+}
+
+async function listed(query = ''): Promise<Row[]> {
+  const r = await team.browser.get(`/api/cves?page_size=100${query}`, { token: team.token });
+  expect(r.statusCode, r.body).toBe(200);
+  return json<{ data: Row[] }>(r).data;
+}
+
+// The test's own reading of a page: each entry's id, and its severity as NVD words it for the newest
+// CVSS version present (Primary first), v2 keeping baseSeverity beside cvssData.
+function expectedOf(page: string) {
+  const entries = (JSON.parse(page) as { vulnerabilities: { cve: Record<string, unknown> }[] }).vulnerabilities;
+  return entries.map(({ cve }) => {
+    const metrics = (cve.metrics ?? {}) as Record<
+      string,
+      { type: string; cvssData: { baseSeverity?: string }; baseSeverity?: string }[]
+    >;
+    const list = ['cvssMetricV40', 'cvssMetricV31', 'cvssMetricV30', 'cvssMetricV2']
+      .map((k) => metrics[k])
+      .find((m) => m?.length);
+    const chosen = list?.find((m) => m.type === 'Primary') ?? list?.[0];
+    const word = chosen?.cvssData.baseSeverity ?? chosen?.baseSeverity;
+    return { id: String(cve.id), severity: word ? word.toLowerCase() : 'info' };
+  });
+}
+
+const dataLines = (text: string) =>
+  text.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('#') && !/^cve,/i.test(l.trim()));
+
+describe('NVD CVE API 2.0 pages as NVD writes them', () => {
+  it('reads a 2023 API response whose CVEs are scored with CVSS 3.0 and 2.0 only, or 3.1', async () => {
+    const page = real('nvd-api-2.0-2023-05-nvd-json-bot.json');
+    const expected = expectedOf(page);
+    const unique = new Map(expected.map((e) => [e.id, e]));
+    const job = await importFile(app, await platformOperator(app), 'nvd', 'nvd_response.json', page);
+    expect(job.status).toBe('succeeded');
+    expect(job.counts).toEqual({ read: expected.length, added: unique.size, updated: 0, rejected: 0 });
+    const rows = await listed();
+    for (const e of unique.values()) expect(rows.find((r) => r.cve_id === e.id)?.severity).toBe(e.severity);
+    // CVE-2015-8833 carries CVSS 3.0 (9.8) and 2.0 only: it is critical, not unscored.
+    expect(rows.find((r) => r.cve_id === 'CVE-2015-8833')).toMatchObject({ severity: 'critical', cvss31_score: null });
+  });
+
+  it('reads records of 1999 to 2025 scored with CVSS 2.0 only, 3.1 Secondary only, and 4.0 + 3.1 + 2.0', async () => {
+    const page = real('nvd-api-2.0-fkie-cad-cvss-2-to-4.json');
+    const expected = expectedOf(page);
+    const job = await importFile(app, await platformOperator(app), 'nvd', 'nvdcve-2.0-page.json', page);
+    expect(job.counts).toEqual({ read: expected.length, added: expected.length, updated: 0, rejected: 0 });
+    const rows = await listed();
+    expect(rows.find((r) => r.cve_id === 'CVE-1999-0001')?.severity).toBe('medium');
+    expect(rows.find((r) => r.cve_id === 'CVE-2024-7000')).toMatchObject({ severity: 'high', cvss31_score: 8.8 });
+    const entries = (JSON.parse(page) as { vulnerabilities: unknown[] }).vulnerabilities;
+    const records = entries.map((e) => cveOf(e)).map((r) => (r.ok ? r.record : null));
+    expect(records.map((r) => [r?.id, r?.severityFrom, r?.severity])).toEqual([
+      ['CVE-1999-0001', '2.0', 'medium'],
+      ['CVE-2024-3400', '3.1', 'critical'],
+      ['CVE-2024-7000', '3.1', 'high'],
+      ['CVE-2025-0200', '4.0', 'medium'],
+    ]);
+    expect(records[0]?.cvss2).toMatchObject({ score: 5, vector: 'AV:N/AC:L/Au:N/C:N/I:N/A:P', type: 'Primary' });
+    expect(records[3]).toMatchObject({
+      cvss40: { score: 5.3, severity: 'medium', type: 'Secondary', source: 'cna@vuldb.com' },
+      cvss31: { score: 6.3 },
+      cvss2: { score: 6.5, severity: 'medium' },
+    });
+    expect(records[2]?.cvss31).toMatchObject({ type: 'Primary', source: 'nvd@nist.gov' });
+  });
+
+  it('refuses a retired NVD JSON 1.1 feed once, naming it and what is read', async () => {
+    const legacy = JSON.stringify({
+      CVE_data_type: 'CVE',
+      CVE_data_format: 'MITRE',
+      CVE_data_version: '4.0',
+      CVE_data_numberOfCVEs: '2',
+      CVE_Items: [
+        { cve: { CVE_data_meta: { ID: 'CVE-2021-0001' } } },
+        { cve: { CVE_data_meta: { ID: 'CVE-2021-0002' } } },
+      ],
+    });
+    const job = await importFile(app, await platformOperator(app), 'nvd', 'nvdcve-1.1-2021.json', legacy);
+    expect(job.rejects).toHaveLength(1);
+    expect(job.rejects[0]?.reason).toMatch(/^This is an NVD JSON 1\.1 data feed \(CVE_Items\).*NVD CVE API 2\.0 pages/);
+  });
+});
+
+describe('the CISA KEV catalogue, CSV and JSON editions, 2023 to 2025', () => {
+  it('reads the CSV edition, then the JSON edition of the same release finds the same entries', async () => {
+    const csv = real('kev-2025.08.25-cisagov.csv');
+    // One entry per line after the header (this release has no line break inside a field).
+    const lines = csv
+      .split('\n')
+      .slice(1)
+      .filter((l) => l.trim() !== '');
+    const rows = lines.length;
+    const ids = new Set(lines.map((l) => l.split(',')[0]));
+    const operator = await platformOperator(app);
+    const fromCsv = await importFile(app, operator, 'kev', 'known_exploited_vulnerabilities.csv', csv);
+    expect(fromCsv.status).toBe('succeeded');
+    expect(fromCsv.counts).toEqual({ read: rows, added: ids.size, updated: 0, rejected: 0 });
+    const jsonEdition = real('kev-2025.08.25-cisagov.json');
+    const entries = (JSON.parse(jsonEdition) as { vulnerabilities: { cveID: string }[] }).vulnerabilities;
+    expect(new Set(entries.map((e) => e.cveID))).toEqual(ids);
+    const fromJson = await importFile(app, operator, 'kev', 'known_exploited_vulnerabilities.json', jsonEdition);
+    expect(fromJson.counts).toEqual({ read: entries.length, added: 0, updated: ids.size, rejected: 0 });
+    const kev = (await listed('&kev=true')).map((r) => r.cve_id);
+    for (const id of ids) expect(kev).toContain(id);
+  });
+
+  it('reads the 2023 JSON releases (CRLF, before knownRansomwareCampaignUse and after it, no cwes)', async () => {
+    const operator = await platformOperator(app);
+    for (const name of ['kev-2023.04.13-no-ransomware-field.json', 'kev-2023.11.06-ransomware-field.json']) {
+      const text = real(name);
+      const entries = text.split('\n').filter((l) => l.includes('"cveID"')).length;
+      const job = await importFile(app, operator, 'kev', name, text);
+      expect(job.status, name).toBe('succeeded');
+      expect(job.counts.read, name).toBe(entries);
+      expect(job.counts.rejected, name).toBe(0);
+    }
+    const accellion = (await listed('&kev=true')).filter((r) => r.cve_id.startsWith('CVE-2021-2710'));
+    expect(accellion).toHaveLength(4);
+  });
+});
+
+describe('FIRST EPSS files of several model versions', () => {
+  it('reads the v2026.06.15 file (.csv) and a header-row-only file (.csv.gz)', async () => {
+    const operator = await platformOperator(app);
+    const current = real('epss-v2026.06.15-2026-09-29.csv');
+    const first = await importFile(app, operator, 'epss', 'epss_scores-2026-09-29.csv', current);
+    // Only CVE-1999-0001 of these is in the catalogue (the NVD page above): the rest are not stored.
+    expect(first.counts).toEqual({ read: dataLines(current).length, added: 0, updated: 1, rejected: 0 });
+    expect((await listed()).find((r) => r.cve_id === 'CVE-1999-0001')).toMatchObject({
+      epss: 0.03351,
+      epss_percentile: 0.88255,
+    });
+    const headerOnly = real('epss-header-row-only.csv');
+    const second = await importFile(app, operator, 'epss', 'epss_scores-current.csv.gz', gzipSync(headerOnly));
+    expect(second.counts).toEqual({ read: dataLines(headerOnly).length, added: 0, updated: 1, rejected: 0 });
+    expect((await listed()).find((r) => r.cve_id === 'CVE-1999-0001')?.epss_percentile).toBe(0.87326);
+  });
+
+  it('reads the v2022/v2023 comment line and the 2021 files without a percentile column', async () => {
+    const operator = await platformOperator(app);
+    // The header shapes FIRST documents for those years, with rows of the real file above.
+    const rows = dataLines(real('epss-v2026.06.15-2026-09-29.csv')).slice(0, 5);
+    const v2022 = `#model_version:v2022.01.01,score_date:2022-02-07T00:00:00+0000\ncve,epss,percentile\n${rows.join('\n')}\n`;
+    const a = await importFile(app, operator, 'epss', 'epss_scores-2022-02-07.csv.gz', gzipSync(v2022));
+    expect(a.counts).toEqual({ read: 5, added: 0, updated: 1, rejected: 0 });
+    const v2021 = `cve,epss\n${rows.map((r) => r.split(',').slice(0, 2).join(',')).join('\n')}\n`;
+    const b = await importFile(app, operator, 'epss', 'epss_scores-2021-05-01.csv', v2021);
+    expect(b.counts).toEqual({ read: 5, added: 0, updated: 1, rejected: 0 });
+    expect((await listed()).find((r) => r.cve_id === 'CVE-1999-0001')).toMatchObject({
+      epss: 0.03351,
+      epss_percentile: null,
+    });
+  });
+});
