@@ -22,6 +22,14 @@ export interface AlertDetails {
   findings: AlertFinding[];
   /** The finding (one), or the list filtered to what the alert is about. */
   link: string;
+  /** The alert came from an import that rejected some of its records: said in every channel. */
+  partial_import?: PartialImport;
+}
+
+export interface PartialImport {
+  file_name: string;
+  read: number;
+  rejected: number;
 }
 
 export type WebhookFormat = 'json' | 'slack' | 'teams';
@@ -40,7 +48,10 @@ export function headline(details: AlertDetails): string {
   const what = `${details.total} new finding${details.total === 1 ? '' : 's'}`;
   const where = details.module ? ` in ${details.module}` : '';
   const prefix = details.kind === 'digest' ? 'Daily digest: ' : '';
-  return `${prefix}${what}${where} (${counts})`;
+  const partial = details.partial_import
+    ? ` — partial import of ${details.partial_import.file_name}: ${details.partial_import.rejected} of ${details.partial_import.read} records rejected`
+    : '';
+  return `${prefix}${what}${where} (${counts})${partial}`;
 }
 
 const colours: Record<Severity, string> = {
@@ -109,6 +120,7 @@ export function webhookBody(format: WebhookFormat, details: AlertDetails, envelo
       by_severity: details.by_severity,
       findings: details.findings,
       link: details.link,
+      ...(details.partial_import ? { partial_import: details.partial_import } : {}),
     },
   });
 }

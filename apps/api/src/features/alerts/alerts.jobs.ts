@@ -9,6 +9,7 @@ import type { AppContext } from '../../app-context.js';
 import type { JobKind, RunOutcome } from '../jobs/job-kind.types.js';
 import { endJob } from '../jobs/jobs.repository.js';
 import type { ClaimedJob } from '../jobs/jobs.table.js';
+import type { PartialImport } from './alert-payloads.js';
 import type { Evaluation } from './alerts.queue.js';
 import { describeMatches, liveRules, raiseAlert } from './alerts.raise.js';
 import { deliverWebhook } from './webhook-delivery.js';
@@ -23,10 +24,11 @@ async function evaluate(ctx: AppContext, job: ClaimedJob): Promise<RunOutcome> {
   const what = JSON.parse(job.options ?? '{}') as Evaluation;
   let which: ReturnType<typeof sql<boolean>>;
   let source: string;
+  let partial: PartialImport | undefined;
   if ('job_id' in what) {
     const source_job = await ctx.db
       .selectFrom('jobs')
-      .select('started_at')
+      .select(['started_at', 'file_name', 'read_count', 'rejected_count'])
       .where('id', '=', what.job_id)
       .where('company_id', '=', companyId)
       .executeTakeFirst();
@@ -34,6 +36,10 @@ async function evaluate(ctx: AppContext, job: ClaimedJob): Promise<RunOutcome> {
     // Created by this import (it last saw them, after it started), or reopened by it.
     which = sql<boolean>`((f.last_job_id = ${what.job_id} and f.created_at >= ${source_job.started_at}) or f.reopened_by_job_id = ${what.job_id})`;
     source = `job:${what.job_id}`;
+    if (source_job.rejected_count > 0) {
+      const { file_name, read_count: read, rejected_count: rejected } = source_job;
+      partial = { file_name: file_name ?? `import ${what.job_id}`, read, rejected };
+    }
   } else {
     // New in the window, or reopened in it (still new), written by the system (no import).
     const from = new Date(what.from);
@@ -46,8 +52,9 @@ async function evaluate(ctx: AppContext, job: ClaimedJob): Promise<RunOutcome> {
   }
   let raised = false;
   for (const rule of await liveRules(ctx.db, 'instant', companyId)) {
-    const details = await describeMatches(ctx, ctx.db, rule, which, 'findings');
-    if (!details) continue;
+    const matches = await describeMatches(ctx, ctx.db, rule, which, 'findings');
+    if (!matches) continue;
+    const details = partial ? { ...matches, partial_import: partial } : matches;
     const id = await ctx.db.transaction().execute((trx) => raiseAlert(ctx, trx, rule, source, details));
     raised ||= id !== undefined;
   }

@@ -14,6 +14,8 @@ interface Words {
   open: string;
   footer: string;
   in: string;
+  /** The alert's import rejected some of its records. */
+  partial: (file: string, rejected: number, read: number) => string;
   severity: Record<Severity, string>;
 }
 
@@ -27,6 +29,8 @@ const words: Record<string, Words> = {
     open: 'Open in Vigil:',
     footer: 'You receive this e-mail because of your notification preferences:',
     in: 'in',
+    partial: (file, rejected, read) =>
+      `The import of ${file} was partial: ${rejected} of ${read} records were rejected.`,
     severity: { critical: 'critical', high: 'high', medium: 'medium', low: 'low', info: 'info' },
   },
   'pt-br': {
@@ -38,6 +42,8 @@ const words: Record<string, Words> = {
     open: 'Abrir no Vigil:',
     footer: 'Você recebe este e-mail por causa das suas preferências de notificação:',
     in: 'em',
+    partial: (file, rejected, read) =>
+      `A importação de ${file} foi parcial: ${rejected} de ${read} registros foram rejeitados.`,
     severity: { critical: 'crítica', high: 'alta', medium: 'média', low: 'baixa', info: 'informativa' },
   },
   pt: {
@@ -49,6 +55,8 @@ const words: Record<string, Words> = {
     open: 'Abrir no Vigil:',
     footer: 'Recebe este e-mail devido às suas preferências de notificação:',
     in: 'em',
+    partial: (file, rejected, read) =>
+      `A importação de ${file} foi parcial: ${rejected} de ${read} registos foram rejeitados.`,
     severity: { critical: 'crítica', high: 'alta', medium: 'média', low: 'baixa', info: 'informativa' },
   },
   es: {
@@ -60,6 +68,8 @@ const words: Record<string, Words> = {
     open: 'Abrir en Vigil:',
     footer: 'Recibe este correo por sus preferencias de notificación:',
     in: 'en',
+    partial: (file, rejected, read) =>
+      `La importación de ${file} fue parcial: se rechazaron ${rejected} de ${read} registros.`,
     severity: { critical: 'crítica', high: 'alta', medium: 'media', low: 'baja', info: 'informativa' },
   },
   fr: {
@@ -71,6 +81,8 @@ const words: Record<string, Words> = {
     open: 'Ouvrir dans Vigil :',
     footer: 'Vous recevez cet e-mail en raison de vos préférences de notification :',
     in: 'dans',
+    partial: (file, rejected, read) =>
+      `L’import de ${file} est partiel : ${rejected} enregistrements sur ${read} ont été rejetés.`,
     severity: { critical: 'critique', high: 'élevée', medium: 'moyenne', low: 'faible', info: 'info' },
   },
   de: {
@@ -82,6 +94,8 @@ const words: Record<string, Words> = {
     open: 'In Vigil öffnen:',
     footer: 'Sie erhalten diese E-Mail aufgrund Ihrer Benachrichtigungseinstellungen:',
     in: 'in',
+    partial: (file, rejected, read) =>
+      `Der Import von ${file} war unvollständig: ${rejected} von ${read} Datensätzen wurden abgelehnt.`,
     severity: { critical: 'kritisch', high: 'hoch', medium: 'mittel', low: 'niedrig', info: 'Info' },
   },
 };
@@ -104,6 +118,9 @@ export function alertMail(
     w.hello(recipient.name),
     '',
     `${w.intro} ${counts}.`,
+    ...(details.partial_import
+      ? ['', w.partial(details.partial_import.file_name, details.partial_import.rejected, details.partial_import.read)]
+      : []),
     '',
     ...lines,
     ...more,

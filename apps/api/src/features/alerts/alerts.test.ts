@@ -7,7 +7,7 @@ import { addRule, alertsOf, combolist, mailsTo, settle } from '../../testing/ale
 import { json } from '../../testing/flows.js';
 import { importFile, newTenant, queueTask, tenantFixture } from '../../testing/monitoring.js';
 import { upsertFindings } from '../findings/findings.ingest.js';
-import type { AlertDetails } from './alert-payloads.js';
+import { type AlertDetails, headline } from './alert-payloads.js';
 import { queuePlatformEvaluations } from './alerts.queue.js';
 import { findingLink, SUMMARY_THRESHOLD, SUMMARY_TOP } from './alerts.raise.js';
 
@@ -129,6 +129,20 @@ describe('alerts raised by imports', () => {
     expect(await alertsOf(app, otherModule)).toEqual([]);
     expect(await alertsOf(app, rulesOfB)).toEqual([]);
     expect((await mailsTo(app, b.email)).filter((m) => m.subject.startsWith('Vigil:'))).toEqual([]);
+  });
+
+  it('says in the alert and its e-mail that the import it came from was partial', async () => {
+    const { app } = fixture;
+    const a = await newTenant(app, 'partial', { role: 'administrator' });
+    const rule = await addRule(a);
+    await importFile(app, a, 'combolist', 'mixed.txt', `${combolist(a.domain, 2)}\nnot an account`);
+    await settle(app);
+    const [alert] = await alertsOf(app, rule);
+    const details = JSON.parse(alert?.details ?? '{}') as AlertDetails;
+    expect(details.partial_import).toEqual({ file_name: 'mixed.txt', read: 3, rejected: 1 });
+    expect(headline(details)).toMatch(/ — partial import of mixed\.txt: 1 of 3 records rejected$/);
+    const mail = (await mailsTo(app, a.email)).find((m) => m.subject.startsWith('Vigil: 2 new findings'));
+    expect(mail?.text_body).toContain('The import of mixed.txt was partial: 1 of 3 records were rejected.');
   });
 
   it('links each finding where its screen opens it (an infected device on its tab)', () => {
