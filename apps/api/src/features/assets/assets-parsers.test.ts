@@ -28,7 +28,7 @@ async function parse(parser: (upload: Upload) => AsyncIterable<ParsedItem<AssetR
   const rejects: { line: number; reason: string }[] = [];
   for await (const item of parser(fixture(name))) {
     if (item.kind === 'record') records.push(item.record);
-    else rejects.push({ line: item.line, reason: item.reason });
+    else if (item.kind === 'reject') rejects.push({ line: item.line, reason: item.reason });
   }
   return { records, rejects };
 }

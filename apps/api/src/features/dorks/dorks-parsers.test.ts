@@ -18,7 +18,7 @@ async function parse<R>(parser: (upload: Upload) => AsyncIterable<ParsedItem<R>>
   const rejects: { line: number; reason: string }[] = [];
   for await (const item of parser(textUpload([{ path: 'file', text }]))) {
     if (item.kind === 'record') records.push(item.record);
-    else rejects.push({ line: item.line, reason: item.reason });
+    else if (item.kind === 'reject') rejects.push({ line: item.line, reason: item.reason });
   }
   return { records, rejects };
 }

@@ -32,7 +32,7 @@ function shorten(text: string, max = 300): string {
 
 /**
  * Why a job ended with nothing kept, or null when it kept something (or read records that were
- * already there unchanged). `fileRefused` is a whole file's refusal (a reject on line 0), which says
+ * already there unchanged, or its files are reports of nothing found). `fileRefused` is a whole file's refusal (a reject on line 0), which says
  * best what the file is; else the first reject is quoted.
  */
 export function nothingKept(
@@ -40,9 +40,10 @@ export function nothingKept(
   words: KindWords,
   firstReject: { file_path: string; line: number; reason: string } | undefined,
   fileRefused: string | undefined,
+  emptyReports = 0,
 ): string | null {
   const records = counts.read - counts.rejected;
-  if (counts.read === 0) return `No records found: expected ${words.expects}.`;
+  if (counts.read === 0) return emptyReports > 0 ? null : `No records found: expected ${words.expects}.`;
   if (records === 0) {
     if (fileRefused) return fileRefused;
     const first = firstReject
@@ -61,7 +62,7 @@ export function nothingKept(
 export async function whyNothingWasKept(
   db: Executor,
   jobId: number,
-  run: KindWords & { ignored: number; fileRefused: string | undefined },
+  run: KindWords & { ignored: number; fileRefused: string | undefined; emptyReports: number },
 ): Promise<string | null> {
   const job = await db
     .selectFrom('jobs')
@@ -82,5 +83,5 @@ export async function whyNothingWasKept(
     rejected: job.rejected_count,
     ignored: run.ignored,
   };
-  return nothingKept(counts, run, firstReject, run.fileRefused);
+  return nothingKept(counts, run, firstReject, run.fileRefused, run.emptyReports);
 }

@@ -166,6 +166,8 @@ export async function runJob(
   // batches at once on two connections (both cores for one file); each still commits after the one
   // before it, so the checkpoint stays the end of what is committed.
   let fileRefused: string | undefined;
+  /** Files that are a report of nothing found, as their format writes it (not "nothing read"). */
+  const emptyReports: string[] = [];
   let ignored = 0;
   /** One pass over the upload from a checkpoint; `again` when an overlapped batch was a deadlock's victim. */
   const pass = async (overlapping: boolean, from: number): Promise<RunOutcome | 'done' | 'again'> => {
@@ -178,6 +180,7 @@ export async function runJob(
     let rejects: { job_id: number; file_path: string; line: number; reason: string }[] = [];
     let progress = 0;
     fileRefused = undefined;
+    emptyReports.length = 0;
     /** The checkpoint at which a committed batch saw a cancel request (the last such batch). */
     let cancelAt: number | undefined;
     const write = (
@@ -268,6 +271,10 @@ export async function runJob(
     };
     try {
       for await (const item of importer.parse(upload, options)) {
+        if (item.kind === 'empty') {
+          emptyReports.push(`${item.file}: ${item.what}`);
+          continue;
+        }
         index += 1;
         if (index <= from) continue;
         progress = item.progress;
@@ -329,7 +336,12 @@ export async function runJob(
     passed = await pass(false, from);
   }
   if (passed !== 'done' && passed !== 'again') return passed;
-  const failed = await whyNothingWasKept(ctx.db, job.id, { ignored, fileRefused, ...describeKind(importer) });
+  const failed = await whyNothingWasKept(ctx.db, job.id, {
+    ignored,
+    fileRefused,
+    emptyReports: emptyReports.length,
+    ...describeKind(importer),
+  });
   if (failed) return fail(failed);
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
@@ -343,6 +355,7 @@ export async function runJob(
         now,
       );
     }
+    for (const empty of emptyReports) await appendLog(trx, job.id, 'info', `${empty}: nothing found to import.`, now);
     const summary = `${done.read_count} read, ${done.added_count} added, ${done.updated_count} updated, ${done.rejected_count} rejected`;
     const partial = done.rejected_count > 0;
     if (partial) {

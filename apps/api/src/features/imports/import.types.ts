@@ -21,7 +21,9 @@ export interface Upload {
 
 export type ParsedItem<R> =
   | { kind: 'record'; record: R; file: string; line: number; progress: number }
-  | { kind: 'reject'; file: string; line: number; reason: string; progress: number };
+  | { kind: 'reject'; file: string; line: number; reason: string; progress: number }
+  /** A file recognised as its format's report of nothing found (a clean scan): the job succeeds with nothing, saying so. */
+  | { kind: 'empty'; file: string; what: string; progress: number };
 
 export interface WriteOutcome {
   added: number;

@@ -81,6 +81,8 @@ async function* parseFile(source: SourceFile): AsyncGenerator<ParsedItem<Gitleak
   if (refusal !== '') {
     await close();
     if (refusal !== null) yield reject(0, refusal, 1);
+    else if (head !== '')
+      yield { kind: 'empty', file: file.path, what: 'a gitleaks 4–7 report of no leaks (null)', progress: 1 };
     return;
   }
   let shape: GitleaksShape | null = null;
@@ -89,7 +91,11 @@ async function* parseFile(source: SourceFile): AsyncGenerator<ParsedItem<Gitleak
       yield reject(0, event.reason, 1);
       return;
     }
-    if (event.kind === 'end') return;
+    if (event.kind === 'end') {
+      if (shape === null)
+        yield { kind: 'empty', file: file.path, what: 'a gitleaks report with no findings ([])', progress: 1 };
+      return;
+    }
     if (typeof event.key !== 'number') continue;
     shape ??= shapeOf(event.value);
     if (shape === null) {

@@ -168,11 +168,22 @@ describe("gitleaks' other formats and other files", () => {
     expect(job.status).toBe('failed');
   });
 
-  it("reads gitleaks 7's `null` (nothing found) as an empty report, without a reject", async () => {
+  it("reads gitleaks 7's `null` and gitleaks 8's `[]` (nothing found) as a clean scan: succeeded, saying so", async () => {
     const who = await newTenant(app, 'gitleaks');
     const name = 'gitleaks-7-no-findings-defectdojo.json';
     const job = await importFile(app, who, 'gitleaks-json', name, raw(name));
     expect(job.rejects).toEqual([]);
-    expect(job.counts).toMatchObject({ read: 0, added: 0 });
+    expect(job).toMatchObject({ status: 'succeeded', partial: false, counts: { read: 0, added: 0 } });
+    expect(job.log.map((l) => l.message)).toContain(
+      `${name}: a gitleaks 4–7 report of no leaks (null): nothing found to import.`,
+    );
+    const clean = await importFile(app, who, 'gitleaks-json', 'clean.json', '[]\n');
+    expect(clean.status).toBe('succeeded');
+    expect(clean.log.map((l) => l.message)).toContain(
+      'clean.json: a gitleaks report with no findings ([]): nothing found to import.',
+    );
+    const blank = await importFile(app, who, 'gitleaks-json', 'blank.json', '\n\n');
+    expect(blank.status).toBe('failed');
+    expect(blank.error).toMatch(/^No records found: expected /);
   });
 });
