@@ -99,6 +99,7 @@ export const dorksImporters: readonly RegisteredImporter[] = [
   defineImporter({
     kind: 'ghdb',
     module: 'dorks',
+    expects: "Exploit-DB's ghdb.xml (<entry> elements) or its older export (<signature> elements)",
     platform: true,
     concurrency: 1,
     prepare: async () => undefined,
@@ -108,6 +109,7 @@ export const dorksImporters: readonly RegisteredImporter[] = [
   defineImporter({
     kind: 'search-results',
     module: 'dorks',
+    expects: 'Programmable Search JSON pages (customsearch#search, with items), or an array of them',
     prepare: (db, job) => pageState(db, companyOf(job)),
     parse: parseSearchPage,
     write: writeSearchPage,

@@ -1,11 +1,12 @@
-// The Google Hacking Database as Exploit-DB publishes it (`ghdb.xml`): <entry> elements with <id>,
-// <category> (one of the 14 by name, or its number), <title> (older dumps: <shortDescription>),
-// <query>, <date> and <author>. Read as a stream (imports/import-xml.ts, as nmap's XML is): each entry is
-// one record, or a reject with the line its <entry> starts on and the reason; XML that is not well
-// formed stops the file at the first error. saxes never loads external entities.
+// The Google Hacking Database as Exploit-DB publishes it (`ghdb.xml`, root <ghdb>): <entry> elements
+// with <id>, <category> (one of the 14 by name, or its number), <shortDescription> (or <title>),
+// <query>, <date> and <author>; and its older export of <signature> elements (ghdb-signature.ts).
+// Read as a stream (imports/import-xml.ts): each element is one record or a reject with its line;
+// XML that is not well formed stops the file at the first error. saxes never loads external entities.
 import { checkDay, type ParsedItem, type SourceFile, type Upload, withoutNul } from '../imports/import.types.js';
 import { streamXml } from '../imports/import-xml.js';
 import { type GhdbCategory, ghdbCategories } from './dorks.table.js';
+import { ACCEPTED, IHACKSTUFF_FIELDS, signatureQuery } from './ghdb-signature.js';
 
 export interface GhdbRecord {
   ghdbId: number;
@@ -63,17 +64,54 @@ export function ghdbEntry(fields: Fields): { ok: true; record: GhdbRecord } | { 
 }
 
 type Item = ParsedItem<GhdbRecord>;
-const FIELDS = new Set(['id', 'category', 'title', 'shortDescription', 'query', 'date', 'author']);
+type Field = keyof Fields | 'signatureReferenceNumber' | 'querystring';
+const FIELDS: readonly Field[] = [
+  'id',
+  'signatureReferenceNumber',
+  'category',
+  'title',
+  'shortDescription',
+  'query',
+  'querystring',
+  'date',
+  'author',
+];
+const fieldOf = (name: string): Field | undefined => FIELDS.find((f) => f === name);
+const ENTRIES = new Set(['entry', 'signature']);
 
-function ghdbFile(file: SourceFile): AsyncGenerator<Item> {
+interface FileState {
+  root: string | null;
+  entries: number;
+  /** Why the whole file is refused (a format recognised but not read), once. */
+  refusal: string | null;
+}
+
+/** One <entry> or <signature> element's fields as the record's (the query of a signature from its URL). */
+function fieldsOf(element: string, raw: Partial<Record<Field, string>>): Fields {
+  if (element === 'entry') {
+    const query = raw.query ?? signatureQuery(raw.querystring ?? '', '');
+    return { ...raw, query };
+  }
+  const { signatureReferenceNumber, querystring, ...rest } = raw;
+  return {
+    ...rest,
+    id: raw.id ?? signatureReferenceNumber,
+    query: signatureQuery(querystring ?? '', raw.shortDescription ?? ''),
+  };
+}
+
+function ghdbXmlFile(file: SourceFile, state: FileState): AsyncGenerator<Item> {
   return streamXml<GhdbRecord>(file, (parser, emit) => {
-    let entry: { line: number; fields: Fields } | null = null;
-    let field: keyof Fields | null = null;
+    let entry: { name: string; line: number; fields: Partial<Record<Field, string>>; legacy: boolean } | null = null;
+    let field: Field | null = null;
     parser.on('opentag', (tag) => {
-      if (tag.name === 'entry') entry = { line: parser.line, fields: {} };
-      else if (entry && FIELDS.has(tag.name)) {
-        field = tag.name as keyof Fields;
-        entry.fields[field] = '';
+      if (state.root === null) state.root = tag.name;
+      if (state.refusal) return;
+      if (ENTRIES.has(tag.name)) entry = { name: tag.name, line: parser.line, fields: {}, legacy: false };
+      else if (entry && IHACKSTUFF_FIELDS.has(tag.name)) entry.legacy = true;
+      else if (entry && fieldOf(tag.name)) {
+        field = fieldOf(tag.name) ?? null;
+        if (field) entry.fields[field] = '';
       }
     });
     const append = (text: string) => {
@@ -83,12 +121,28 @@ function ghdbFile(file: SourceFile): AsyncGenerator<Item> {
     parser.on('cdata', append);
     parser.on('closetag', (tag) => {
       if (tag.name === field) field = null;
-      else if (tag.name === 'entry' && entry) {
-        emit(entry.line, ghdbEntry(entry.fields));
+      else if (entry && tag.name === entry.name) {
+        state.entries += 1;
+        if (entry.legacy && state.entries === 1) {
+          state.refusal = `This is Johnny Long's ihackstuff Google Hacking Database (2004–2008: <signature> elements with <categoryref> and <querytype>); its categories ("${(entry.fields.category ?? '').slice(0, 40)}") are none of Exploit-DB's 14. ${ACCEPTED}`;
+        } else if (!state.refusal) emit(entry.line, ghdbEntry(fieldsOf(entry.name, entry.fields)));
         entry = null;
       }
     });
   });
+}
+
+async function* ghdbFile(file: SourceFile): AsyncGenerator<Item> {
+  const state: FileState = { root: null, entries: 0, refusal: null };
+  for await (const item of ghdbXmlFile(file, state)) {
+    if (state.refusal) break;
+    yield item;
+  }
+  const refuse = (reason: string): Item => ({ kind: 'reject', file: file.path, line: 0, reason, progress: 1 });
+  if (state.refusal) yield refuse(state.refusal);
+  else if (state.entries === 0 && state.root !== null) {
+    yield refuse(`This XML document (root <${state.root.slice(0, 40)}>) holds no GHDB entry. ${ACCEPTED}`);
+  }
 }
 
 export async function* parseGhdb(upload: Upload): AsyncGenerator<Item> {
