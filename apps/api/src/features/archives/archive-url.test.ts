@@ -2,9 +2,9 @@
 // case, IDN, default ports, dot segments, repeated slashes, escapes, query order and values), the
 // values of secret-looking keys never kept, and the tags and interest each kind of URL gets.
 import { describe, expect, it } from 'vitest';
+import { cdxTimestamp, urlListLine } from './archive-lines.js';
 import { isInteresting, severityOf, tagsOf } from './archive-tags.js';
 import { extensionOf, isSecretKey, type NormalUrl, normaliseUrl } from './archive-url.js';
-import { cdxTimestamp, urlListLine } from './archives.importers.js';
 
 const normal = (raw: string): NormalUrl => {
   const result = normaliseUrl(raw);
