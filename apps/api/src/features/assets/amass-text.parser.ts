@@ -36,7 +36,7 @@ async function firstIsAmassText(file: SourceFile, scope: AmassScope): Promise<vo
     if (first && sniff(text) !== 'amass-text') return;
     first = false;
     const match = LINE.exec(text);
-    if (!match || match[2] !== 'FQDN') continue;
+    if (match?.[2] !== 'FQDN') continue;
     const from = hostName(match[1] ?? '');
     if (!from.ok) continue;
     const relation = match[3] ?? '';

@@ -9,10 +9,10 @@ import { assetsRoutes } from './assets.routes.js';
 import { assetsSearch } from './assets.search.js';
 import { ASSETS_CSV_EXPECTS, parseAssetsCsv } from './assets-csv.parser.js';
 import { HOSTS_EXPECTS, parseHosts } from './hosts.parser.js';
+import { HTTPX_EXPECTS, parseHttpx } from './httpx.parser.js';
 import { parseNmap } from './nmap.parser.js';
 import { withDemoProbeRuns } from './probes/probes.demo.js';
 import { probeJobs, probeRoutes } from './probes/probes.js';
-import { HTTPX_EXPECTS, parseHttpx } from './httpx.parser.js';
 import { parseSubfinder, SUBFINDER_EXPECTS } from './recon.parser.js';
 import { scopeOf } from './scopes.service.js';
 
