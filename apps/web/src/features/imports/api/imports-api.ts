@@ -4,6 +4,7 @@ import { useApi } from '@/lib/api-context';
 
 export type ImportKind = Schemas['ImportKind'];
 export type ImportJob = Schemas['ImportDetail']['data'];
+export type ImportSummary = Schemas['Import'];
 
 export interface UploadInput {
   kind: ImportKind;
@@ -49,10 +50,24 @@ export function useImportJob(id: number, interval = 1000) {
   });
 }
 
+/** The latest imports of one format in the current company (and the platform's, for an operator), newest first. */
+export function useRecentImports(kind: ImportKind, size = 5) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['imports', 'recent', kind, size],
+    queryFn: async ({ signal }) => {
+      const { data } = await api.GET('/imports', { params: { query: { kind, page_size: size } }, signal });
+      if (!data) throw new Error('empty answer');
+      return data.data;
+    },
+  });
+}
+
 /** Refreshes every list, the timeline and the KPIs once an import has finished. */
 export function useRefreshAfterImport() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'imports' });
+  return () =>
+    client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'imports' || q.queryKey[1] === 'recent' });
 }
 
 /** Asks the server to cancel a job: a queued one ends at once, a running one at its next checkpoint. */

@@ -15,6 +15,7 @@ const job = {
   kind: 'hosts',
   module: 'assets',
   status: 'queued',
+  partial: false,
   file_name: 'hosts.txt',
   file_size: 20,
   progress: 0,
@@ -22,6 +23,7 @@ const job = {
   error: null,
   attempts: 0,
   is_demo: false,
+  created_at: '2026-12-01T09:30:00.000Z',
   rejects: [],
   log: [],
 };
@@ -69,5 +71,45 @@ describe('the import dialog', { timeout: 15_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Upload and import' }));
     await waitFor(() => expect(writes).toHaveLength(1));
     expect(writes[0]?.query.get('supplier_id')).toBeNull();
+  });
+
+  it('lists the recent imports of the chosen format: done, partial and failed told apart, a failure with its reason', async () => {
+    const done = {
+      ...job,
+      id: 1,
+      status: 'succeeded',
+      file_name: 'all.txt',
+      counts: { read: 3, added: 3, updated: 0, rejected: 0 },
+    };
+    const partial = {
+      ...done,
+      id: 2,
+      file_name: 'some.txt',
+      partial: true,
+      counts: { read: 3, added: 2, updated: 0, rejected: 1 },
+    };
+    const failed = {
+      ...done,
+      id: 3,
+      status: 'failed',
+      file_name: 'none.txt',
+      counts: { read: 2, added: 0, updated: 0, rejected: 2 },
+      error: 'Nothing was kept: all 2 records were rejected.',
+    };
+    const { expectRequest } = renderWithListApi(<ImportDialog kinds={['hosts']} />, {
+      i18n,
+      answers: { 'GET /imports': { data: [failed, partial, done], meta: { page: 1, page_size: 5, total: 3 } } },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import a file' });
+    await expectRequest('/imports', { kind: 'hosts', page_size: '5' });
+    const list = await within(dialog).findByTestId('recent-imports');
+    await waitFor(() => expect(within(list).getAllByTestId('import-status')).toHaveLength(3));
+    expect(
+      within(list)
+        .getAllByTestId('import-status')
+        .map((badge) => badge.textContent),
+    ).toEqual(['Failed', 'Done, partial', 'Done']);
+    expect(within(list).getByText('Nothing was kept: all 2 records were rejected.')).toBeTruthy();
   });
 });

@@ -8,6 +8,7 @@ import { SimpleSelect } from '@/components/ui/simple-select';
 import { type ImportKind, useCreateImport, useRefreshAfterImport } from '../api/imports-api';
 import { tarOfFiles } from '../utils/tar';
 import { ImportProgress } from './import-progress';
+import { RecentImports } from './recent-imports';
 
 const KINDS: readonly string[] = [
   'hibp',
@@ -151,6 +152,7 @@ export function ImportDialog({ kinds, suppliers }: { kinds: string[]; suppliers?
               />
             </Stack>
           ) : null}
+          <RecentImports kind={kind} />
         </>
       ) : (
         <ImportProgress jobId={jobId} onFinished={() => void refresh()} />

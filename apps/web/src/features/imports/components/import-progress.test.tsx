@@ -19,6 +19,7 @@ const job = (over: Partial<Job>): Job => ({
   kind: 'combolist',
   module: 'credentials',
   status: 'running',
+  partial: false,
   file_name: 'combo.txt',
   file_size: 120,
   progress: 0,
@@ -37,6 +38,7 @@ function serverFetch(requests: string[]): typeof fetch {
     job({ progress: 0.5, counts: { read: 2, added: 1, updated: 0, rejected: 1 } }),
     job({
       status: 'succeeded',
+      partial: true,
       progress: 1,
       counts: { read: 4, added: 2, updated: 1, rejected: 1 },
       rejects: [{ file: 'combo.txt', line: 3, reason: 'no e-mail of the company domains' }],
@@ -72,7 +74,12 @@ describe('ImportProgress', () => {
       </QueryClientProvider>,
       { i18n },
     );
-    await waitFor(() => expect(screen.getByTestId('import-status').textContent).toBe('Done'), { timeout: 3000 });
+    await waitFor(() => expect(screen.getByTestId('import-status').textContent).toBe('Done, partial'), {
+      timeout: 3000,
+    });
+    expect(screen.getByTestId('import-partial').textContent).toBe(
+      'Partial: 1 of 4 records were rejected (see below); the rest was imported.',
+    );
     expect(requests.every((url) => url === 'http://vigil.test/api/imports/7')).toBe(true);
     expect(requests.length).toBeGreaterThanOrEqual(3);
     expect(screen.getByTestId('count-read').textContent).toBe('4');

@@ -1,11 +1,10 @@
-import { Badge, Box, Button, chakra, Heading, HStack, Progress, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, chakra, Heading, HStack, Progress, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { useFormat } from '@/lib/i18n/format';
 import { type ImportJob, isFinished, useCancelJob, useImportJob } from '../api/imports-api';
-
-const palette = { queued: 'gray', running: 'blue', succeeded: 'green', failed: 'red', cancelled: 'orange' } as const;
+import { ImportStatusBadge, outcomeOf, outcomePalette } from './import-status-badge';
 
 export interface ImportProgressProps {
   jobId: number;
@@ -58,12 +57,10 @@ export function ImportProgress({ jobId, onFinished, interval = 1000 }: ImportPro
               {cancel.data?.status === 'cancelling' ? t('imports.cancelling') : t('imports.cancel')}
             </Button>
           )}
-          <Badge colorPalette={palette[data.status]} data-testid="import-status">
-            {t(`imports.status.${data.status}`)}
-          </Badge>
+          <ImportStatusBadge job={data} />
         </HStack>
       </HStack>
-      <Progress.Root value={percent} size="sm" colorPalette={palette[data.status]}>
+      <Progress.Root value={percent} size="sm" colorPalette={outcomePalette[outcomeOf(data)]}>
         <Progress.Label srOnly>{t('imports.progress')}</Progress.Label>
         <Progress.Track>
           <Progress.Range />
@@ -79,6 +76,17 @@ export function ImportProgress({ jobId, onFinished, interval = 1000 }: ImportPro
         ))}
       </SimpleGrid>
       <ErrorAlert message={data.error} />
+      {data.partial ? (
+        <Alert.Root status="warning" size="sm" data-testid="import-partial">
+          <Alert.Indicator />
+          <Alert.Title>
+            {t('imports.partialNote', {
+              rejected: format.number(data.counts.rejected),
+              read: format.number(data.counts.read),
+            })}
+          </Alert.Title>
+        </Alert.Root>
+      ) : null}
       {data.rejects.length > 0 ? (
         <Box>
           <Heading as="h3" size="xs" mb="1">
