@@ -120,9 +120,12 @@ describe('GHDB exports as Exploit-DB wrote them', () => {
 });
 
 describe('saved Programmable Search pages as the API answered them', () => {
+  // Two captures (README): 2023, ten items with cacheId, re-saved by its author with 4-space
+  // indents; 2024, four items of a site-restricted search (`siteSearch`, not in `searchTerms`) in
+  // the API's own layout (`\u003cb\u003e` escapes), the file starting with a byte order mark.
   const pages = [
-    ['google-cse-testing.json.txt', 'testing'],
-    ['google-cse-test.json.txt', 'test'],
+    ['google-cse-obstacle-course-racing.json.txt', 'obstacle course racing'],
+    ['google-cse-semantic-kernel-site.json.txt', 'What is the Semantic Kernel?'],
   ] as const;
   const seen: string[] = [];
   /** A result's key by the test's own rule: no scheme, no final `/`, query values dropped, keys sorted. */
