@@ -35,8 +35,25 @@ function cveTitle(id: string, description: string): string {
 export interface CveMatch {
   cve_id: string;
   description: string;
-  severity: string;
-  published_at: Date;
+  severity: string | null;
+  published_at: Date | null;
+  kev_date_added: string | null;
+}
+
+/**
+ * A finding needs a severity where the catalogue may have none (NVD has not scored the CVE yet).
+ * A known-exploited CVE's finding stays 'high' as it always was (KEV's due dates make it urgent
+ * whatever its score); an unscored one otherwise is 'info'. The catalogue itself says "unknown".
+ */
+export function findingSeverity(row: { severity: string | null; kev_date_added: string | null }): Severity {
+  if (row.severity !== null) return row.severity as Severity;
+  return row.kev_date_added !== null ? 'high' : 'info';
+}
+
+/** The date a CVE finding is sorted by: NVD's publication, else KEV's dateAdded, else now. */
+function seenAt(row: CveMatch, now: Date): Date {
+  if (row.published_at) return row.published_at;
+  return row.kev_date_added ? new Date(`${row.kev_date_added}T00:00:00Z`) : now;
 }
 
 /** Findings (and their cve_findings rows) for one company's matching CVEs; returns how many are new. */
@@ -54,15 +71,15 @@ export async function createCveFindings(
       chunk.map((r) => ({
         fingerprint: `cve:${r.cve_id}`,
         title: cveTitle(r.cve_id, r.description),
-        severity: r.severity as Severity,
-        seenAt: r.published_at,
+        severity: findingSeverity(r),
+        seenAt: seenAt(r, scope.now),
       })),
     );
     const byFingerprint = new Map(chunk.map((r) => [`cve:${r.cve_id}`, r]));
     const values = results.flatMap((r) => {
       const row = byFingerprint.get(r.fingerprint);
       return r.inserted && row
-        ? [{ finding_id: r.id, company_id: scope.companyId, cve_id: row.cve_id, published_at: row.published_at }]
+        ? [{ finding_id: r.id, company_id: scope.companyId, cve_id: row.cve_id, published_at: seenAt(row, scope.now) }]
         : [];
     });
     if (values.length > 0)
@@ -87,7 +104,14 @@ export async function matchWatchLists(db: Executor, context: WriteContext, cveId
         .on((eb) => eb.or([eb('w.product', '=', '*'), eb('w.product', '=', eb.ref('p.product'))])),
     )
     .innerJoin('cves as c', 'c.cve_id', 'p.cve_id')
-    .select(['w.company_id', 'c.cve_id', 'c.description', 'c.severity', 'c.published_at'])
+    .select([
+      'w.company_id',
+      'c.cve_id',
+      'c.description',
+      'c.severity',
+      'c.published_at',
+      sql<string | null>`c.kev_date_added::text`.as('kev_date_added'),
+    ])
     .distinct()
     .where('p.cve_id', 'in', cveIds)
     .execute();
@@ -125,17 +149,28 @@ async function recordCveChanges(db: Executor, context: WriteContext, changes: Cv
     .selectFrom('cve_findings as cf')
     .innerJoin('findings as f', 'f.id', 'cf.finding_id')
     .innerJoin('cves as c', 'c.cve_id', 'cf.cve_id')
-    .select(['f.id', 'f.company_id', 'f.severity', 'cf.cve_id', 'c.severity as cve_severity'])
+    .select([
+      'f.id',
+      'f.company_id',
+      'f.severity',
+      'cf.cve_id',
+      'c.severity as catalogue_severity',
+      sql<string | null>`c.kev_date_added::text`.as('kev_date_added'),
+    ])
     .where('cf.cve_id', 'in', ids)
     .execute();
   const events: NewEvent[] = [];
-  for (const f of findings) {
+  for (const found of findings) {
+    const f = {
+      ...found,
+      cve_severity: findingSeverity({ severity: found.catalogue_severity, kev_date_added: found.kev_date_added }),
+    };
     for (const c of changes.filter((x) => x.cveId === f.cve_id)) {
       events.push({
         companyId: f.company_id,
         module: 'cves',
         kind: 'score.changed',
-        severity: f.cve_severity as Severity,
+        severity: f.cve_severity,
         title: c.title,
         findingId: f.id,
         jobId: null,
@@ -146,7 +181,7 @@ async function recordCveChanges(db: Executor, context: WriteContext, changes: Cv
     if (f.cve_severity !== f.severity && changes.some((x) => x.cveId === f.cve_id && x.field.startsWith('cvss'))) {
       await db
         .updateTable('findings')
-        .set({ severity: f.cve_severity as Severity, updated_at: context.now })
+        .set({ severity: f.cve_severity, updated_at: context.now })
         .where('id', '=', f.id)
         .execute();
       await insertChanges(db, [

@@ -199,7 +199,13 @@ export function catalogueMatches(db: Executor, vendor: string, product: string) 
   let query = db
     .selectFrom('cve_products as p')
     .innerJoin('cves as c', 'c.cve_id', 'p.cve_id')
-    .select(['c.cve_id', 'c.description', 'c.severity', 'c.published_at'])
+    .select([
+      'c.cve_id',
+      'c.description',
+      'c.severity',
+      'c.published_at',
+      sql<string | null>`c.kev_date_added::text`.as('kev_date_added'),
+    ])
     .distinct()
     .where('p.vendor', '=', vendor);
   if (product !== '*') query = query.where('p.product', '=', product);

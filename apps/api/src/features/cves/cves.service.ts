@@ -28,7 +28,7 @@ interface Verb<I> {
 
 interface CveColumns {
   cve_id: string;
-  published_at: Date;
+  published_at: Date | null;
   last_modified_at: Date | null;
   description: string;
   cvss31_score: string | null;
@@ -49,7 +49,7 @@ const score = (value: string | null) => (value === null ? null : Number(value));
 function toScores(row: CveColumns) {
   return {
     cve_id: row.cve_id,
-    published_at: row.published_at.toISOString(),
+    published_at: iso(row.published_at),
     last_modified_at: iso(row.last_modified_at),
     description: row.description,
     cvss31_score: score(row.cvss31_score),

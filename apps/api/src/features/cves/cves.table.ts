@@ -1,24 +1,48 @@
 import type { Generated } from 'kysely';
+import type { CvssVersion } from './cvss-metrics.js';
 
 /** The CVE catalogue: global reference data (NVD + KEV + EPSS), not a tenant table. */
 export interface CvesTable {
   cve_id: string;
-  published_at: Date;
+  /** NVD's published date; null while NVD has no record of it (a KEV-only CVE): never KEV's date. */
+  published_at: Date | null;
+  /** NVD's lastModified: an NVD record older than this one leaves the row as it is. */
   last_modified_at: Date | null;
   description: string;
+  /** Who wrote the description: NVD, or KEV's shortDescription while NVD has none. */
+  description_source: 'nvd' | 'kev' | null;
+  cvss2_score: string | null;
+  cvss2_vector: string | null;
+  cvss30_score: string | null;
+  cvss30_vector: string | null;
   cvss31_score: string | null;
   cvss31_vector: string | null;
   cvss40_score: string | null;
   cvss40_vector: string | null;
-  severity: string;
+  /** The newest CVSS version's severity; null when NVD has not scored it (unknown, not "info"). */
+  severity: string | null;
+  severity_source: CvssVersion | null;
   cpes: Generated<string[]>;
+  /** The job (feed sync or an operator's upload) that last wrote NVD's, KEV's and EPSS's fields. */
+  nvd_job_id: number | null;
   epss: number | null;
   epss_percentile: number | null;
   epss_model: string | null;
   epss_date: string | null;
+  epss_job_id: number | null;
   kev_date_added: string | null;
   kev_due_date: string | null;
   kev_ransomware: string | null;
+  kev_vendor: string | null;
+  kev_product: string | null;
+  kev_name: string | null;
+  kev_required_action: string | null;
+  kev_notes: string | null;
+  kev_cwes: string[] | null;
+  /** The KEV release (catalogVersion, dateReleased) the KEV fields come from; null from the CSV edition. */
+  kev_catalog_version: string | null;
+  kev_date_released: Date | null;
+  kev_job_id: number | null;
   updated_at: Date;
 }
 
@@ -26,6 +50,8 @@ export interface CveProductsTable {
   cve_id: string;
   vendor: string;
   product: string;
+  /** NVD's CPE configurations, or KEV's vendorProject/product (kept whatever came first). */
+  source: Generated<'nvd' | 'kev'>;
 }
 
 export interface CveChangesTable {
