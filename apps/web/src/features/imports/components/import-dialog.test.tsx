@@ -43,8 +43,8 @@ describe('the import dialog', { timeout: 15_000 }, () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Import' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import a file' });
-    expect(within(dialog).getByRole('option', { name: 'Host list (text)' })).toBeTruthy();
-    expect(within(dialog).getByRole('option', { name: 'nmap (XML)' })).toBeTruthy();
+    expect(within(dialog).getByRole('option', { name: 'Host list: subfinder / amass (text)' })).toBeTruthy();
+    expect(within(dialog).getByRole('option', { name: 'nmap / masscan (XML, -oX)' })).toBeTruthy();
     const file = hostsFile();
     fireEvent.change(within(dialog).getByLabelText('File'), { target: { files: [file] } });
     const upload = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Upload and import' });
