@@ -1,5 +1,6 @@
 // The archives' kinds on the files the tools write (fixtures/real/README.md): the Wayback CDX
-// server's JSON and plain text answers as its documentation shows them, and the URL lists of
+// server's JSON and plain text answers as its documentation shows them, a captured fl=original
+// answer (what gau's wayback provider reads), and the URL lists of
 // waybackurls (plain, -dates, -get-versions) and gau --json. Counts are the test's own, from the raw
 // file; each variant lands on the same two archived URLs with the same first capture.
 import { readFileSync } from 'node:fs';
@@ -21,12 +22,12 @@ interface UrlView {
   first_captured_at: string | null;
 }
 
-async function tenantOf(label: string): Promise<Tenant> {
+async function tenantOf(label: string, domain = 'archive.org'): Promise<Tenant> {
   const who = await newTenant(app, label, { role: 'analyst' });
-  // A domain is one company's: each variant's company takes archive.org in turn.
+  // A domain is one company's: each variant's company takes it in turn.
   await app.ctx.db
     .insertInto('company_domains')
-    .values({ company_id: who.companyId, domain: 'archive.org' })
+    .values({ company_id: who.companyId, domain })
     .onConflict((oc) => oc.column('domain').doUpdateSet({ company_id: who.companyId }))
     .execute();
   return who;
@@ -84,6 +85,20 @@ describe('wayback-cdx on the CDX server’s answers', () => {
       status_codes: [200],
       first_captured_at: '1997-01-26T04:58:28.000Z',
     });
+  });
+
+  it('reads a captured fl=original answer (the query gau sends), malformed archived URLs and all', async () => {
+    const text = real('cdx-fl-original-utica-edu.json.txt');
+    const rows: unknown[] = JSON.parse(text);
+    const originals = rows.slice(1).map((r) => (Array.isArray(r) ? String(r[0]) : ''));
+    const who = await tenantOf('cdxgau', 'utica.edu');
+    const job = await importFile(app, who, 'wayback-cdx', 'cdx.json', text);
+    expect(job.status, JSON.stringify(job)).toBe('succeeded');
+    expect(job.counts).toMatchObject({ read: originals.length, rejected: 0 });
+    const data = await listed(who);
+    expect(data).toHaveLength(distinct(originals));
+    // fl=original carries no timestamp nor status: nothing is invented for them.
+    expect(data.every((u) => u.first_captured_at === null && u.status_codes.length === 0)).toBe(true);
   });
 
   it('reads fl= subsets of the text answer, and refuses a JSON answer without the original', async () => {
