@@ -1,12 +1,14 @@
-// The CVE monitor's demo data: the platform's catalogue as NVD, KEV and EPSS files (the shared
-// demo CVEs), and each demo company's watch list.
+// The CVE monitor's demo data: the platform's catalogue as NVD, KEV and EPSS files (on a fresh
+// start the real public snapshot under ./snapshot; tests may use the synthetic generator below).
 
+import { gunzipSync } from 'node:zlib';
 import { DAY } from '../../shared/clock.js';
+import { snapshotFile, snapshotFileNames } from '../../shared/cve-snapshot.js';
 import { demoCves } from '../../shared/demo-cves.js';
 import type { DemoFile, DemoInput } from '../monitoring/monitoring-module.js';
 import { epssCsv, type KevFixture, kevCatalogue, type NvdFixture, nvdPage } from './cves.fixtures.js';
 
-/** The catalogue shared by every company (one NVD page, the KEV catalogue, an EPSS file). */
+/** A synthetic catalogue (one NVD page, a KEV catalogue, an EPSS file) for tests that need many CVEs. */
 export function cveFiles(anchor: Date, count = 300): DemoFile[] {
   const catalogue = demoCves(anchor, count);
   const cves: NvdFixture[] = catalogue.map((c) => ({
@@ -56,7 +58,18 @@ export function cveFiles(anchor: Date, count = 300): DemoFile[] {
   ];
 }
 
+/** The real snapshot as the importers read it: NVD first (KEV then names its own CVEs' products). */
+export function snapshotCveFiles(): DemoFile[] {
+  const file = (kind: 'nvd' | 'kev' | 'epss'): DemoFile => ({
+    kind,
+    fileName: snapshotFileNames[kind].replace(/\.gz$/, ''),
+    content: gunzipSync(snapshotFile(kind)),
+    options: {},
+  });
+  return [file('nvd'), file('kev'), file('epss')];
+}
+
 /** The catalogue is the platform's (no company); companies have their watch lists instead. */
-export function cvesDemo({ anchor, company }: DemoInput): DemoFile[] {
-  return company ? [] : cveFiles(anchor);
+export function cvesDemo({ company }: DemoInput): DemoFile[] {
+  return company ? [] : snapshotCveFiles();
 }

@@ -8,12 +8,18 @@ import type { DemoCompany, DemoFile } from '../monitoring/monitoring-module.js';
 
 export const profiles: Record<string, Omit<DemoCompany, 'domain'>> = {
   'Acme Retail': {
+    // Real vendor/product names of the catalogue snapshot (NVD CPE names, KEV's names as the
+    // importer writes them), so CVE monitor shows real CVEs.
     watch: [
+      ['apache', 'log4j'],
+      ['apache', 'log4j2'],
       ['apache', 'http_server'],
-      ['f5', 'nginx'],
-      ['openssl', 'openssl'],
+      ['apache', 'tomcat'],
+      ['apache', 'struts'],
+      ['tukaani', 'xz'],
+      ['roundcube', '*'],
+      ['atlassian', '*'],
       ['wordpress', '*'],
-      ['php', 'php'],
     ],
     hosts: [
       'www.acme-retail.example',
@@ -27,8 +33,9 @@ export const profiles: Record<string, Omit<DemoCompany, 'domain'>> = {
       ['microsoft', 'exchange_server'],
       ['fortinet', 'fortios'],
       ['vmware', 'vcenter_server'],
-      ['oracle', 'mysql'],
-      ['openssl', 'openssl'],
+      ['palo_alto_networks', 'pan-os'],
+      ['paloaltonetworks', 'pan-os'],
+      ['ivanti', '*'],
       ['citrix', '*'],
     ],
     hosts: ['www.globex.example', 'netbanking.globex.example', 'mail.globex.example', 'sso.globex.example'],

@@ -1,9 +1,9 @@
 // The vulnerabilities module's demo data: nuclei JSONL of each company's hosts, a third of the
-// results CVE templates of the demo catalogue (with the catalogue's score and vector, as nuclei's
-// CVE templates carry them), each scanned only after its CVE was published.
+// results CVE templates of real CVEs of the catalogue snapshot (with NVD's score and vector, as
+// nuclei's CVE templates carry them), each scanned only after its CVE was published.
 
 import { DAY } from '../../shared/clock.js';
-import { type DemoCve, demoCves } from '../../shared/demo-cves.js';
+import { type SnapshotCve, snapshotCves } from '../../shared/cve-snapshot.js';
 import { pick, prng } from '../../shared/seeded-random.js';
 import type { DemoFile, DemoInput } from '../monitoring/monitoring-module.js';
 
@@ -32,7 +32,7 @@ function withEvidence<T extends { 'template-id': string; 'matched-at': string }>
 }
 
 /** A scan finds a CVE only once it is published: the scan's time, else soon after publication. */
-function scannedAfter(stamp: Date, cve: DemoCve, anchor: Date): Date {
+function scannedAfter(stamp: Date, cve: SnapshotCve, anchor: Date): Date {
   if (stamp > cve.published) return stamp;
   return new Date(Math.min(anchor.getTime() - 1, cve.published.getTime() + (stamp.getTime() % DAY)));
 }
@@ -41,7 +41,7 @@ function scannedAfter(stamp: Date, cve: DemoCve, anchor: Date): Date {
 export function vulnerabilitiesDemo({ anchor, company, seed }: DemoInput): DemoFile[] {
   if (!company) return [];
   const random = prng(seed);
-  const catalogue = demoCves(anchor);
+  const catalogue = snapshotCves();
   const files: DemoFile[] = [];
   const nuclei: string[] = [];
   for (let i = 0; i < 160; i += 1) {
@@ -54,7 +54,7 @@ export function vulnerabilitiesDemo({ anchor, company, seed }: DemoInput): DemoF
         JSON.stringify(
           withEvidence({
             'template-id': cve.id.toLowerCase(),
-            'template-path': `http/cves/2026/${cve.id}.yaml`,
+            'template-path': `http/cves/${cve.id.slice(4, 8)}/${cve.id}.yaml`,
             info: {
               name: `${cve.label} ${cve.id} detection`,
               author: ['vigil-demo'],
