@@ -34,6 +34,7 @@ import * as reports from './migrations/2026-12-02-1400-reports.migration.js';
 import * as catalogueVersion from './migrations/2026-12-02-1500-catalogue-version.migration.js';
 import * as advisor from './migrations/2026-12-03-1000-advisor.migration.js';
 import * as cveSources from './migrations/2026-12-06-1000-cve-sources.migration.js';
+import * as cveCatalogue from './migrations/2026-12-06-1100-cve-catalogue.migration.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-2000-accounts': accounts,
@@ -69,6 +70,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02-1500-catalogue-version': catalogueVersion,
   '2026-12-03-1000-advisor': advisor,
   '2026-12-06-1000-cve-sources': cveSources,
+  '2026-12-06-1100-cve-catalogue': cveCatalogue,
 };
 
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<MigrationResultSet> {

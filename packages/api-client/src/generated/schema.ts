@@ -2699,6 +2699,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cve-catalogue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole CVE catalogue (NVD, CISA KEV, FIRST EPSS), searched and filtered, whatever the watch list
+         * @description Shared reference data, readable by every member of a company. Each row says only whether the
+         *     current company's watch list matches it (`watched`); no other company's data is read.
+         */
+        get: operations["listCveCatalogue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cve-catalogue/{cve_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One CVE of the catalogue whole, and whether the current company's watch list matches it
+         * @description A CVE the catalogue does not hold answers 404 naming it and the catalogue's freshness
+         *     ("CVE-… is not in the catalogue, last NVD sync …").
+         */
+        get: operations["getCatalogueCve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dorks": {
         parameters: {
             query?: never;
@@ -3579,6 +3621,112 @@ export interface components {
         DeviceDetail: {
             data: components["schemas"]["Device"];
             credentials: components["schemas"]["Credential"][];
+        };
+        /** @description A CVE of the catalogue as a list shows it. */
+        CatalogueCve: {
+            cve_id: string;
+            /** @description NVD's publication; null for a CVE NVD has not published yet (known from KEV only). */
+            published_at: components["schemas"]["NullableDateTime"];
+            last_modified_at?: components["schemas"]["NullableDateTime"];
+            description: string;
+            /** @description The catalogue's severity (critical…info); see cvss_version for its source. */
+            severity: string | null;
+            /** @description Base score of the newest CVSS version NVD carries; null when not scored. */
+            cvss_score: number | null;
+            /** @enum {string|null} */
+            cvss_version: "4.0" | "3.1" | "3.0" | "2.0" | null;
+            epss: number | null;
+            epss_percentile: number | null;
+            kev: boolean;
+            /** Format: date */
+            kev_date_added: string | null;
+            products: string[];
+            /** @description The current company's watch list matches one of its products. */
+            watched: boolean;
+        };
+        CatalogueList: {
+            data: components["schemas"]["CatalogueCve"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        CatalogueCvss: {
+            /** @enum {string} */
+            version: "4.0" | "3.1" | "3.0" | "2.0";
+            score: number;
+            vector: string | null;
+            /** @description Whether the catalogue's severity was taken from this version. */
+            source: boolean;
+        };
+        CatalogueReference: {
+            url: string;
+            source?: string | null;
+            tags: string[];
+        };
+        CatalogueWatchMatch: {
+            /** @description The current company's watch item. */
+            id: number;
+            vendor: string;
+            /** @description null watches every product of the vendor. */
+            product: string | null;
+            /** @description The CVE's vendor:product pairs this item matches. */
+            matched: string[];
+        };
+        CatalogueCveDetail: {
+            data: {
+                cve_id: string;
+                published_at: components["schemas"]["NullableDateTime"];
+                last_modified_at: components["schemas"]["NullableDateTime"];
+                description: string;
+                severity: string | null;
+                /** @description The CVSS version the severity comes from; null when NVD has not scored it. */
+                severity_source: string | null;
+                /** @description Every CVSS version NVD carries, newest first. */
+                cvss: components["schemas"]["CatalogueCvss"][];
+                /** @description Weaknesses named by NVD and by KEV. */
+                cwes: string[];
+                references: components["schemas"]["CatalogueReference"][];
+                /** @description The CISA KEV entry; null when the CVE is not in KEV. */
+                kev: {
+                    /** Format: date */
+                    date_added: string;
+                    /** Format: date */
+                    due_date: string | null;
+                    /** @description knownRansomwareCampaignUse (Known / Unknown); null when the release had no such field. */
+                    ransomware: string | null;
+                    required_action: string | null;
+                    notes: string | null;
+                } | null;
+                epss: {
+                    score: number;
+                    percentile: number | null;
+                    model: string | null;
+                    /** Format: date */
+                    date: string | null;
+                } | null;
+                /** @description Affected configurations as vendor/product rows (from NVD's CPE names, or KEV's). */
+                products: {
+                    vendor: string;
+                    product: string;
+                    /**
+                     * @description NVD's CPE configurations, or KEV's vendorProject/product.
+                     * @enum {string}
+                     */
+                    source: "nvd" | "kev";
+                }[];
+                cpes: string[];
+                /** @description The current company's watch list against this CVE (no other company's). */
+                watch: {
+                    matched: boolean;
+                    items: components["schemas"]["CatalogueWatchMatch"][];
+                    /** @description The company's CVE finding for it, when there is one. */
+                    finding_id: number | null;
+                };
+            };
+            freshness: components["schemas"]["CatalogueFreshness"];
+        };
+        CatalogueFreshness: {
+            last_nvd_sync_at: components["schemas"]["NullableDateTime"];
+            /** @description The newest catalogue upload that succeeded (any kind). */
+            last_upload_at: components["schemas"]["NullableDateTime"];
         };
         CveLandscapeWeek: {
             /**
@@ -11658,6 +11806,79 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listCveCatalogue: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                page_size?: components["parameters"]["PageSize"];
+                /** @description A CVE id or its prefix (CVE-2021-4…), else words of the description. */
+                q?: string;
+                /** @description Vendor as CPE names (or KEV) spell it, e.g. apache. */
+                vendor?: string;
+                /** @description Product as CPE names spell it, e.g. log4j. */
+                product?: string;
+                /** @description A weakness named by NVD or KEV, e.g. CWE-502. */
+                cwe?: string;
+                /** @description true, only CVEs in the CISA KEV catalogue; false, only those not in it. */
+                kev?: boolean;
+                min_epss?: number;
+                max_epss?: number;
+                /** @description Lowest base score of the CVSS version the severity comes from (newest NVD carries). */
+                min_cvss?: number;
+                max_cvss?: number;
+                /** @description Published from this instant (inclusive). */
+                published_from?: string;
+                /** @description Published before this instant (exclusive). */
+                published_to?: string;
+                sort?: "-published_at" | "published_at" | "-cvss" | "cvss" | "-epss" | "epss" | "-cve_id" | "cve_id";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the catalogue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogueList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getCatalogueCve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cve_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CVE. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogueCveDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
         };
     };
     listDorks: {

@@ -1,5 +1,6 @@
 import { authOf, bodyOf, paramsOf, queryOf, type RouteDeps, type RouteTable } from '../../route-table.js';
 import { csvRoute } from '../findings/findings.csv.js';
+import { getCatalogueCve, listCveCatalogue } from './cves.catalogue.js';
 import { LANDSCAPE_TTL, landscapeCache } from './cves.landscape.js';
 import {
   addCveWatchItem,
@@ -22,6 +23,14 @@ export function cvesRoutes({ ctx }: RouteDeps): RouteTable {
         reply.header('cache-control', `private, max-age=${LANDSCAPE_TTL / 1000}`);
         return landscape(weeks);
       },
+    },
+    listCveCatalogue: {
+      handler: async (request) =>
+        listCveCatalogue({ ctx, auth: authOf(request), input: queryOf('listCveCatalogue', request) }),
+    },
+    getCatalogueCve: {
+      handler: async (request) =>
+        getCatalogueCve({ ctx, auth: authOf(request), input: { cveId: paramsOf('getCatalogueCve', request).cve_id } }),
     },
     listCves: {
       handler: async (request) => listCves({ ctx, auth: authOf(request), input: queryOf('listCves', request) }),
