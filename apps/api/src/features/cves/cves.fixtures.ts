@@ -3,6 +3,8 @@ export { type DemoCve, demoCves } from '../../shared/demo-cves.js';
 export interface NvdFixture {
   id: string;
   published: string;
+  /** NVD's lastModified; the published date when absent. */
+  lastModified?: string;
   description: string;
   cvss31?: number;
   /** Defaults to AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H (with its subscores). */
@@ -31,7 +33,7 @@ export function nvdPage(cves: NvdFixture[], timestamp = '2026-11-21T00:00:00.000
         id: c.id,
         sourceIdentifier: 'cve@mitre.org',
         published: c.published,
-        lastModified: c.published,
+        lastModified: c.lastModified ?? c.published,
         vulnStatus: 'Analyzed',
         descriptions: [{ lang: 'en', value: c.description }],
         metrics: {

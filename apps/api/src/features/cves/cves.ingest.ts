@@ -5,21 +5,17 @@
 // platform's catalogue job is not one of the company's.
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { cvss31VectorScore } from '../../shared/cvss.js';
 import { insertEvents, type NewEvent } from '../events/events.repository.js';
 import { upsertFindings } from '../findings/findings.ingest.js';
 import { insertChanges } from '../findings/findings.repository.js';
 import type { Severity } from '../findings/findings.table.js';
-import type { WriteContext, WriteOutcome } from '../imports/import.types.js';
+import type { WriteContext } from '../imports/import.types.js';
 import { appendLog } from '../imports/imports.repository.js';
-import type { EpssRecord } from './epss.parser.js';
-import type { KevRecord } from './kev.parser.js';
-import type { CveRecord } from './nvd.parser.js';
 
 /** EPSS moves a little every day; only a move of at least this much is history and an event. */
 export const EPSS_CHANGE_THRESHOLD = 0.05;
 
-interface CveChange {
+export interface CveChange {
   cveId: string;
   field: string;
   from: string | null;
@@ -129,7 +125,7 @@ export async function matchWatchLists(db: Executor, context: WriteContext, cveId
 }
 
 /** History rows for the catalogue, and events (plus severity updates) in the companies that track them. */
-async function recordCveChanges(db: Executor, context: WriteContext, changes: CveChange[]): Promise<void> {
+export async function recordCveChanges(db: Executor, context: WriteContext, changes: CveChange[]): Promise<void> {
   if (changes.length === 0) return;
   await db
     .insertInto('cve_changes')
@@ -200,212 +196,22 @@ async function recordCveChanges(db: Executor, context: WriteContext, changes: Cv
   await insertEvents(db, events);
 }
 
-const num = (value: string | number | null | undefined) =>
+export const num = (value: string | number | null | undefined) =>
   value === null || value === undefined ? null : Number(value);
 
-/**
- * A CVSS 3.1 score that its own vector does not give is kept as published (the publisher's record
- * is the catalogue's; NVD computes its scores from the vectors, so real pages agree) and named in
- * the job's log as a warning, for the operator to look at.
- */
-async function flagScoresAgainstVectors(db: Executor, context: WriteContext, records: CveRecord[]): Promise<void> {
-  const disagreeing = records.flatMap((r) => {
-    const computed = r.cvss31?.vector ? cvss31VectorScore(r.cvss31.vector) : null;
-    return r.cvss31 && computed !== null && computed !== r.cvss31.score
-      ? [`${r.id} ${r.cvss31.score} (its vector gives ${computed})`]
-      : [];
-  });
-  if (disagreeing.length === 0) return;
-  const shown = disagreeing.slice(0, 10).join(', ');
-  const more = disagreeing.length > 10 ? ` and ${disagreeing.length - 10} more` : '';
-  await appendLog(
-    db,
-    context.job.id,
-    'warn',
-    `CVSS 3.1 score disagrees with its vector, kept as published: ${shown}${more}.`,
-    context.now,
-  );
+/** A line of the job's log, written once however many batches have the same thing to say. */
+export async function logOnce(db: Executor, context: WriteContext, level: 'info' | 'warn', message: string) {
+  const said = await db
+    .selectFrom('job_log')
+    .select('job_id')
+    .where('job_id', '=', context.job.id)
+    .where('message', '=', message)
+    .executeTakeFirst();
+  if (!said) await appendLog(db, context.job.id, level, message, context.now);
 }
 
-export async function writeNvd(
-  db: Executor,
-  context: WriteContext,
-  _state: unknown,
-  records: CveRecord[],
-): Promise<WriteOutcome> {
-  const unique = [...new Map(records.map((r) => [r.id, r])).values()];
-  const ids = unique.map((r) => r.id);
-  await flagScoresAgainstVectors(db, context, unique);
-  const before = new Map(
-    (
-      await db
-        .selectFrom('cves')
-        .select(['cve_id', 'cvss31_score', 'cvss40_score'])
-        .where('cve_id', 'in', ids)
-        .execute()
-    ).map((r) => [r.cve_id, r]),
-  );
-  const changes: CveChange[] = [];
-  for (const r of unique) {
-    const old = before.get(r.id);
-    if (!old) continue;
-    for (const [field, from, to] of [
-      ['cvss31_score', num(old.cvss31_score), r.cvss31?.score ?? null],
-      ['cvss40_score', num(old.cvss40_score), r.cvss40?.score ?? null],
-    ] as const) {
-      if (from !== to) {
-        changes.push({
-          cveId: r.id,
-          field,
-          from: from === null ? null : String(from),
-          to: to === null ? null : String(to),
-          title: `${r.id}: ${field.replace('_score', '').toUpperCase()} ${from ?? '—'} → ${to ?? '—'}`,
-        });
-      }
-    }
-  }
-  await db
-    .insertInto('cves')
-    .values(
-      unique.map((r) => ({
-        cve_id: r.id,
-        published_at: r.published,
-        last_modified_at: r.lastModified,
-        description: r.description,
-        cvss31_score: r.cvss31 ? String(r.cvss31.score) : null,
-        cvss31_vector: r.cvss31?.vector ?? null,
-        cvss40_score: r.cvss40 ? String(r.cvss40.score) : null,
-        cvss40_vector: r.cvss40?.vector ?? null,
-        // The newest CVSS version the record carries, 2.0 and 3.0 included (nvd.parser).
-        severity: r.severity,
-        cpes: r.cpes,
-        updated_at: context.now,
-      })),
-    )
-    .onConflict((oc) =>
-      oc.column('cve_id').doUpdateSet((eb) => ({
-        published_at: eb.ref('excluded.published_at'),
-        last_modified_at: eb.ref('excluded.last_modified_at'),
-        description: eb.ref('excluded.description'),
-        cvss31_score: eb.ref('excluded.cvss31_score'),
-        cvss31_vector: eb.ref('excluded.cvss31_vector'),
-        cvss40_score: eb.ref('excluded.cvss40_score'),
-        cvss40_vector: eb.ref('excluded.cvss40_vector'),
-        severity: eb.ref('excluded.severity'),
-        cpes: eb.ref('excluded.cpes'),
-        updated_at: eb.ref('excluded.updated_at'),
-      })),
-    )
-    .execute();
-  await db.deleteFrom('cve_products').where('cve_id', 'in', ids).execute();
-  const products = unique.flatMap((r) => r.products.map((p) => ({ cve_id: r.id, ...p })));
-  for (let i = 0; i < products.length; i += 2000) {
-    await db
-      .insertInto('cve_products')
-      .values(products.slice(i, i + 2000))
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-  }
-  await recordCveChanges(db, context, changes);
-  await matchWatchLists(db, context, ids);
-  const added = unique.filter((r) => !before.has(r.id)).length;
-  return { added, updated: unique.length - added, ignored: records.length - unique.length };
-}
-
-export async function writeKev(
-  db: Executor,
-  context: WriteContext,
-  _state: unknown,
-  records: KevRecord[],
-): Promise<WriteOutcome> {
-  const unique = [...new Map(records.map((r) => [r.cveId, r])).values()];
-  const ids = unique.map((r) => r.cveId);
-  const before = new Map(
-    (
-      await db
-        .selectFrom('cves')
-        .select(['cve_id', sql<string | null>`kev_date_added::text`.as('kev')])
-        .where('cve_id', 'in', ids)
-        .execute()
-    ).map((r) => [r.cve_id, r.kev]),
-  );
-  const missing = unique.filter((r) => !before.has(r.cveId));
-  if (missing.length > 0) {
-    // Known exploited but not in the NVD data yet: a minimal row, so watch lists can match it.
-    await db
-      .insertInto('cves')
-      .values(
-        missing.map((r) => ({
-          cve_id: r.cveId,
-          published_at: new Date(`${r.dateAdded}T00:00:00Z`),
-          description: r.description || r.name,
-          severity: 'high',
-          updated_at: context.now,
-        })),
-      )
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-    const products = missing
-      .filter((r) => r.vendor && r.product)
-      .map((r) => ({ cve_id: r.cveId, vendor: r.vendor, product: r.product }));
-    if (products.length > 0)
-      await db
-        .insertInto('cve_products')
-        .values(products)
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-  }
-  await sql`
-    update cves c set kev_date_added = t.added, kev_due_date = t.due, kev_ransomware = t.ransomware, updated_at = ${context.now}
-    from unnest(${ids}::text[], ${unique.map((r) => r.dateAdded)}::date[], ${unique.map((r) => r.dueDate)}::date[],
-      ${unique.map((r) => r.ransomware)}::text[]) as t(cve_id, added, due, ransomware)
-    where c.cve_id = t.cve_id`.execute(db);
-  const changes: CveChange[] = unique
-    .filter((r) => before.has(r.cveId) && before.get(r.cveId) === null)
-    .map((r) => ({
-      cveId: r.cveId,
-      field: 'kev',
-      from: null,
-      to: r.dateAdded,
-      title: `${r.cveId} added to CISA KEV (due ${r.dueDate ?? '—'})`,
-    }));
-  await recordCveChanges(db, context, changes);
-  await matchWatchLists(db, context, ids);
-  return { added: missing.length, updated: unique.length - missing.length, ignored: records.length - unique.length };
-}
-
-export async function writeEpss(
-  db: Executor,
-  context: WriteContext,
-  _state: unknown,
-  records: EpssRecord[],
-): Promise<WriteOutcome> {
-  const unique = [...new Map(records.map((r) => [r.cveId, r])).values()];
-  if (unique.length === 0) return { added: 0, updated: 0, ignored: 0 };
-  const first = unique[0];
-  const result = await sql<{ cve_id: string; old_epss: number | null; new_epss: number; updated: boolean }>`
-    with t as (
-      select * from unnest(${unique.map((r) => r.cveId)}::text[], ${unique.map((r) => r.epss)}::float8[],
-        ${unique.map((r) => r.percentile)}::float8[]) as t(cve_id, epss, pct)
-    ), old as (
-      select c.cve_id, c.epss from cves c join t on t.cve_id = c.cve_id
-    ), upd as (
-      update cves c set epss = t.epss, epss_percentile = t.pct, epss_model = ${first?.model ?? null},
-        epss_date = ${first?.scoreDate ?? null}::date, updated_at = ${context.now}
-      from t where c.cve_id = t.cve_id
-      returning c.cve_id
-    )
-    select old.cve_id, old.epss as old_epss, t.epss as new_epss, true as updated
-    from old join t on t.cve_id = old.cve_id`.execute(db);
-  const changes: CveChange[] = result.rows
-    .filter((r) => r.old_epss !== null && Math.abs(r.old_epss - r.new_epss) >= EPSS_CHANGE_THRESHOLD)
-    .map((r) => ({
-      cveId: r.cve_id,
-      field: 'epss',
-      from: String(r.old_epss),
-      to: String(r.new_epss),
-      title: `${r.cve_id}: EPSS ${(Number(r.old_epss) * 100).toFixed(1)}% → ${(r.new_epss * 100).toFixed(1)}%`,
-    }));
-  await recordCveChanges(db, context, changes);
-  return { added: 0, updated: result.rows.length, ignored: unique.length - result.rows.length };
+/** Up to ten CVE ids, and how many more, for a log line. */
+export function someIds(ids: string[]): string {
+  const more = ids.length > 10 ? ` and ${ids.length - 10} more` : '';
+  return `${ids.slice(0, 10).join(', ')}${more}`;
 }

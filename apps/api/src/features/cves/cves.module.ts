@@ -5,13 +5,15 @@ import type { JobKind } from '../jobs/job-kind.types.js';
 import { referenceGroup } from '../jobs/job-kinds.js';
 import type { MonitoringModule } from '../monitoring/monitoring-module.js';
 import { cvesDemo } from './cves.demo.js';
-import { writeEpss, writeKev, writeNvd } from './cves.ingest.js';
 import { cvesRoutes } from './cves.routes.js';
 import { cvesSearch } from './cves.search.js';
 import { parseEpss } from './epss.parser.js';
+import { writeEpss } from './epss.writer.js';
 import { catalogueFreshness, feedSync } from './feeds/feed-sync.js';
 import { parseKev } from './kev.parser.js';
+import { writeKev } from './kev.writer.js';
 import { parseNvd } from './nvd.parser.js';
+import { writeNvd } from './nvd.writer.js';
 
 const none = async () => undefined;
 const catalogue = { module: 'cves', platform: true, prepare: none } as const;
@@ -37,7 +39,7 @@ export const cvesModule: MonitoringModule = {
       ...catalogue,
       kind: 'nvd',
       expects: 'NVD CVE API 2.0 pages (JSON with a "vulnerabilities" array)',
-      ignoredAs: 'repeated CVE records (the last one kept)',
+      ignoredAs: 'NVD records older than the catalogue holds, or repeated (the last one kept)',
       parse: parseNvd,
       write: writeNvd,
     }),
@@ -45,7 +47,7 @@ export const cvesModule: MonitoringModule = {
       ...catalogue,
       kind: 'kev',
       expects: 'the CISA KEV catalogue, JSON (known_exploited_vulnerabilities.json) or CSV edition',
-      ignoredAs: 'repeated KEV entries (the last one kept)',
+      ignoredAs: 'KEV entries of a release older than the catalogue holds, or repeated (the last one kept)',
       parse: parseKev,
       write: writeKev,
     }),
@@ -53,7 +55,7 @@ export const cvesModule: MonitoringModule = {
       ...catalogue,
       kind: 'epss',
       expects: 'a FIRST EPSS scores CSV (cve,epss,percentile), .csv or .csv.gz',
-      ignoredAs: 'scores of CVEs not in the catalogue',
+      ignoredAs: 'scores of CVEs not in the catalogue, or older than the catalogue holds',
       batchSize: 5000,
       parse: parseEpss,
       write: writeEpss,

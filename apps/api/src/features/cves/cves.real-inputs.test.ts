@@ -162,51 +162,67 @@ describe('the CISA KEV catalogue, CSV and JSON editions, 2023 to 2025', () => {
     for (const id of ids) expect(kev).toContain(id);
   });
 
-  it('reads the 2023 JSON releases (CRLF, before knownRansomwareCampaignUse and after it, no cwes)', async () => {
+  it('reads the 2023 JSON releases (CRLF, before knownRansomwareCampaignUse and after it) and, older than the 2025 one held, they change nothing', async () => {
     const operator = await platformOperator(app);
+    const before = await listed('&kev=true');
     for (const name of ['kev-2023.04.13-no-ransomware-field.json', 'kev-2023.11.06-ransomware-field.json']) {
       const text = real(name);
       const entries = text.split('\n').filter((l) => l.includes('"cveID"')).length;
+      const version = /"catalogVersion": "([^"]+)"/.exec(text)?.[1];
       const job = await importFile(app, operator, 'kev', name, text);
-      expect(job.status, name).toBe('succeeded');
-      expect(job.counts.read, name).toBe(entries);
-      expect(job.counts.rejected, name).toBe(0);
+      expect(job.status, name).toBe('failed');
+      expect(job.error, name).toBe(
+        `Nothing was kept: all ${entries} records read were KEV entries of a release older than the catalogue holds, or repeated (the last one kept).`,
+      );
+      expect(job.counts, name).toEqual({ read: entries, added: 0, updated: 0, rejected: 0 });
+      expect(job.log.map((l) => l.message).join('\n'), name).toContain(
+        `This KEV catalogue ${version} (released ${version?.replace(/\./g, '-')}) is older than the catalogue's 2025.08.25 (released 2025-08-25): its entries changed nothing.`,
+      );
     }
-    const accellion = (await listed('&kev=true')).filter((r) => r.cve_id.startsWith('CVE-2021-2710'));
-    expect(accellion).toHaveLength(4);
+    expect(await listed('&kev=true')).toEqual(before);
   });
 });
 
 describe('FIRST EPSS files of several model versions', () => {
-  it('reads the v2026.06.15 file (.csv) and a header-row-only file (.csv.gz)', async () => {
+  it('reads a header-row-only file (.csv.gz), then the later v2026.06.15 file (.csv)', async () => {
     const operator = await platformOperator(app);
-    const current = real('epss-v2026.06.15-2026-09-29.csv');
-    const first = await importFile(app, operator, 'epss', 'epss_scores-2026-09-29.csv', current);
+    const headerOnly = real('epss-header-row-only.csv');
     // Only CVE-1999-0001 of these is in the catalogue (the NVD page above): the rest are not stored.
-    expect(first.counts).toEqual({ read: dataLines(current).length, added: 0, updated: 1, rejected: 0 });
+    const first = await importFile(app, operator, 'epss', 'epss_scores-current.csv.gz', gzipSync(headerOnly));
+    expect(first.counts).toEqual({ read: dataLines(headerOnly).length, added: 0, updated: 1, rejected: 0 });
+    expect((await listed()).find((r) => r.cve_id === 'CVE-1999-0001')?.epss_percentile).toBe(0.87326);
+    const current = real('epss-v2026.06.15-2026-09-29.csv');
+    const second = await importFile(app, operator, 'epss', 'epss_scores-2026-09-29.csv', current);
+    expect(second.counts).toEqual({ read: dataLines(current).length, added: 0, updated: 1, rejected: 0 });
     expect((await listed()).find((r) => r.cve_id === 'CVE-1999-0001')).toMatchObject({
       epss: 0.03351,
       epss_percentile: 0.88255,
     });
-    const headerOnly = real('epss-header-row-only.csv');
-    const second = await importFile(app, operator, 'epss', 'epss_scores-current.csv.gz', gzipSync(headerOnly));
-    expect(second.counts).toEqual({ read: dataLines(headerOnly).length, added: 0, updated: 1, rejected: 0 });
-    expect((await listed()).find((r) => r.cve_id === 'CVE-1999-0001')?.epss_percentile).toBe(0.87326);
   });
 
-  it('reads the v2022/v2023 comment line and the 2021 files without a percentile column', async () => {
+  it('reads the v2022/v2023 comment line and the 2021 files without a percentile column: older, they change nothing', async () => {
     const operator = await platformOperator(app);
     // The header shapes FIRST documents for those years, with rows of the real file above.
     const rows = dataLines(real('epss-v2026.06.15-2026-09-29.csv')).slice(0, 5);
     const v2022 = `#model_version:v2022.01.01,score_date:2022-02-07T00:00:00+0000\ncve,epss,percentile\n${rows.join('\n')}\n`;
-    const a = await importFile(app, operator, 'epss', 'epss_scores-2022-02-07.csv.gz', gzipSync(v2022));
-    expect(a.counts).toEqual({ read: 5, added: 0, updated: 1, rejected: 0 });
     const v2021 = `cve,epss\n${rows.map((r) => r.split(',').slice(0, 2).join(',')).join('\n')}\n`;
-    const b = await importFile(app, operator, 'epss', 'epss_scores-2021-05-01.csv', v2021);
-    expect(b.counts).toEqual({ read: 5, added: 0, updated: 1, rejected: 0 });
+    for (const [name, file] of [
+      ['epss_scores-2022-02-07.csv.gz', gzipSync(v2022)],
+      ['epss_scores-2021-05-01.csv', v2021],
+    ] as const) {
+      const job = await importFile(app, operator, 'epss', name, file);
+      expect(job.counts, name).toEqual({ read: 5, added: 0, updated: 0, rejected: 0 });
+      expect(job.status, name).toBe('failed');
+      expect(job.error, name).toBe(
+        'Nothing was kept: all 5 records read were scores of CVEs not in the catalogue, or older than the catalogue holds.',
+      );
+      expect(job.log.map((l) => l.message).join('\n'), name).toMatch(
+        /EPSS scores (scored 2022-02-07|without a score date) are older than the catalogue's \(scored 2026-09-29\) and changed nothing: CVE-1999-0001\./,
+      );
+    }
     expect((await listed()).find((r) => r.cve_id === 'CVE-1999-0001')).toMatchObject({
       epss: 0.03351,
-      epss_percentile: null,
+      epss_percentile: 0.88255,
     });
   });
 });

@@ -189,6 +189,7 @@ describe('CVE imports and the watch list', () => {
         {
           id: 'CVE-2026-0003',
           published: '2026-11-03T10:00:00.000',
+          lastModified: '2026-11-20T10:00:00.000',
           description: 'OpenSSL X.509 issue',
           cvss31: 9.1,
           cpes: [openssl],

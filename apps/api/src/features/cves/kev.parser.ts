@@ -2,7 +2,15 @@
 // (known_exploited_vulnerabilities.json: vulnerabilities[] with cveID, vendorProject, product,
 // vulnerabilityName, dateAdded, shortDescription, requiredAction, dueDate, and since late 2023
 // knownRansomwareCampaignUse, since 2024 cwes) and the CSV (one row per entry, same columns).
-import { checkDay, isRecord, type ParsedItem, type SourceFile, text, type Upload } from '../imports/import.types.js';
+import {
+  checkDate,
+  checkDay,
+  isRecord,
+  type ParsedItem,
+  type SourceFile,
+  text,
+  type Upload,
+} from '../imports/import.types.js';
 import { vulnerabilitiesOf } from '../imports/import-json.js';
 import { type CsvFormat, csvRecords, type LineResult } from '../imports/import-records.js';
 import { fileHead } from './file-head.js';
@@ -21,6 +29,23 @@ export interface KevRecord {
   requiredAction: string | null;
   notes: string | null;
   cwes: string[];
+  /** The release the entry comes from (the JSON's top-level fields); null in the CSV edition. */
+  catalogVersion: string | null;
+  dateReleased: Date | null;
+}
+
+export interface KevRelease {
+  catalogVersion: string | null;
+  dateReleased: Date | null;
+}
+
+/** catalogVersion and dateReleased from the JSON's head, before its vulnerabilities array. */
+export function kevReleaseOf(head: string): KevRelease {
+  const top = head.slice(0, Math.max(0, head.indexOf('"vulnerabilities"')));
+  const version = /"catalogVersion"\s*:\s*"(\d{4}\.\d{2}\.\d{2}(?:\.\d{1,4})?)"/.exec(top)?.[1] ?? null;
+  const released = /"dateReleased"\s*:\s*"([^"]{10,40})"/.exec(top)?.[1];
+  const date = released ? checkDate('dateReleased', released, new Date(released)) : null;
+  return { catalogVersion: version, dateReleased: date?.ok ? date.date : null };
 }
 
 /** KEV names vendors and products in words; CPE style is lower case with underscores. */
@@ -42,7 +67,10 @@ function cwesOf(value: unknown): string[] {
 }
 
 /** One catalogue entry (a JSON object, or a CSV row named by its header): the record or why not. */
-export function kevEntry(entry: unknown): LineResult<KevRecord> {
+export function kevEntry(
+  entry: unknown,
+  release: KevRelease = { catalogVersion: null, dateReleased: null },
+): LineResult<KevRecord> {
   if (!isRecord(entry)) return { ok: false, reason: 'Entry is not an object.' };
   const cveId = text(entry.cveID);
   if (!cveId || !cveIdPattern.test(cveId))
@@ -66,6 +94,7 @@ export function kevEntry(entry: unknown): LineResult<KevRecord> {
       requiredAction: cut(entry.requiredAction),
       notes: cut(entry.notes),
       cwes: cwesOf(entry.cwes),
+      ...release,
     },
   };
 }
@@ -82,14 +111,14 @@ const csvEdition: CsvFormat<string[], KevRecord> = {
   },
 };
 
-async function* kevJson(file: SourceFile): AsyncGenerator<ParsedItem<KevRecord>> {
+async function* kevJson(file: SourceFile, release: KevRelease): AsyncGenerator<ParsedItem<KevRecord>> {
   for await (const read of vulnerabilitiesOf(file, 'a KEV catalogue')) {
     if (!read.ok) {
       yield read.reject;
       continue;
     }
     const { line, progress } = read;
-    const entry = kevEntry(read.value);
+    const entry = kevEntry(read.value, release);
     if (entry.ok) yield { kind: 'record', file: file.path, line, progress, record: entry.record };
     else yield { kind: 'reject', file: file.path, line, reason: entry.reason, progress };
   }
@@ -101,9 +130,9 @@ async function* one(file: SourceFile): AsyncGenerator<SourceFile> {
 
 export async function* parseKev(upload: Upload): AsyncGenerator<ParsedItem<KevRecord>> {
   for await (const uploaded of upload.files()) {
-    const { head, file } = await fileHead(uploaded, 512);
+    const { head, file } = await fileHead(uploaded, 2048);
     const start = head.replace(/^\uFEFF/, '').trimStart();
-    if (start.startsWith('{') || start.startsWith('[')) yield* kevJson(file);
+    if (start.startsWith('{') || start.startsWith('[')) yield* kevJson(file, kevReleaseOf(head));
     else if (/^"?cveID"?\s*,/.test(start)) yield* csvRecords(one(file), csvEdition);
     else
       yield {

@@ -28,8 +28,9 @@ let nvd: (query: URLSearchParams) => Reply = () => ({ status: 200, body: nvdPage
 let kev: Reply = { status: 200, body: '' };
 let epss: Reply = { status: 200, body: '' };
 
-function cve(id: string, cvss31: number): NvdFixture {
-  return { id, published: '2026-11-10T00:00:00.000', description: `${id} in Apache HTTP Server`, cvss31, cpes: [] };
+function cve(id: string, cvss31: number, lastModified?: string): NvdFixture {
+  const published = '2026-11-10T00:00:00.000';
+  return { id, published, lastModified, description: `${id} in Apache HTTP Server`, cvss31, cpes: [] };
 }
 
 /** A page of `cves` that says the whole result has `total` CVEs. */
@@ -106,7 +107,7 @@ describe('NVD CVE API 2.0', () => {
     const since = clock.now().toISOString();
     clock.advance(2 * 3600_000);
     requests.length = 0;
-    nvd = () => ({ status: 200, body: page([cve('CVE-2026-50002', 8.1)], 1, 0) });
+    nvd = () => ({ status: 200, body: page([cve('CVE-2026-50002', 8.1, '2026-11-24T07:00:00.000')], 1, 0) });
     const job = await sync('nvd-sync');
     expect(job).toMatchObject({ status: 'succeeded', added_count: 0, updated_count: 1 });
     expect(requests.map((r) => r.query.get('lastModStartDate'))).toEqual([since]);

@@ -15,11 +15,13 @@ import { textUpload } from '../../imports/import-unpack.js';
 import type { RunOutcome } from '../../jobs/job-kind.types.js';
 import { endJob, extendLease } from '../../jobs/jobs.repository.js';
 import type { ClaimedJob } from '../../jobs/jobs.table.js';
-import { writeEpss, writeKev, writeNvd } from '../cves.ingest.js';
 import type { CatalogueFeedsTable } from '../cves.table.js';
 import { parseEpss, parseEpssMeta } from '../epss.parser.js';
+import { writeEpss } from '../epss.writer.js';
 import { parseKev } from '../kev.parser.js';
+import { writeKev } from '../kev.writer.js';
 import { parseNvd } from '../nvd.parser.js';
+import { writeNvd } from '../nvd.writer.js';
 import { FEED_TIMEOUT_MS, type FeedRequest, fetchFeed, RateLimiter } from './feed-http.js';
 
 export type FeedName = CatalogueFeedsTable['feed'];
