@@ -4,6 +4,7 @@
 // chooses the separator; a UTF-16 export (Excel's "Unicode text") is refused once, saying so.
 import type { ParsedItem, Upload } from '../imports/import.types.js';
 import { linesOf } from '../imports/import-lines.js';
+import { csvCells } from '../imports/import-records.js';
 import { AssetGraph, type AssetRecord, type LineResult } from './assets.graph.js';
 import { type AssetType, assetTypes } from './assets.table.js';
 import { addAsset } from './hosts.parser.js';
@@ -14,32 +15,6 @@ export const ASSETS_CSV_EXPECTS =
 
 const TAG = /^[\p{L}\p{N}][\p{L}\p{N} ._:/-]{0,39}$/u;
 type Columns = Partial<Record<'type' | 'value' | 'tags' | 'owner', number>>;
-
-/** The cells of one line split on `separator` (RFC 4180 quotes), or null for an unclosed quote. */
-export function cellsOf(line: string, separator: string): string[] | null {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i += 1) {
-    const char = line[i];
-    if (quoted) {
-      if (char === '"' && line[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"' && cell.trim() === '') {
-      quoted = true;
-      cell = '';
-    } else if (char === separator) {
-      cells.push(cell);
-      cell = '';
-    } else cell += char;
-  }
-  if (quoted) return null;
-  cells.push(cell);
-  return cells.map((c) => c.trim());
-}
 
 function columnsOf(cells: string[]): Columns | null {
   const columns: Columns = {};
@@ -59,7 +34,7 @@ function headerOf(line: string): { separator: string; columns: Columns } | { ref
     };
   }
   for (const separator of [',', ';', '\t']) {
-    const cells = cellsOf(line, separator);
+    const cells = csvCells(line, separator);
     const columns = cells && columnsOf(cells);
     if (columns) return { separator, columns };
   }
@@ -113,7 +88,7 @@ export async function* parseAssetsCsv(upload: Upload): AsyncGenerator<ParsedItem
         header = found;
         continue;
       }
-      const cells = cellsOf(text, header.separator);
+      const cells = csvCells(text, header.separator);
       const parsed = cells ? csvRow(cells, header.columns) : null;
       if (parsed?.ok) yield { kind: 'record', record: parsed.record, file: file.path, line, progress };
       else {

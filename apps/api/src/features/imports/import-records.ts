@@ -28,11 +28,15 @@ export async function* listRecords<R>(
   }
 }
 
-/** The cells of one CSV line (RFC 4180 quotes; a record spanning lines is refused). */
-export function csvCells(line: string): string[] | null {
+/**
+ * The cells of one CSV line split on `separator` (RFC 4180 quotes; a record spanning lines is
+ * refused: null). Blanks around a quoted cell are allowed, as spreadsheets and abuse.ch write them.
+ */
+export function csvCells(line: string, separator = ','): string[] | null {
   const cells: string[] = [];
   let cell = '';
   let quoted = false;
+  let wasQuoted = false;
   for (let i = 0; i < line.length; i += 1) {
     const char = line[i];
     if (quoted) {
@@ -41,11 +45,15 @@ export function csvCells(line: string): string[] | null {
         i += 1;
       } else if (char === '"') quoted = false;
       else cell += char;
-    } else if (char === '"' && cell === '') quoted = true;
-    else if (char === ',') {
+    } else if (char === '"' && cell.trim() === '' && !wasQuoted) {
+      quoted = true;
+      wasQuoted = true;
+      cell = '';
+    } else if (char === separator) {
       cells.push(cell);
       cell = '';
-    } else cell += char;
+      wasQuoted = false;
+    } else if (!(wasQuoted && /\s/.test(char ?? ''))) cell += char;
   }
   if (quoted) return null;
   cells.push(cell);

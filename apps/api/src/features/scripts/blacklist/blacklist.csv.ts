@@ -3,7 +3,7 @@
 // the header in a `#` comment (ThreatFox); columns found by name, vendor types mapped to three kinds.
 import { checkDate, type ParsedItem, type SourceFile, type Upload, utcDate } from '../../imports/import.types.js';
 import { linesOf } from '../../imports/import-lines.js';
-import type { LineResult } from '../../imports/import-records.js';
+import { csvCells, type LineResult } from '../../imports/import-records.js';
 import type { BlacklistKind } from '../scripts.table.js';
 import { type BlacklistRecord, indicator, refanged } from './blacklist.lists.js';
 import { normaliseEntry } from './blacklist.values.js';
@@ -18,35 +18,6 @@ const ALIASES: Record<Column, readonly string[]> = {
   family: ['family', 'malware_printable', 'malware'],
   first_seen: ['first_seen', 'first_seen_utc', 'dateadded'],
 };
-
-/** The cells of one CSV line: RFC 4180 quotes, blanks before a quote allowed (abuse.ch writes `", "`). */
-export function cellsOf(line: string): string[] | null {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let wasQuoted = false;
-  for (let i = 0; i < line.length; i += 1) {
-    const char = line[i];
-    if (quoted) {
-      if (char === '"' && line[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"' && cell.trim() === '' && !wasQuoted) {
-      quoted = true;
-      wasQuoted = true;
-      cell = '';
-    } else if (char === ',') {
-      cells.push(cell);
-      cell = '';
-      wasQuoted = false;
-    } else if (!(wasQuoted && /\s/.test(char ?? ''))) cell += char;
-  }
-  if (quoted) return null;
-  cells.push(cell);
-  return cells.map((c) => c.trim());
-}
 
 export function columnsOf(cells: string[]): Columns | null {
   const columns: Columns = {};
@@ -178,11 +149,11 @@ async function* fileRows(file: SourceFile): AsyncGenerator<ParsedItem<BlacklistR
     if (text === '') continue;
     if (text.startsWith('#')) {
       // abuse.ch exports name their columns in a comment line; any other comment is skipped.
-      const header = columns ? null : cellsOf(text.replace(/^#\s*/, ''));
+      const header = columns ? null : csvCells(text.replace(/^#\s*/, ''));
       if (header) columns = columnsOf(header);
       continue;
     }
-    const cells = cellsOf(text);
+    const cells = csvCells(text);
     if (!cells) {
       yield { kind: 'reject', file: file.path, line, reason: 'Unclosed quote (one record per line).', progress };
       continue;
