@@ -20,6 +20,14 @@ export function apiUrl(path: string, query: Query = {}): string {
   return `/api${path}${search ? `?${search}` : ''}`;
 }
 
+function detailsOf(body: string): unknown {
+  try {
+    return (JSON.parse(body) as { details?: unknown }).details;
+  } catch {
+    return undefined;
+  }
+}
+
 function messageOf(body: string, status: number): string {
   try {
     const parsed = JSON.parse(body) as { message?: unknown };
@@ -45,7 +53,11 @@ export function createApiCaller(app: FastifyInstance, token: string, remoteAddre
         remoteAddress,
       });
       if (response.statusCode < 200 || response.statusCode >= 300) {
-        throw new ToolError(messageOf(response.body, response.statusCode), response.statusCode);
+        throw new ToolError(
+          messageOf(response.body, response.statusCode),
+          response.statusCode,
+          detailsOf(response.body),
+        );
       }
       return response.json() as T;
     },

@@ -139,7 +139,18 @@ async function cveExposure(ctx: AnswerContext, id: string): Promise<string[]> {
   const { cve, findings, watch_finding: watched } = output.data;
   // cve: the CVE as the company's watch list matched it (null when it did not; scans may still name it).
   const lines: string[] = [];
-  if (cve) {
+  const missing = output.data.not_in_catalogue;
+  if (missing) {
+    // First whether the CVE is known at all: "not affected" would read as a fact about a CVE nobody holds.
+    lines.push(
+      text.cveUnknown(id, {
+        sync: missing.last_nvd_sync_at ? f.day(missing.last_nvd_sync_at) : null,
+        upload: missing.last_upload_at ? f.day(missing.last_upload_at) : null,
+      }),
+    );
+    if (!output.data.affected) return lines;
+    lines.push('');
+  } else if (cve) {
     const cvss = cve.cvss31 ?? cve.cvss40;
     const facts = text.cveFacts({
       cvss: cvss === null ? null : f.number(cvss),

@@ -66,6 +66,8 @@ export interface AnswerText {
   cveFacts(facts: { cvss: string | null; severity: string | null; kev: boolean; epss: string | null }): string;
   cveAffected(id: string, findings: Count, watched: boolean): string;
   cveNotAffected(id: string): string;
+  /** A CVE the catalogue does not hold: said before anything else, with the catalogue's freshness (days). */
+  cveUnknown(id: string, freshness: { sync: string | null; upload: string | null }): string;
   /** A CVE of the shared catalogue that no watch list matched: its severity and publication day. */
   cveCatalogue(facts: { severity: string | null; published: string | null }): string;
   changedPeriod(period: 'week' | 'month', from: string, to: string): string;

@@ -107,6 +107,8 @@ export const de: IntentCatalogue = {
         .join(' und ')}.`,
     cveCatalogue: ({ severity, published }) =>
       `Im CVE-Katalog${severity ? `, Schweregrad ${severity}` : ''}${published ? `, veröffentlicht am ${published}` : ''}.`,
+    cveUnknown: (id, { sync, upload }) =>
+      `${id} ist nicht im Katalog (${sync ? `letzte NVD-Synchronisierung ${sync}` : upload ? `nie mit NVD synchronisiert; letzter Katalog-Upload ${upload}` : 'der Katalog wurde noch nie synchronisiert'}): ob sie Sie betrifft, lässt sich nicht mit Ihrer Beobachtungsliste prüfen.`,
     cveNotAffected: (id) =>
       `Kein Datensatz zeigt, dass Sie von ${id} betroffen sind: weder Ihre Beobachtungsliste noch Ihre Befunde passen dazu.`,
     changedPeriod: (period, from, to) =>

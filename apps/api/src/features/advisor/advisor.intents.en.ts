@@ -99,6 +99,8 @@ export const en: IntentCatalogue = {
         .join(' and ')}.`,
     cveCatalogue: ({ severity, published }) =>
       `In the CVE catalogue${severity ? `, ${severity} severity` : ''}${published ? `, published ${published}` : ''}.`,
+    cveUnknown: (id, { sync, upload }) =>
+      `${id} is not in the catalogue (${sync ? `last NVD sync ${sync}` : upload ? `never synced with NVD; last catalogue upload ${upload}` : 'the catalogue has never been synced'}): whether it affects you cannot be checked against your watch list.`,
     cveNotAffected: (id) =>
       `No record shows you affected by ${id}: neither your watch list nor your findings match it.`,
     changedPeriod: (period, from, to) =>

@@ -115,6 +115,8 @@ export const fr: IntentCatalogue = {
         .join(' et ')}.`,
     cveCatalogue: ({ severity, published }) =>
       `Dans le catalogue des CVE${severity ? `, gravité ${severity}` : ''}${published ? `, publiée le ${published}` : ''}.`,
+    cveUnknown: (id, { sync, upload }) =>
+      `${id} n’est pas dans le catalogue (${sync ? `dernière synchronisation NVD le ${sync}` : upload ? `jamais synchronisé avec NVD ; dernier import du catalogue le ${upload}` : 'le catalogue n’a jamais été synchronisé'}) : impossible de vérifier avec votre liste de veille si elle vous touche.`,
     cveNotAffected: (id) =>
       `Aucun enregistrement ne montre que ${id} vous touche : ni votre liste de veille ni vos constats n’y correspondent.`,
     changedPeriod: (period, from, to) =>

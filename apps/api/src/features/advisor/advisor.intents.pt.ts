@@ -146,6 +146,8 @@ function text(v: Variant): AnswerText {
         .join(' e ')}.`,
     cveCatalogue: ({ severity, published }) =>
       `No catálogo de CVE${severity ? `, gravidade ${severity}` : ''}${published ? `, publicada em ${published}` : ''}.`,
+    cveUnknown: (id, { sync, upload }) =>
+      `${id} não está no catálogo (${sync ? `última sincronização com o NVD ${sync}` : upload ? `nunca sincronizado com o NVD; último carregamento do catálogo ${upload}` : 'o catálogo nunca foi sincronizado'}): não é possível verificar com a sua lista se ${id} ${v.affectsYou}.`,
     cveNotAffected: (id) =>
       `Nenhum registo indica que ${id} ${v.affectsYou}: não corresponde à sua lista de vigilância nem aos seus achados.`,
     changedPeriod: (period, from, to) =>

@@ -3,11 +3,9 @@
 // the screens' own API, cites the records the tools answered, and says once that no model is
 // configured. The demo's post addressed to an AI assistant is quoted, never followed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCves } from '../../shared/demo-cves.js';
 import { askAdvisor, eventsOf, loadDemoData } from '../../testing/advisor.js';
 import { json, type SignedIn, signIn } from '../../testing/flows.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
-import { demoAnchor } from '../monitoring-demo/monitoring-demo.loader.js';
 import { LANGUAGES, type Language } from '../preferences/preferences.service.js';
 import { createApiCaller } from './advisor.api-caller.js';
 import { formatters } from './advisor.intents.answers.js';
@@ -129,8 +127,10 @@ describe('the intent engine on demo data', () => {
 
   it('says a CVE no record matches does not affect the company', async () => {
     // CVEs of products Acme Retail neither watches nor runs: the tool and the answer agree on each.
-    const anchor = demoAnchor(new Date(Date.now() - 3_600_000));
-    const others = demoCves(anchor, 300).filter((c) => ['microsoft', 'vmware', 'oracle'].includes(c.vendor));
+    // CVEs of the demo's real catalogue snapshot that Acme Retail's watch list does not match.
+    const catalogue = await get<{ data: { cve_id: string; watched: boolean }[] }>('/api/cve-catalogue?page_size=100');
+    const others = catalogue.data.filter((c) => !c.watched).map((c) => ({ id: c.cve_id }));
+    expect(others.length).toBeGreaterThan(0);
     let notAffected = 0;
     for (const { id } of others.slice(0, 6)) {
       const { affected, cve, catalogue } = await exposure(id);
@@ -145,8 +145,10 @@ describe('the intent engine on demo data', () => {
       }
     }
     expect(notAffected).toBeGreaterThan(0);
-    const unknown = await ask('Sind wir von CVE-1999-0001 betroffen?', 'en');
-    expect(unknown.content).toContain(catalogues.de.text.cveNotAffected('CVE-1999-0001'));
+    const unknown = await ask('Sind wir von CVE-1999-99999 betroffen?', 'en');
+    // A CVE the catalogue does not hold is said to be unknown, never "not affected".
+    expect(unknown.content).toContain('CVE-1999-99999 ist nicht im Katalog (');
+    expect(unknown.content).not.toContain(catalogues.de.text.cveNotAffected('CVE-1999-99999'));
   });
 
   it('answers what changed this month over the month, and a search with its hits', async () => {

@@ -3,7 +3,7 @@
 // password, clear or masked, never), and the one screen that depends on a finding's supplier.
 import type { components } from '@vigil/api-client';
 import type { CveExposureData, GetFindingData } from './advisor.tools.js';
-import type { ApiCaller } from './advisor.types.js';
+import { type ApiCaller, ToolError } from './advisor.types.js';
 
 export const CREDENTIALS_MODULE = 'credentials';
 const ASSETS_MODULE = 'assets';
@@ -81,16 +81,37 @@ export async function supplierOf(api: ApiCaller, finding: { id: number; module: 
   return asset.data.supplier?.id ?? null;
 }
 
-/** A CVE no watch list matched is still the shared catalogue's: the search's group of the cves module finds it by id. */
-export async function catalogueEntry(api: ApiCaller, cve: string): Promise<CveExposureData['catalogue']> {
-  const body = await api.get<components['schemas']['SearchResults']>('/search', { q: cve, kinds: ['cves'], limit: 1 });
-  const hit = body.groups.find((g) => g.kind === 'cves')?.hits.find((h) => h.title.toUpperCase() === cve.toUpperCase());
-  if (!hit) return null;
-  return {
-    ref: hit.title,
-    path: hit.link,
-    severity: hit.severity,
-    published_at: hit.at,
-    summary: hit.snippet ?? '',
-  };
+type Freshness = NonNullable<CveExposureData['not_in_catalogue']>;
+
+function freshnessOf(details: unknown): Freshness {
+  const record = typeof details === 'object' && details !== null ? (details as Record<string, unknown>) : {};
+  const at = (value: unknown) => (typeof value === 'string' ? value : null);
+  return { last_nvd_sync_at: at(record.last_nvd_sync_at), last_upload_at: at(record.last_upload_at) };
+}
+
+/**
+ * The CVE as the shared catalogue holds it (GET /cve-catalogue/{id}, the read CVE monitor and the
+ * search open), or, when the catalogue does not hold it, the catalogue's freshness to say so.
+ */
+export async function catalogueEntry(
+  api: ApiCaller,
+  cve: string,
+): Promise<{ entry: NonNullable<CveExposureData['catalogue']> } | { missing: Freshness }> {
+  const id = cve.toUpperCase();
+  try {
+    const body = await api.get<components['schemas']['CatalogueCveDetail']>(`/cve-catalogue/${encodeURIComponent(id)}`);
+    const c = body.data;
+    return {
+      entry: {
+        ref: c.cve_id,
+        path: `/cvemonitor?tab=catalogue&cve=${encodeURIComponent(c.cve_id)}`,
+        severity: c.severity,
+        published_at: c.published_at,
+        summary: c.description,
+      },
+    };
+  } catch (error) {
+    if (error instanceof ToolError && error.status === 404) return { missing: freshnessOf(error.details) };
+    throw error;
+  }
 }

@@ -128,7 +128,9 @@ export const cveExposureTool = defineTool({
         }
       : null;
     const cvePath = watchFinding?.path ?? `/cvemonitor?q=${encodeURIComponent(cve)}`;
-    const entry = c ? null : await catalogueEntry(api, cve);
+    // Whether the catalogue knows the CVE at all, read as CVE monitor's catalogue reads it.
+    const known = await catalogueEntry(api, cve);
+    const entry = c || !('entry' in known) ? null : known.entry;
     const catalogue = entry ? { ...entry, summary: entry.summary.slice(0, SUMMARY_MAX) } : null;
     const data: CveExposureData = {
       cve: c
@@ -148,6 +150,7 @@ export const cveExposureTool = defineTool({
           }
         : null,
       catalogue,
+      not_in_catalogue: 'missing' in known ? known.missing : null,
       affected: watchFinding !== null || findings.length > 0,
       watch_finding: watchFinding,
       findings,

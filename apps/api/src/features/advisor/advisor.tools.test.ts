@@ -294,7 +294,17 @@ describe('tool arguments', () => {
     });
     expect(custom.data).toMatchObject({ period: 'custom', current: { from: '2026-10-01T00:00:00.000Z' } });
     const unknown = await run<T.CveExposureData>(a, 'cve_exposure', { cve: 'cve-1999-0001' });
-    expect(unknown.data).toEqual({ cve: null, catalogue: null, affected: false, watch_finding: null, findings: [] });
+    expect(unknown.data).toEqual({
+      cve: null,
+      catalogue: null,
+      not_in_catalogue: {
+        last_nvd_sync_at: expect.toBeOneOf([null, expect.any(String)]),
+        last_upload_at: expect.toBeOneOf([null, expect.any(String)]),
+      },
+      affected: false,
+      watch_finding: null,
+      findings: [],
+    });
     for (const [name, args] of [
       ['what_changed', { from: 'last tuesday' }],
       ['cve_exposure', { cve: 'CVE-1; drop table findings' }],

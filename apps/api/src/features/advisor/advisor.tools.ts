@@ -107,7 +107,7 @@ export interface CveExposureData {
     products: string[];
   } | null;
   /** The shared catalogue's entry when the watch list did not match the CVE (so `cve` is null): its
-   * severity, publication and summary, found through the search's CVE group; null when unknown. */
+   * severity, publication and summary, read from GET /cve-catalogue/{id}; null when unknown. */
   catalogue: {
     ref: string;
     path: string;
@@ -115,6 +115,9 @@ export interface CveExposureData {
     published_at: string | null;
     summary: string;
   } | null;
+  /** Set when the catalogue does not hold the CVE at all: its freshness (the last NVD sync, the newest
+   * catalogue upload), so the answer says the CVE is unknown rather than "not affected". */
+  not_in_catalogue: { last_nvd_sync_at: string | null; last_upload_at: string | null } | null;
   /** Whether the company is affected: its watch list matched (a CVE finding) or an asset/scan did. */
   affected: boolean;
   /** The company's CVE finding (watch list match) with its status, or null. */

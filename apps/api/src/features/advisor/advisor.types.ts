@@ -37,6 +37,8 @@ export class ToolError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The error body's `details` (e.g. a missing CVE's catalogue freshness), when it has some. */
+    readonly details: unknown = undefined,
   ) {
     super(message);
     this.name = 'ToolError';

@@ -6,21 +6,6 @@ import type { Executor } from '../../db/database.js';
 import { and, type CountOf, capped, orderOf, orderSql, type PageInput, pageOf } from '../findings/findings.query.js';
 import { searchQuery, searchVector } from '../search/search.sql.js';
 
-/** NVD's reference as the catalogue keeps it (migration 2026-12-06-1100). */
-export interface NvdReference {
-  url: string;
-  source: string | null;
-  tags: string[];
-}
-
-// NVD's weaknesses and references join the catalogue's row type here (migration 2026-12-06-1100).
-declare module './cves.table.js' {
-  interface CvesTable {
-    nvd_cwes: string[] | null;
-    nvd_references: NvdReference[] | null;
-  }
-}
-
 export interface CatalogueListInput extends PageInput {
   q?: string | undefined;
   vendor?: string | undefined;

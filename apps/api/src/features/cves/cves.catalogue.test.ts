@@ -7,6 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../testing/flows.js';
 import { importFile, newTenant, platformOperator, type Tenant } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
+import { createApiCaller } from '../advisor/advisor.api-caller.js';
+import { createIntentEngine } from '../advisor/advisor.intents.js';
+import { createToolBox } from '../advisor/advisor.toolbox.js';
+import { advisorTools, type CveExposureData } from '../advisor/advisor.tools.js';
 import { epssCsv, kevCatalogue, nvdPage } from './cves.fixtures.js';
 
 type List = components['schemas']['CatalogueList'];
@@ -120,6 +124,7 @@ describe('the CVE catalogue list', () => {
     expect(ids(await list(a, '?product=log4j'))).toEqual(['CVE-2021-44228']);
     expect(ids(await list(a, '?vendor=Google&product=chrome'))).toEqual(['CVE-2024-7000']);
     expect(ids(await list(a, '?cwe=CWE-78'))).toEqual(['CVE-2021-44228']);
+    expect(ids(await list(a, '?cwe=CWE-416'))).toEqual(['CVE-2024-7000']);
     expect(ids(await list(a, '?kev=true'))).toEqual(['CVE-2021-44228']);
     expect((await list(a, '?kev=false')).meta.total).toBe(6);
     expect(ids(await list(a, '?min_epss=0.5&max_epss=0.9'))).toEqual(['CVE-2024-3094']);
@@ -181,19 +186,24 @@ describe('one CVE of the catalogue', () => {
       cvss: [{ version: '3.1', score: 10, source: true }],
       kev: { date_added: '2021-12-10', due_date: '2021-12-24', ransomware: 'Known' },
       epss: { score: 0.94358, percentile: 0.99957, model: 'v2025.03.14', date: '2026-11-21' },
-      products: [
-        { vendor: 'apache', product: 'log4j', source: 'nvd' },
-        { vendor: 'apache', product: 'log4j2', source: 'kev' },
-      ],
     });
     expect(log4shell.cvss[0]?.vector).toMatch(/^CVSS:3\.1\//);
     expect(log4shell.kev?.required_action).toMatch(/Apply mitigations/);
     expect(log4shell.cwes).toContain('CWE-78');
+    // NVD's configurations name it, so KEV's vendor/product is not needed for a watch list to match.
+    expect(log4shell.products).toContainEqual({ vendor: 'apache', product: 'log4j', source: 'nvd' });
 
     const scored = (await detail(a, 'CVE-2025-0200')).data;
     expect(scored.cvss.map((c) => c.version)).toEqual(['4.0', '3.1', '2.0']);
     expect(scored.cvss.find((c) => c.source)?.version).toBe(scored.severity_source);
     expect(scored.cvss.every((c) => typeof c.vector === 'string')).toBe(true);
+    // NVD's weaknesses and references, counted from the raw record here.
+    const raw = JSON.parse(real('nvd-api-2.0-fkie-cad-cvss-2-to-4.json')).vulnerabilities.find(
+      (v: { cve: { id: string } }) => v.cve.id === 'CVE-2025-0200',
+    ).cve;
+    const rawCwes = raw.weaknesses.flatMap((w: { description: { value: string }[] }) => w.description.map((d) => d.value));
+    expect(scored.cwes).toEqual([...new Set(rawCwes)]);
+    expect(scored.references.map((r) => r.url)).toEqual(raw.references.map((r: { url: string }) => r.url));
     expect(scored.kev).toBeNull();
   });
 
@@ -239,5 +249,67 @@ describe('one CVE of the catalogue', () => {
       const r = await a.browser.get(`/api/cve-catalogue/${bad}`, { token: a.token });
       expect(r.statusCode, bad).toBe(422);
     }
+  });
+});
+
+describe('search and the advisor read the same catalogue', () => {
+  async function cveHits(who: Tenant, q: string) {
+    const r = await who.browser.get(`/api/search?q=${encodeURIComponent(q)}&kinds=cves`, { token: who.token });
+    expect(r.statusCode, r.body).toBe(200);
+    const body = json<components['schemas']['SearchResults']>(r);
+    return body.groups.find((g) => g.kind === 'cves')?.hits ?? [];
+  }
+
+  it('finds a catalogue CVE by its id for a member whose watch list does not match it, opening its catalogue detail', async () => {
+    const viewer = await newTenant(app, 'catsearch', { join: a, role: 'viewer' });
+    const [hit] = await cveHits(viewer, 'cve-2024-3094');
+    expect(hit).toMatchObject({
+      title: 'CVE-2024-3094',
+      company: null,
+      link: '/cvemonitor?tab=catalogue&cve=CVE-2024-3094',
+    });
+    expect(await cveHits(viewer, 'CVE-1999-9998')).toEqual([]);
+  });
+
+  async function ask(who: Tenant, question: string) {
+    const tools = createToolBox(
+      advisorTools,
+      { api: createApiCaller(app, who.token), language: 'en', now: new Date() },
+      8,
+    );
+    const result = await createIntentEngine().answer({
+      question,
+      history: [],
+      language: 'en',
+      tools,
+      onText: () => undefined,
+      signal: new AbortController().signal,
+      now: new Date(),
+    });
+    const exposure = tools.calls.find((c) => c.name === 'cve_exposure');
+    expect(exposure).toBeDefined();
+    return {
+      content: result.content,
+      data: (await tools.call('cve_exposure', { cve: question.match(/CVE-[\d-]+/)?.[0] })).data as CveExposureData,
+    };
+  }
+
+  it('says first whether a CVE is known: unknown with the last NVD sync, else what it is and whether the company is affected', async () => {
+    const unknown = await ask(a, 'Are we affected by CVE-1999-9999?');
+    expect(unknown.data.not_in_catalogue).toEqual({
+      last_nvd_sync_at: '2026-12-05T08:15:00.000Z',
+      last_upload_at: expect.any(String),
+    });
+    expect(unknown.content).toMatch(/^CVE-1999-9999 is not in the catalogue \(last NVD sync [^)]*2026[^)]*\)/);
+    expect(unknown.content).not.toContain('No record shows you affected');
+
+    const xz = await ask(a, 'Are we affected by CVE-2024-3094?');
+    expect(xz.data).toMatchObject({ not_in_catalogue: null, affected: false, catalogue: { ref: 'CVE-2024-3094' } });
+    expect(xz.content).toContain('[CVE-2024-3094]: In the CVE catalogue, ');
+    expect(xz.content).toContain('No record shows you affected by CVE-2024-3094');
+
+    const log4shell = await ask(a, 'Are we affected by CVE-2021-44228?');
+    expect(log4shell.data).toMatchObject({ not_in_catalogue: null, affected: true });
+    expect(log4shell.content).toContain('Yes: CVE-2021-44228');
   });
 });

@@ -74,7 +74,7 @@ export async function getCatalogueCve({ ctx, auth, input }: Verb<{ cveId: string
   const scope = requireScope(auth.scope);
   const cveId = input.cveId.toUpperCase();
   const [row, freshness] = await Promise.all([findCatalogueCve(ctx.db, cveId), catalogueFreshness(ctx.db)]);
-  if (!row) throw new HttpError(404, notInCatalogue(cveId, freshness));
+  if (!row) throw new HttpError(404, { message: notInCatalogue(cveId, freshness), details: freshness });
   const [products, watch] = await Promise.all([
     catalogueProducts(ctx.db, cveId),
     watchMatchesOf(ctx.db, scope.companyId, cveId),

@@ -1,5 +1,5 @@
-// The CVE catalogue's group of the search: shared reference data (no company), found by its id,
-// words of its description, or a vendor or product it names.
+// The CVE catalogue's group of the search: shared reference data (no company), found by its id
+// (typed whole: that CVE first), words of its description, or a vendor or product it names.
 import { sql } from 'kysely';
 import type { SearchHit, SearchInput, SearchSource } from '../monitoring/monitoring-module.js';
 import { rankedText, snippetOf } from '../search/search.sql.js';
@@ -7,13 +7,18 @@ import { rankedText, snippetOf } from '../search/search.sql.js';
 interface CveRow {
   cve_id: string;
   description: string;
-  severity: string;
-  published_at: Date;
+  severity: string | null;
+  published_at: Date | null;
 }
+
+const CVE_ID = /^\s*(cve-\d{4}-\d{4,19})\s*$/i;
 
 async function searchCves({ db, text, limit }: SearchInput): Promise<SearchHit[]> {
   const columns = sql`c.cve_id, c.description, c.severity, c.published_at`;
-  const rows = await rankedText<CveRow>(
+  // A whole CVE id typed: that CVE of the catalogue first, for any member, watched or not.
+  const id = CVE_ID.exec(text)?.[1]?.toUpperCase();
+  const exact = id ? (await sql<CveRow>`select ${columns} from cves c where c.cve_id = ${id}`.execute(db)).rows : [];
+  const ranked = await rankedText<CveRow>(
     db,
     {
       from: sql`cves c`,
@@ -25,6 +30,7 @@ async function searchCves({ db, text, limit }: SearchInput): Promise<SearchHit[]
     text,
     limit,
   );
+  const rows = [...exact, ...ranked.filter((r) => r.cve_id !== id)].slice(0, limit);
   if (rows.length < limit) {
     const name = text.trim().toLowerCase();
     const byProduct = await sql<CveRow>`
@@ -39,8 +45,9 @@ async function searchCves({ db, text, limit }: SearchInput): Promise<SearchHit[]
     id: c.cve_id,
     title: c.cve_id,
     snippet: snippetOf(c.description, text),
-    link: `/cvemonitor?q=${encodeURIComponent(c.cve_id)}`,
-    at: new Date(c.published_at).toISOString(),
+    // Opens the CVE in CVE monitor's catalogue (whether or not the watch list matches it).
+    link: `/cvemonitor?tab=catalogue&cve=${encodeURIComponent(c.cve_id)}`,
+    at: c.published_at === null ? null : new Date(c.published_at).toISOString(),
     severity: c.severity,
   }));
 }

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { CvssVersion } from './cvss-metrics.js';
+import type { NvdReference } from './nvd-weaknesses.js';
 
 /** The CVE catalogue: global reference data (NVD + KEV + EPSS), not a tenant table. */
 export interface CvesTable {
@@ -23,6 +24,9 @@ export interface CvesTable {
   severity: string | null;
   severity_source: CvssVersion | null;
   cpes: Generated<string[]>;
+  /** NVD's weaknesses and references (migration 2026-12-06-1100); null before NVD's record came. */
+  nvd_cwes: string[] | null;
+  nvd_references: NvdReference[] | null;
   /** The job (feed sync or an operator's upload) that last wrote NVD's, KEV's and EPSS's fields. */
   nvd_job_id: number | null;
   epss: number | null;

@@ -5,6 +5,7 @@ import { severityOfScore } from '../../shared/cvss.js';
 import { checkDate, isRecord, type ParsedItem, text, type Upload } from '../imports/import.types.js';
 import { jsonElements } from '../imports/import-json.js';
 import { type CvssSet, cvssSetOf } from './cvss-metrics.js';
+import { type NvdReference, referencesOf, weaknessesOf } from './nvd-weaknesses.js';
 
 export type { CvssScore } from './cvss-metrics.js';
 
@@ -15,6 +16,8 @@ export interface CveRecord extends CvssSet {
   description: string;
   cpes: string[];
   products: { vendor: string; product: string }[];
+  cwes: string[];
+  references: NvdReference[];
 }
 
 export const cveIdPattern = /^CVE-\d{4}-\d{4,}$/;
@@ -75,6 +78,8 @@ export function cveOf(value: unknown): { ok: true; record: CveRecord } | { ok: f
       ...cvssSetOf(metrics),
       cpes: [...cpes].slice(0, 500),
       products: [...products.values()],
+      cwes: weaknessesOf(cve),
+      references: referencesOf(cve),
     },
   };
 }

@@ -8,6 +8,7 @@ import type { WriteContext, WriteOutcome } from '../imports/import.types.js';
 import { type CveChange, logOnce, matchWatchLists, num, recordCveChanges, someIds } from './cves.ingest.js';
 import type { CvssScore } from './cvss-metrics.js';
 import type { CveRecord } from './nvd.parser.js';
+import type { NvdReference } from './nvd-weaknesses.js';
 
 /**
  * A CVSS 3.1 score that its own vector does not give is kept as published (the publisher's record
@@ -122,6 +123,8 @@ export async function writeNvd(
         severity: r.severityFrom ? r.severity : null,
         severity_source: r.severityFrom,
         cpes: r.cpes,
+        nvd_cwes: r.cwes,
+        nvd_references: sql<NvdReference[]>`cast(${JSON.stringify(r.references)} as jsonb)`,
         nvd_job_id: context.job.id,
         updated_at: context.now,
       })),
@@ -146,6 +149,8 @@ export async function writeNvd(
         severity: eb.ref('excluded.severity'),
         severity_source: eb.ref('excluded.severity_source'),
         cpes: eb.ref('excluded.cpes'),
+        nvd_cwes: eb.ref('excluded.nvd_cwes'),
+        nvd_references: eb.ref('excluded.nvd_references'),
         nvd_job_id: eb.ref('excluded.nvd_job_id'),
         updated_at: eb.ref('excluded.updated_at'),
       })),
