@@ -201,7 +201,9 @@ describe('one CVE of the catalogue', () => {
     const raw = JSON.parse(real('nvd-api-2.0-fkie-cad-cvss-2-to-4.json')).vulnerabilities.find(
       (v: { cve: { id: string } }) => v.cve.id === 'CVE-2025-0200',
     ).cve;
-    const rawCwes = raw.weaknesses.flatMap((w: { description: { value: string }[] }) => w.description.map((d) => d.value));
+    const rawCwes = raw.weaknesses.flatMap((w: { description: { value: string }[] }) =>
+      w.description.map((d) => d.value),
+    );
     expect(scored.cwes).toEqual([...new Set(rawCwes)]);
     expect(scored.references.map((r) => r.url)).toEqual(raw.references.map((r: { url: string }) => r.url));
     expect(scored.kev).toBeNull();

@@ -1,5 +1,6 @@
-import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import {
   type ColumnDef,
   type FilterDef,
@@ -12,6 +13,7 @@ import { DemoBadge, KevBadge, SeverityBadge, StatusBadge } from '@/components/ui
 import { apiUrl } from '@/lib/api-url';
 import { useFormat } from '@/lib/i18n/format';
 import { type CveRow, useCves, useWatchList } from '../api/cves-api';
+import { CatalogueTab } from './catalogue-tab';
 import { CveDetail } from './cve-detail';
 import { WatchList } from './watch-list';
 
@@ -34,6 +36,8 @@ export function CvesScreen({ slots }: { slots: FindingSlots }) {
   const { t } = useTranslation();
   const format = useFormat();
   const watchList = useWatchList();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'catalogue' ? 'catalogue' : 'watched';
   const canChange = slots.useCanChange();
   const vendors = [...new Set((watchList.data ?? []).map((item) => item.vendor))].sort();
   const moduleFilters: FilterDef[] = [
@@ -150,21 +154,34 @@ export function CvesScreen({ slots }: { slots: FindingSlots }) {
           </HStack>
         }
       />
-      <WatchList readOnly={!canChange} />
-      <FindingTable
-        tableId="cves"
-        caption={t('cves.caption')}
-        columns={columns}
-        page={list}
-        state={state}
-        filters={filters}
-        searchLabel={t('cves.search')}
-        empty={{ title: t('cves.emptyTitle'), description: t('cves.empty') }}
-        exportHref={apiUrl('/cves/export', filterQuery)}
-        slots={slots}
-        renderDetail={(id, triage) => <CveDetail findingId={id} triage={triage} />}
-        detailTitle={t('cves.detailTitle')}
-      />
+      <Tabs.Root
+        value={tab}
+        onValueChange={(event) => setParams(event.value === 'catalogue' ? { tab: 'catalogue' } : {})}
+        variant="line"
+      >
+        <Tabs.List mb="4">
+          <Tabs.Trigger value="watched">{t('cves.catalogue.tabWatched')}</Tabs.Trigger>
+          <Tabs.Trigger value="catalogue">{t('cves.catalogue.tab')}</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="watched">
+          <WatchList readOnly={!canChange} />
+          <FindingTable
+            tableId="cves"
+            caption={t('cves.caption')}
+            columns={columns}
+            page={list}
+            state={state}
+            filters={filters}
+            searchLabel={t('cves.search')}
+            empty={{ title: t('cves.emptyTitle'), description: t('cves.empty') }}
+            exportHref={apiUrl('/cves/export', filterQuery)}
+            slots={slots}
+            renderDetail={(id, triage) => <CveDetail findingId={id} triage={triage} />}
+            detailTitle={t('cves.detailTitle')}
+          />
+        </Tabs.Content>
+        <Tabs.Content value="catalogue">{tab === 'catalogue' ? <CatalogueTab /> : null}</Tabs.Content>
+      </Tabs.Root>
     </>
   );
 }
