@@ -54,7 +54,9 @@ function conditions(input: CatalogueListInput): RawBuilder<unknown>[] {
       ...(input.vendor ? [sql`p.vendor = ${input.vendor.trim().toLowerCase()}`] : []),
       ...(input.product ? [sql`p.product = ${input.product.trim().toLowerCase()}`] : []),
     ];
-    where.push(sql`c.cve_id in (select p.cve_id from cve_products p where ${and(parts)})`);
+    // The product rows first (the products' keys), then those CVEs by their key: never a walk of
+    // the whole catalogue in the sort's order testing each row.
+    where.push(sql`c.cve_id = any(array(select p.cve_id from cve_products p where ${and(parts)}))`);
   }
   if (input.cwe) where.push(sql`${sql.raw(CWES)} @> array[${input.cwe}]::text[]`);
   if (input.kev !== undefined)
