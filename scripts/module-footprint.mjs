@@ -2,7 +2,8 @@
 // Which shared files name a monitoring module: every file outside what the module owns (its
 // folders apps/api/src/features/<id>/ and apps/web/src/features/<id>/, its contract file
 // openapi/paths/<id>.yaml) that imports from them, quotes the module's id or names its contract
-// file. Tests, generated files, migrations (a module adds its own) and build output are left out. `node scripts/module-footprint.mjs` prints them per module.
+// file. Tests and their fixtures (real files quote what they quote), generated files, migrations
+// (a module adds its own) and build output are left out. `node scripts/module-footprint.mjs` prints them per module.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +12,7 @@ import { modulesOf } from './check-boundaries.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SCANNED = ['apps/api/src', 'apps/web/src', 'openapi'];
 const SKIPPED =
-  /(^|\/)(node_modules|dist|generated|migrations|testing|e2e|bench)(\/|$)|\.test\.tsx?$|openapi\.bundle\.json$/;
+  /(^|\/)(node_modules|dist|generated|migrations|testing|e2e|bench|fixtures)(\/|$)|\.test\.tsx?$|openapi\.bundle\.json$/;
 
 function* files(dir) {
   for (const name of readdirSync(dir)) {

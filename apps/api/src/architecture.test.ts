@@ -53,14 +53,23 @@ describe('a monitoring module', () => {
     ['assets', shared(['apps/api/src/plugins/web-app.plugin.ts', 'openapi/paths/probes.yaml', ADVISOR_MODULES])],
     ['credentials', shared([...ROUTE_TABLE, ADVISOR_MODULES])],
     ['archives', shared()],
-    ['cves', shared([ADVISOR_MODULES])],
+    ['cves', shared()],
     ['dorks', shared()],
     ['mentions', shared([ADVISOR_MODULES])],
     ['secrets', shared()],
     // openapi/package.json's npm `"scripts"` is the module's id by chance.
     ['scripts', shared([...ROUTE_TABLE, 'openapi/package.json'])],
-    // import-json.ts reads NVD's `vulnerabilities` array, a name the module happens to share.
-    ['vulnerabilities', shared([...ROUTE_TABLE, 'apps/api/src/features/imports/import-json.ts', ADVISOR_MODULES])],
+    // import-json.ts and the cves module's NVD and KEV readers name the feeds' `vulnerabilities` array, a
+    // name the module happens to share.
+    [
+      'vulnerabilities',
+      shared([
+        ...ROUTE_TABLE,
+        'apps/api/src/features/imports/import-json.ts',
+        ...['cves.module.ts', 'kev.parser.ts', 'nvd.parser.ts'].map((f) => `apps/api/src/features/cves/${f}`),
+        ADVISOR_MODULES,
+      ]),
+    ],
   ])('%s touches only the listed shared files', (id, expected) => {
     expect(footprint.footprintOf(id)).toEqual(expected);
   });
