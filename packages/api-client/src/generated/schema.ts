@@ -3796,8 +3796,8 @@ export interface components {
         };
         CveScores: {
             cve_id: string;
-            /** Format: date-time */
-            published_at: string;
+            /** @description NVD's publication; null for a CVE NVD has not published yet (known from KEV only). */
+            published_at: components["schemas"]["NullableDateTime"];
             last_modified_at?: components["schemas"]["NullableDateTime"];
             description: string;
             cvss31_score?: number | null;

@@ -137,7 +137,13 @@ export function CvesScreen({ slots }: { slots: FindingSlots }) {
     },
     { id: 'status', header: t('findings.statusLabel'), cell: (r) => <StatusBadge status={r.status} /> },
     { id: 'assignee', header: t('findings.assignee'), cell: (r) => r.assignee?.name ?? '—' },
-    { id: 'published', header: t('cves.published'), cell: (r) => format.date(r.published_at), sortKey: 'published_at' },
+    {
+      id: 'published',
+      header: t('cves.published'),
+      // A CVE known from KEV only has no NVD publication yet: said, never replaced by another date.
+      cell: (r) => (r.published_at ? format.date(r.published_at) : t('cves.catalogue.notPublished')),
+      sortKey: 'published_at',
+    },
     { id: 'title', header: t('cves.description'), cell: (r) => r.description.slice(0, 120), hiddenByDefault: true },
   ];
 
