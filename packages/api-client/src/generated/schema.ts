@@ -3723,10 +3723,19 @@ export interface components {
             };
             freshness: components["schemas"]["CatalogueFreshness"];
         };
+        /**
+         * @description How current the catalogue is: when it last synced or was uploaded, and what its data holds
+         *     (a snapshot or an old upload can be months older than the day it was loaded).
+         */
         CatalogueFreshness: {
             last_nvd_sync_at: components["schemas"]["NullableDateTime"];
             /** @description The newest catalogue upload that succeeded (any kind). */
             last_upload_at: components["schemas"]["NullableDateTime"];
+            /** @description The newest NVD publication the catalogue holds. */
+            nvd_newest_published_at: components["schemas"]["NullableDateTime"];
+            /** @description The newest CISA KEV release the catalogue holds (its catalogVersion). */
+            kev_catalog_version: string | null;
+            kev_date_released?: components["schemas"]["NullableDateTime"];
         };
         CveLandscapeWeek: {
             /**

@@ -166,5 +166,26 @@ export async function catalogueFreshnessOf(db: Executor) {
     .orderBy('finished_at', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return { lastNvdSyncAt: nvd?.last_success_at ?? null, lastUploadAt: upload?.finished_at ?? null };
+  // Both read the end of an index (cves_catalogue_published, cves_kev_released): constant time.
+  const newest = await db
+    .selectFrom('cves')
+    .select('published_at')
+    .where('published_at', 'is not', null)
+    .orderBy('published_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const kev = await db
+    .selectFrom('cves')
+    .select(['kev_catalog_version', 'kev_date_released'])
+    .where('kev_date_released', 'is not', null)
+    .orderBy('kev_date_released', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return {
+    lastNvdSyncAt: nvd?.last_success_at ?? null,
+    lastUploadAt: upload?.finished_at ?? null,
+    nvdNewestPublishedAt: newest?.published_at ?? null,
+    kevCatalogVersion: kev?.kev_catalog_version ?? null,
+    kevDateReleased: kev?.kev_date_released ?? null,
+  };
 }

@@ -237,7 +237,7 @@ describe('one CVE of the catalogue', () => {
     const missing = await a.browser.get('/api/cve-catalogue/CVE-1999-9999', { token: a.token });
     expect(missing.statusCode).toBe(404);
     expect(json<{ message: string }>(missing).message).toMatch(
-      /^CVE-1999-9999 is not in the catalogue, never synced with NVD here; last catalogue upload \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/,
+      /^CVE-1999-9999 is not in the catalogue, never synced with NVD here; it holds NVD records published up to \d{4}-\d\d-\d\d( and KEV release [\d.]+)?; last catalogue upload \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/,
     );
     await app.ctx.db
       .insertInto('catalogue_feeds')

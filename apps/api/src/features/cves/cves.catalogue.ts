@@ -56,8 +56,14 @@ export async function listCveCatalogue({
 }
 
 export async function catalogueFreshness(db: Executor): Promise<Schemas['CatalogueFreshness']> {
-  const { lastNvdSyncAt, lastUploadAt } = await catalogueFreshnessOf(db);
-  return { last_nvd_sync_at: iso(lastNvdSyncAt), last_upload_at: iso(lastUploadAt) };
+  const fresh = await catalogueFreshnessOf(db);
+  return {
+    last_nvd_sync_at: iso(fresh.lastNvdSyncAt),
+    last_upload_at: iso(fresh.lastUploadAt),
+    nvd_newest_published_at: iso(fresh.nvdNewestPublishedAt),
+    kev_catalog_version: fresh.kevCatalogVersion,
+    kev_date_released: iso(fresh.kevDateReleased),
+  };
 }
 
 /** "CVE-… is not in the catalogue, last NVD sync …" (or its newest upload, or never synced). */
@@ -65,8 +71,17 @@ export function notInCatalogue(cveId: string, freshness: Schemas['CatalogueFresh
   const day = (at: string) => at.replace('T', ' ').slice(0, 16);
   if (freshness.last_nvd_sync_at)
     return `${cveId} is not in the catalogue, last NVD sync ${day(freshness.last_nvd_sync_at)} UTC.`;
-  if (freshness.last_upload_at)
-    return `${cveId} is not in the catalogue, never synced with NVD here; last catalogue upload ${day(freshness.last_upload_at)} UTC.`;
+  if (freshness.last_upload_at) {
+    // What the uploads hold, not only when they came: a snapshot loaded today can be months old.
+    const holds = [
+      freshness.nvd_newest_published_at
+        ? `NVD records published up to ${freshness.nvd_newest_published_at.slice(0, 10)}`
+        : null,
+      freshness.kev_catalog_version ? `KEV release ${freshness.kev_catalog_version}` : null,
+    ].filter((part) => part !== null);
+    const data = holds.length > 0 ? ` it holds ${holds.join(' and ')};` : '';
+    return `${cveId} is not in the catalogue, never synced with NVD here;${data} last catalogue upload ${day(freshness.last_upload_at)} UTC.`;
+  }
   return `${cveId} is not in the catalogue, which has never been synced with NVD nor loaded from a file.`;
 }
 

@@ -22,6 +22,7 @@ export function CatalogueDetail({ cveId }: { cveId: string }) {
     );
   }
   const c = cve.data;
+  const { freshness } = cve;
   const facts: Evidence[] = [
     {
       label: t('cves.catalogue.severity'),
@@ -134,6 +135,13 @@ export function CatalogueDetail({ cveId }: { cveId: string }) {
           </Link>
         ))}
       </Stack>
+      <Text fontSize="sm" color="fg.muted" data-testid="catalogue-freshness">
+        {t('cves.catalogue.freshness', {
+          nvd: freshness.nvd_newest_published_at ? format.date(freshness.nvd_newest_published_at) : '—',
+          kev: freshness.kev_catalog_version ?? '—',
+          sync: freshness.last_nvd_sync_at ? format.date(freshness.last_nvd_sync_at) : t('cves.catalogue.never'),
+        })}
+      </Text>
     </Stack>
   );
 }

@@ -64,7 +64,12 @@ const detail: Schemas['CatalogueCveDetail'] = {
       finding_id: 9,
     },
   },
-  freshness: { last_nvd_sync_at: null, last_upload_at: '2026-12-06T06:00:00.000Z' },
+  freshness: {
+    last_nvd_sync_at: null,
+    last_upload_at: '2026-12-06T06:00:00.000Z',
+    nvd_newest_published_at: '2025-08-22T15:15:00.000Z',
+    kev_catalog_version: '2025.08.25',
+  },
 };
 
 describe('CVE monitor catalogue tab', { timeout: 15_000 }, () => {
@@ -96,6 +101,10 @@ describe('CVE monitor catalogue tab', { timeout: 15_000 }, () => {
     expect(await within(drawer).findByText('Your watch list matches it: apache:log4j (apache:log4j)')).toBeTruthy();
     expect(within(drawer).getByText('CVSS v3.1')).toBeTruthy();
     expect(within(drawer).getByText('CWE-502')).toBeTruthy();
+    // What the catalogue's data holds, not only when it was loaded (a snapshot can be months old).
+    expect(within(drawer).getByTestId('catalogue-freshness').textContent).toBe(
+      'Catalogue data: NVD records published up to Aug 22, 2025, KEV release 2025.08.25; last NVD sync: never.',
+    );
   });
 
   it("says a CVE is not in the catalogue with the API's sentence", async () => {
