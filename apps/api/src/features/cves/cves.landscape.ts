@@ -81,9 +81,26 @@ async function topVendors(db: Db, from: Date, end: Date) {
     .execute();
 }
 
-/** The landscape of the `weeks` weeks up to `now`'s week, from the reference tables alone. */
+/**
+ * The week the landscape ends with: `now`'s, unless the catalogue's newest publication is older than
+ * the whole period (a shipped snapshot, an old upload): then that publication's week, so the charts
+ * show the latest period the catalogue holds instead of empty weeks. One index end (published desc).
+ */
+async function landscapeEnd(db: Db, now: Date, weeks: number): Promise<Date> {
+  const newest = await db
+    .selectFrom('cves')
+    .select('published_at')
+    .where('published_at', 'is not', null)
+    .orderBy('published_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const at = newest?.published_at;
+  return at && at < landscapePeriod(now, weeks).from ? at : now;
+}
+
+/** The landscape of the `weeks` weeks up to `now`'s week (or the catalogue's newest), from the reference tables alone. */
 export async function cveLandscape(db: Db, now: Date, weeks: number): Promise<CveLandscape> {
-  const { mondays, from, end } = landscapePeriod(now, weeks);
+  const { mondays, from, end } = landscapePeriod(await landscapeEnd(db, now, weeks), weeks);
   const [published, kev, totals, vendors, feeds] = await Promise.all([
     publishedPerWeek(db, from, end),
     kevAddedPerWeek(db, from, end),
