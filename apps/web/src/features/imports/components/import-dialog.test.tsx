@@ -104,10 +104,10 @@ describe('the import dialog', { timeout: 15_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Import a file' });
     await expectRequest('/imports', { kind: 'hosts', page_size: '5' });
     const list = await within(dialog).findByTestId('recent-imports');
-    await waitFor(() => expect(within(list).getAllByTestId('import-status')).toHaveLength(3));
+    await waitFor(() => expect(within(list).getAllByTestId('recent-import-status')).toHaveLength(3));
     expect(
       within(list)
-        .getAllByTestId('import-status')
+        .getAllByTestId('recent-import-status')
         .map((badge) => badge.textContent),
     ).toEqual(['Failed', 'Done, partial', 'Done']);
     expect(within(list).getByText('Nothing was kept: all 2 records were rejected.')).toBeTruthy();

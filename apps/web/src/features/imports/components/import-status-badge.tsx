@@ -18,11 +18,18 @@ export const outcomePalette: Record<ImportOutcome, string> = {
   cancelled: 'orange',
 };
 
-export function ImportStatusBadge({ job }: { job: Pick<ImportSummary, 'status' | 'partial'> }) {
+export function ImportStatusBadge({
+  job,
+  testId = 'import-status',
+}: {
+  job: Pick<ImportSummary, 'status' | 'partial'>;
+  /** The running import's badge is `import-status`; a listed one's another, so the two never mix. */
+  testId?: string;
+}) {
   const { t } = useTranslation();
   const outcome = outcomeOf(job);
   return (
-    <Badge colorPalette={outcomePalette[outcome]} data-testid="import-status" data-outcome={outcome}>
+    <Badge colorPalette={outcomePalette[outcome]} data-testid={testId} data-outcome={outcome}>
       {t(`imports.status.${outcome}`)}
     </Badge>
   );

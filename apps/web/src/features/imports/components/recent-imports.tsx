@@ -28,7 +28,7 @@ export function RecentImports({ kind }: { kind: ImportKind }) {
                   <Text truncate title={job.file_name}>
                     {job.file_name}
                   </Text>
-                  <ImportStatusBadge job={job} />
+                  <ImportStatusBadge job={job} testId="recent-import-status" />
                 </HStack>
                 <Text color="fg.muted" fontSize="xs">
                   {t('imports.recentCounts', {
