@@ -82,16 +82,20 @@ async function topVendors(db: Db, from: Date, end: Date) {
 }
 
 /**
- * The week the landscape ends with: `now`'s, unless the catalogue's newest publication is older than
- * the whole period (a shipped snapshot, an old upload): then that publication's week, so the charts
- * show the latest period the catalogue holds instead of empty weeks. One index end (published desc).
+ * The week the landscape ends with: `now`'s, unless the catalogue's newest publication (of a CVE
+ * with products, which the vendors chart needs) is older than the whole period (a shipped snapshot,
+ * an old upload): then that publication's week, so the charts show the latest period the catalogue
+ * holds instead of empty weeks. Read from the end of the published index.
  */
 async function landscapeEnd(db: Db, now: Date, weeks: number): Promise<Date> {
   const newest = await db
-    .selectFrom('cves')
-    .select('published_at')
-    .where('published_at', 'is not', null)
-    .orderBy('published_at', 'desc')
+    .selectFrom('cves as c')
+    .select('c.published_at')
+    .where('c.published_at', 'is not', null)
+    .where(({ exists, selectFrom }) =>
+      exists(selectFrom('cve_products as p').select('p.cve_id').whereRef('p.cve_id', '=', 'c.cve_id')),
+    )
+    .orderBy('c.published_at', 'desc')
     .limit(1)
     .executeTakeFirst();
   const at = newest?.published_at;
