@@ -1,6 +1,7 @@
-import { Alert, Badge, Code, Heading, HStack, Link, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Code, Heading, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { type Evidence, EvidenceList } from '@/components/data-table';
+import { SimpleTable } from '@/components/ui/simple-table';
 import { useFormat } from '@/lib/i18n/format';
 import { useCatalogueCve } from '../api/catalogue-api';
 import { CatalogueSeverity } from './catalogue-severity';
@@ -90,30 +91,18 @@ export function CatalogueDetail({ cveId }: { cveId: string }) {
         <Heading as="h3" size="sm">
           {t('cves.catalogue.configurations')}
         </Heading>
-        {c.products.length === 0 ? (
-          <Text color="fg.muted">{t('cves.catalogue.noConfigurations')}</Text>
-        ) : (
-          <Table.Root size="sm">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('cves.vendor')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('cves.catalogue.product')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('cves.catalogue.source')}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {c.products.map((p) => (
-                <Table.Row key={`${p.vendor}:${p.product}:${p.source}`}>
-                  <Table.Cell>{p.vendor}</Table.Cell>
-                  <Table.Cell>{p.product}</Table.Cell>
-                  <Table.Cell>
-                    <Badge size="sm">{p.source.toUpperCase()}</Badge>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        )}
+        <SimpleTable
+          caption={t('cves.catalogue.configurations')}
+          headers={[t('cves.vendor'), t('cves.catalogue.product'), t('cves.catalogue.source')]}
+          rows={c.products.map((p) => [
+            p.vendor,
+            p.product,
+            <Badge key="source" size="sm">
+              {p.source.toUpperCase()}
+            </Badge>,
+          ])}
+          empty={t('cves.catalogue.noConfigurations')}
+        />
         <HStack gap="1" flexWrap="wrap">
           {c.cpes.slice(0, 12).map((cpe) => (
             <Code key={cpe} fontSize="xs">
