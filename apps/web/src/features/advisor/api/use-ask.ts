@@ -105,22 +105,29 @@ export function useAsk(current: number | null, onConversation: (id: number) => v
       } catch (error) {
         const failure = failureOf(error, controller.signal);
         setLive((turn) => (turn ? { ...turn, failure } : turn));
+      }
+      try {
+        const id = run.conversationId;
+        if (id === null) return;
+        void client.invalidateQueries({ queryKey: advisorKeys.conversations, exact: true });
+        // Always asked of the server (staleTime 0): the copy cached while the answer streamed holds the
+        // question without its answer, and the next question counts the thread from this copy.
+        const stored = await client
+          .fetchQuery({
+            queryKey: advisorKeys.conversation(id),
+            queryFn: ({ signal }) => fetchConversation(api, id, signal),
+            staleTime: 0,
+          })
+          .catch(() => null);
+        // The stored answer (or the error kept with it) replaces the live one.
+        if (stored && stored.messages.length > before + 1) {
+          setLive((turn) => (turn && turn.conversationId === id ? null : turn));
+        }
       } finally {
+        // The turn ends once the thread is stored: a question asked sooner would be counted against a
+        // thread that lacks this answer (and would hide it).
         running.current = null;
         setLive((turn) => (turn ? { ...turn, streaming: false } : turn));
-      }
-      const id = run.conversationId;
-      if (id === null) return;
-      void client.invalidateQueries({ queryKey: advisorKeys.conversations, exact: true });
-      const stored = await client
-        .fetchQuery({
-          queryKey: advisorKeys.conversation(id),
-          queryFn: ({ signal }) => fetchConversation(api, id, signal),
-        })
-        .catch(() => null);
-      // The stored answer (or the error kept with it) replaces the live one.
-      if (stored && stored.messages.length > before + 1) {
-        setLive((turn) => (turn && turn.conversationId === id && !turn.streaming ? null : turn));
       }
     },
     [api, client, current, onConversation],

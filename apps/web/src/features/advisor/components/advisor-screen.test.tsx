@@ -63,7 +63,8 @@ function renderAdvisor(
     refuse,
     after = stored,
     askedBefore = false,
-  }: { refuse?: number; after?: AdvisorConversationDetail; askedBefore?: boolean } = {},
+    staleTime = 0,
+  }: { refuse?: number; after?: AdvisorConversationDetail; askedBefore?: boolean; staleTime?: number } = {},
 ) {
   const requests: { method: string; path: string; body: unknown }[] = [];
   let asked = askedBefore;
@@ -101,7 +102,7 @@ function renderAdvisor(
     },
   });
   const rendered = renderWithProviders(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false, staleTime } } })}>
       <ApiClientProvider client={client}>
         <AdvisorScreen />
       </ApiClientProvider>
@@ -152,6 +153,26 @@ describe('AdvisorScreen', () => {
     );
     // The steps of the answer stay with it once stored (the server keeps its tool calls).
     expect(screen.getByTestId('advisor-steps').textContent).toContain('Checked a CVE');
+  });
+
+  it('keeps every exchange when the next question follows at once, with the app cache policy (issue 33)', async () => {
+    // The app caches reads for 15 s: the conversation read while the first answer streamed holds no
+    // answer. The stored thread must still be read again once the answer is done, else the next
+    // question counts the thread from the stale copy and the first answer vanishes.
+    const { requests, release } = renderAdvisor(streamed, { staleTime: 15_000 });
+    fireEvent.click(await screen.findByRole('button', { name: 'Are we affected by CVE-2026-1234?' }));
+    await waitFor(() => expect(screen.getByTestId('advisor-answer').textContent).toContain('Yes: [F12]'));
+    // The conversation is read (and cached) while its answer is still streaming.
+    await waitFor(() => expect(requests.some((r) => r.path === '/advisor/conversations/7')).toBe(true));
+    release();
+    await waitFor(() => expect(screen.getByTestId('advisor-answer').getAttribute('aria-busy')).toBe('false'));
+    const box = screen.getByRole('textbox', { name: 'Your question' });
+    fireEvent.change(box, { target: { value: 'and the next one?' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(requests.filter((r) => r.method === 'POST')).toHaveLength(2));
+    // The first exchange stays on screen above the second.
+    await waitFor(() => expect(screen.getAllByTestId('advisor-answer')).toHaveLength(2));
+    expect(screen.getByText('and the next one?')).toBeTruthy();
   });
 
   it('shows the steps of an answer asked before (after a reload) from the tool calls the server kept', async () => {
