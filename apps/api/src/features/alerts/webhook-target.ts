@@ -1,43 +1,12 @@
 // Where a webhook may post. A URL is http or https, without credentials; unless the deployment
 // allows it (WEBHOOK_PRIVATE_TARGETS, allowed outside production only by default), no address of
-// the host may be private, loopback, link-local or otherwise internal. The check runs when the URL
-// is saved (literal addresses) and again at each delivery, on the addresses the name resolves to
-// then; the request goes to the address that was checked (no second lookup: no DNS rebinding).
+// the host may be private, loopback, link-local or otherwise internal (shared/address-policy.ts,
+// which sees through IPv6 forms carrying an IPv4 address). The check runs when the URL is saved
+// (literal addresses) and again at each delivery, on the addresses the name resolves to then;
+// the request goes to the address that was checked (no second lookup: no DNS rebinding).
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
-
-const internal = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 3],
-] as const) {
-  internal.addSubnet(net, bits, 'ipv4');
-}
-for (const [net, bits] of [
-  ['::', 127],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  internal.addSubnet(net, bits, 'ipv6');
-}
-
-/** Whether an IP address is private, loopback, link-local, multicast or unspecified (IPv4-mapped too). */
-export function isInternalAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return internal.check(mapped, 'ipv4');
-  const family = isIP(address);
-  if (family === 0) return true;
-  return internal.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
+import { isIP } from 'node:net';
+import { isInternalAddress } from '../../shared/address-policy.js';
 
 /** Why a webhook URL is refused when saved, or undefined when it may be saved. */
 export function refuseUrl(raw: string, allowInternal: boolean): string | undefined {

@@ -15,7 +15,7 @@ import {
 } from 'node:http';
 import { connect, isIP, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { isInternalAddress } from '../../alerts/webhook-target.js';
+import { isInternalAddress } from '../../../shared/address-policy.js';
 
 export interface GateSettings {
   privateTargets: boolean;
