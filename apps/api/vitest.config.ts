@@ -1,5 +1,6 @@
-// The API suite runs once per database: PGlite always, PostgreSQL when TEST_DATABASE_URL is set
-// or initdb/pg_ctl are on PATH (a throwaway cluster on 127.0.0.1; see src/testing/).
+// The API suite runs per database: PostgreSQL when TEST_DATABASE_URL is set or initdb/pg_ctl are on
+// PATH (a throwaway cluster on 127.0.0.1; see src/testing/), PGlite always (every file without
+// PostgreSQL, the engine-sensitive files beside it: PGLITE_WITH_POSTGRES below).
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { defineConfig } from 'vitest/config';
@@ -14,6 +15,33 @@ const only = process.env.VIGIL_TEST_DB; // 'pglite' or 'postgres' to run one of 
 
 const shared = { include: ['src/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 };
 
+/**
+ * With PostgreSQL present (CI), every file runs on PostgreSQL, the engine of a production deployment,
+ * and PGlite, the embedded default of a fresh start, runs the files whose outcome can depend on the
+ * engine or on the embedded start: the database layer, the job queue and uploads (one PGlite connection
+ * serialises what PostgreSQL runs concurrently), the CVE catalogue's merge rules (issue 31 asks them on
+ * both), the demo load of a fresh start, tenancy and full-text search. The browser suite runs the whole
+ * product on PGlite end to end. PGlite is about twice as slow per file: running everything on both cost
+ * 9 of CI's minutes (ADR 0038). `VIGIL_TEST_DB=pglite` (or no PostgreSQL) runs every file on PGlite.
+ */
+export const PGLITE_WITH_POSTGRES = [
+  'src/db/',
+  'src/features/jobs/',
+  'src/features/imports/',
+  'src/features/cves/',
+  'src/features/monitoring-demo/',
+  'src/features/search/',
+  'src/plugins/cross-company.test.ts',
+];
+for (const path of PGLITE_WITH_POSTGRES) {
+  // A renamed folder must not silently drop its PGlite run.
+  if (!existsSync(new URL(path, import.meta.url))) throw new Error(`vitest.config: ${path} does not exist`);
+}
+const pgliteInclude =
+  postgres && only !== 'pglite'
+    ? PGLITE_WITH_POSTGRES.map((path) => (path.endsWith('/') ? `${path}**/*.test.ts` : path))
+    : shared.include;
+
 export default defineConfig({
   test: {
     // PGlite takes ~650 MiB and most of a core per instance: two files at a time on 2 cores.
@@ -27,7 +55,12 @@ export default defineConfig({
         ? [
             {
               extends: true as const,
-              test: { ...shared, name: 'pglite', globalSetup: ['src/testing/global-setup.pglite.ts'] },
+              test: {
+                ...shared,
+                include: pgliteInclude,
+                name: 'pglite',
+                globalSetup: ['src/testing/global-setup.pglite.ts'],
+              },
             },
           ]
         : []),
