@@ -4,6 +4,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { createServer } from 'node:net';
 import { join, relative } from 'node:path';
 import { buildApp } from './app.js';
+import { devHostRefusal, devHostWarning } from './config/dev-host.js';
 import { type AppConfig, loadConfig, repoRoot, webDistExists } from './config/env.js';
 import { openDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrations.js';
@@ -48,6 +49,12 @@ function freePort(host: string): Promise<number> {
 
 async function main(): Promise<void> {
   let config = loadConfig();
+  const refused = devHostRefusal(config);
+  if (refused) {
+    console.error(`\n${refused}\n`);
+    process.exitCode = 1;
+    return;
+  }
   if (config.port === 0) config = { ...config, port: await freePort(config.host) };
   const publicUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
   const pgliteDir = join(config.dataDir, 'pglite');
@@ -121,9 +128,11 @@ async function main(): Promise<void> {
   for (const timer of timers) timer.unref();
 
   const demoExists = (await findUserByEmail(database.db, demoUser.email)) !== undefined;
+  const warning = devHostWarning(config);
   const lines = [
     '',
     `Vigil is running at ${publicUrl}`,
+    ...(warning ? [warning] : []),
     `  database      ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${shown(pgliteDir)}`}${seeded ? ' (demo data seeded on this first start)' : ''}`,
     `  web app       ${webDistExists(config) ? `served from ${shown(config.webDist)}` : `not built (${shown(config.webDist)} missing): API only`}`,
   ];

@@ -18,6 +18,8 @@ const optionalText = z
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
+  /** A development or test start on a HOST other than loopback: refused unless 1 (config/dev-host.ts). */
+  VIGIL_DEV_ALLOW_REMOTE: z.enum(['0', '1']).default('0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: optionalText,
   DATABASE_URL: optionalText,
@@ -130,6 +132,8 @@ export interface MicrosoftSettings {
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
   host: string;
+  /** A development start may listen beyond loopback (VIGIL_DEV_ALLOW_REMOTE=1; config/dev-host.ts). */
+  devAllowRemote: boolean;
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -227,6 +231,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   return Object.freeze({
     nodeEnv: env.NODE_ENV,
     host: env.HOST,
+    devAllowRemote: env.VIGIL_DEV_ALLOW_REMOTE === '1',
     port: env.PORT,
     dataDir: fromRoot(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL,
