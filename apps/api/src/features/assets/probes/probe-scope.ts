@@ -4,10 +4,8 @@
 // loopback or link-local address unless the run allows it (ADR 0019).
 import { BlockList, isIP } from 'node:net';
 import type { Executor } from '../../../db/database.js';
-import { isInternalAddress } from '../../alerts/webhook-target.js';
+import { isInternalAddress, isLoopbackAddress } from '../../../shared/address-policy.js';
 import { scopeOf } from '../scopes.service.js';
-
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
 export interface Inventory {
   companyId: number;
@@ -53,7 +51,7 @@ export class ProbeScope {
 
   /** Why an address may not be contacted (private when the run does not allow it), or undefined. */
   refuseAddress(address: string): string | undefined {
-    if (this.loopbackOnly && !LOOPBACK.test(address))
+    if (this.loopbackOnly && !isLoopbackAddress(address))
       return `${address} is not a loopback address (this run probes local targets only).`;
     if (!this.allowPrivate && isInternalAddress(address)) {
       return `${address} is a private, loopback or link-local address (not allowed for probes here).`;
