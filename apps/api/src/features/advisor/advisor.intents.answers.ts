@@ -146,6 +146,8 @@ async function cveExposure(ctx: AnswerContext, id: string): Promise<string[]> {
       text.cveUnknown(id, {
         sync: missing.last_nvd_sync_at ? f.day(missing.last_nvd_sync_at) : null,
         upload: missing.last_upload_at ? f.day(missing.last_upload_at) : null,
+        nvdUpTo: missing.nvd_newest_published_at ? f.day(missing.nvd_newest_published_at) : null,
+        kev: missing.kev_catalog_version,
       }),
     );
     if (!output.data.affected) return lines;

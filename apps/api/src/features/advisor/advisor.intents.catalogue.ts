@@ -5,6 +5,29 @@
 import type { Severity } from '../findings/findings.table.js';
 import type { Language } from '../preferences/preferences.service.js';
 
+/**
+ * What an uploaded catalogue holds, as a clause between separators: " it holds NVD records published up
+ * to 2025-08-25 and KEV release 2025.08.25;" (each language gives its words), or "" when nothing is known.
+ */
+export function holds(
+  nvdUpTo: string | null,
+  kev: string | null,
+  words: { intro: string; nvd: string; kev: string; and: string; separator?: string },
+): string {
+  const parts = [nvdUpTo ? `${words.nvd} ${nvdUpTo}` : null, kev ? `${words.kev} ${kev}` : null];
+  const known = parts.filter((part) => part !== null);
+  return known.length > 0 ? ` ${words.intro} ${known.join(` ${words.and} `)}${words.separator ?? ';'}` : '';
+}
+
+/** The catalogue's freshness as days and releases, for a CVE it does not hold. */
+export interface CatalogueFreshnessText {
+  sync: string | null;
+  upload: string | null;
+  /** The newest NVD publication (day) and KEV release the uploads hold, when known. */
+  nvdUpTo: string | null;
+  kev: string | null;
+}
+
 export const INTENTS = [
   'fix_first',
   'cve_exposure',
@@ -66,8 +89,11 @@ export interface AnswerText {
   cveFacts(facts: { cvss: string | null; severity: string | null; kev: boolean; epss: string | null }): string;
   cveAffected(id: string, findings: Count, watched: boolean): string;
   cveNotAffected(id: string): string;
-  /** A CVE the catalogue does not hold: said before anything else, with the catalogue's freshness (days). */
-  cveUnknown(id: string, freshness: { sync: string | null; upload: string | null }): string;
+  /**
+   * A CVE the catalogue does not hold: said before anything else, with the catalogue's freshness (days)
+   * and, for an uploaded catalogue, what it holds (a snapshot loaded today can be months old).
+   */
+  cveUnknown(id: string, freshness: CatalogueFreshnessText): string;
   /** A CVE of the shared catalogue that no watch list matched: its severity and publication day. */
   cveCatalogue(facts: { severity: string | null; published: string | null }): string;
   changedPeriod(period: 'week' | 'month', from: string, to: string): string;

@@ -1,5 +1,5 @@
 // The intent engine in German: phrases, suggested questions, answers.
-import { type IntentCatalogue, plural } from './advisor.intents.catalogue.js';
+import { holds, type IntentCatalogue, plural } from './advisor.intents.catalogue.js';
 
 export const de: IntentCatalogue = {
   language: 'de',
@@ -107,8 +107,8 @@ export const de: IntentCatalogue = {
         .join(' und ')}.`,
     cveCatalogue: ({ severity, published }) =>
       `Im CVE-Katalog${severity ? `, Schweregrad ${severity}` : ''}${published ? `, veröffentlicht am ${published}` : ''}.`,
-    cveUnknown: (id, { sync, upload }) =>
-      `${id} ist nicht im Katalog (${sync ? `letzte NVD-Synchronisierung ${sync}` : upload ? `nie mit NVD synchronisiert; letzter Katalog-Upload ${upload}` : 'der Katalog wurde noch nie synchronisiert'}): ob sie Sie betrifft, lässt sich nicht mit Ihrer Beobachtungsliste prüfen.`,
+    cveUnknown: (id, { sync, upload, nvdUpTo, kev }) =>
+      `${id} ist nicht im Katalog (${sync ? `letzte NVD-Synchronisierung ${sync}` : upload ? `nie mit NVD synchronisiert;${holds(nvdUpTo, kev, { intro: 'er enthält', nvd: 'NVD-Einträge veröffentlicht bis', kev: 'die KEV-Ausgabe', and: 'und' })} letzter Katalog-Upload ${upload}` : 'der Katalog wurde noch nie synchronisiert'}): ob sie Sie betrifft, lässt sich nicht mit Ihrer Beobachtungsliste prüfen.`,
     cveNotAffected: (id) =>
       `Kein Datensatz zeigt, dass Sie von ${id} betroffen sind: weder Ihre Beobachtungsliste noch Ihre Befunde passen dazu.`,
     changedPeriod: (period, from, to) =>

@@ -1,5 +1,5 @@
 // The intent engine in English: phrases, suggested questions, answers.
-import { type IntentCatalogue, plural } from './advisor.intents.catalogue.js';
+import { holds, type IntentCatalogue, plural } from './advisor.intents.catalogue.js';
 
 export const en: IntentCatalogue = {
   language: 'en',
@@ -99,8 +99,8 @@ export const en: IntentCatalogue = {
         .join(' and ')}.`,
     cveCatalogue: ({ severity, published }) =>
       `In the CVE catalogue${severity ? `, ${severity} severity` : ''}${published ? `, published ${published}` : ''}.`,
-    cveUnknown: (id, { sync, upload }) =>
-      `${id} is not in the catalogue (${sync ? `last NVD sync ${sync}` : upload ? `never synced with NVD; last catalogue upload ${upload}` : 'the catalogue has never been synced'}): whether it affects you cannot be checked against your watch list.`,
+    cveUnknown: (id, { sync, upload, nvdUpTo, kev }) =>
+      `${id} is not in the catalogue (${sync ? `last NVD sync ${sync}` : upload ? `never synced with NVD;${holds(nvdUpTo, kev, { intro: 'it holds', nvd: 'NVD records published up to', kev: 'KEV release', and: 'and' })} last catalogue upload ${upload}` : 'the catalogue has never been synced'}): whether it affects you cannot be checked against your watch list.`,
     cveNotAffected: (id) =>
       `No record shows you affected by ${id}: neither your watch list nor your findings match it.`,
     changedPeriod: (period, from, to) =>

@@ -1,5 +1,5 @@
 // The intent engine in Spanish: phrases, suggested questions, answers.
-import { type IntentCatalogue, plural } from './advisor.intents.catalogue.js';
+import { holds, type IntentCatalogue, plural } from './advisor.intents.catalogue.js';
 
 export const es: IntentCatalogue = {
   language: 'es',
@@ -124,8 +124,8 @@ export const es: IntentCatalogue = {
         .join(' y ')}.`,
     cveCatalogue: ({ severity, published }) =>
       `En el catálogo de CVE${severity ? `, gravedad ${severity}` : ''}${published ? `, publicada el ${published}` : ''}.`,
-    cveUnknown: (id, { sync, upload }) =>
-      `${id} no está en el catálogo (${sync ? `última sincronización con NVD ${sync}` : upload ? `nunca sincronizado con NVD; última carga del catálogo ${upload}` : 'el catálogo nunca se ha sincronizado'}): no se puede comprobar con su lista de vigilancia si le afecta.`,
+    cveUnknown: (id, { sync, upload, nvdUpTo, kev }) =>
+      `${id} no está en el catálogo (${sync ? `última sincronización con NVD ${sync}` : upload ? `nunca sincronizado con NVD;${holds(nvdUpTo, kev, { intro: 'contiene', nvd: 'registros de NVD publicados hasta', kev: 'la versión de KEV', and: 'y' })} última carga del catálogo ${upload}` : 'el catálogo nunca se ha sincronizado'}): no se puede comprobar con su lista de vigilancia si le afecta.`,
     cveNotAffected: (id) =>
       `Ningún registro indica que le afecte ${id}: no coincide con su lista de vigilancia ni con sus hallazgos.`,
     changedPeriod: (period, from, to) =>

@@ -1,5 +1,5 @@
 // The intent engine in French: phrases, suggested questions, answers.
-import { type IntentCatalogue, plural } from './advisor.intents.catalogue.js';
+import { holds, type IntentCatalogue, plural } from './advisor.intents.catalogue.js';
 
 export const fr: IntentCatalogue = {
   language: 'fr',
@@ -115,8 +115,8 @@ export const fr: IntentCatalogue = {
         .join(' et ')}.`,
     cveCatalogue: ({ severity, published }) =>
       `Dans le catalogue des CVE${severity ? `, gravité ${severity}` : ''}${published ? `, publiée le ${published}` : ''}.`,
-    cveUnknown: (id, { sync, upload }) =>
-      `${id} n’est pas dans le catalogue (${sync ? `dernière synchronisation NVD le ${sync}` : upload ? `jamais synchronisé avec NVD ; dernier import du catalogue le ${upload}` : 'le catalogue n’a jamais été synchronisé'}) : impossible de vérifier avec votre liste de veille si elle vous touche.`,
+    cveUnknown: (id, { sync, upload, nvdUpTo, kev }) =>
+      `${id} n’est pas dans le catalogue (${sync ? `dernière synchronisation NVD le ${sync}` : upload ? `jamais synchronisé avec NVD ;${holds(nvdUpTo, kev, { intro: 'il contient', nvd: 'les fiches NVD publiées jusqu’au', kev: 'la version du KEV', and: 'et', separator: ' ;' })} dernier import du catalogue le ${upload}` : 'le catalogue n’a jamais été synchronisé'}) : impossible de vérifier avec votre liste de veille si elle vous touche.`,
     cveNotAffected: (id) =>
       `Aucun enregistrement ne montre que ${id} vous touche : ni votre liste de veille ni vos constats n’y correspondent.`,
     changedPeriod: (period, from, to) =>

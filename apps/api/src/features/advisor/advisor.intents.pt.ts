@@ -1,7 +1,13 @@
 // The intent engine in Portuguese, Brazil's (pt-br) and Portugal's (pt): one catalogue, the words
 // that differ (senha / palavra-passe, você / tu, usuário / utilizador) given per variant. A question
 // in Portuguese that says neither way is answered in the user's own variant (a tie goes to it).
-import { type AnswerText, type IntentCatalogue, type PhraseCatalogue, plural } from './advisor.intents.catalogue.js';
+import {
+  type AnswerText,
+  holds,
+  type IntentCatalogue,
+  type PhraseCatalogue,
+  plural,
+} from './advisor.intents.catalogue.js';
 
 const phrases: Omit<PhraseCatalogue, 'markers'> = {
   fixFirst: [
@@ -110,6 +116,8 @@ const markers = [
 interface Variant {
   password: string;
   affectsYou: string;
+  /** registros / registos */
+  records: string;
   ask: string;
 }
 
@@ -146,8 +154,8 @@ function text(v: Variant): AnswerText {
         .join(' e ')}.`,
     cveCatalogue: ({ severity, published }) =>
       `No catálogo de CVE${severity ? `, gravidade ${severity}` : ''}${published ? `, publicada em ${published}` : ''}.`,
-    cveUnknown: (id, { sync, upload }) =>
-      `${id} não está no catálogo (${sync ? `última sincronização com o NVD ${sync}` : upload ? `nunca sincronizado com o NVD; último carregamento do catálogo ${upload}` : 'o catálogo nunca foi sincronizado'}): não é possível verificar com a sua lista se ${id} ${v.affectsYou}.`,
+    cveUnknown: (id, { sync, upload, nvdUpTo, kev }) =>
+      `${id} não está no catálogo (${sync ? `última sincronização com o NVD ${sync}` : upload ? `nunca sincronizado com o NVD;${holds(nvdUpTo, kev, { intro: 'contém', nvd: `${v.records} do NVD publicados até`, kev: 'a versão do KEV', and: 'e' })} último carregamento do catálogo ${upload}` : 'o catálogo nunca foi sincronizado'}): não é possível verificar com a sua lista se ${id} ${v.affectsYou}.`,
     cveNotAffected: (id) =>
       `Nenhum registo indica que ${id} ${v.affectsYou}: não corresponde à sua lista de vigilância nem aos seus achados.`,
     changedPeriod: (period, from, to) =>
@@ -181,7 +189,7 @@ export const ptBr: IntentCatalogue = {
     search: (terms) => `Procura ${terms}`,
   },
   text: {
-    ...text({ password: 'senha', affectsYou: 'afeta você', ask: 'Você pode perguntar' }),
+    ...text({ password: 'senha', affectsYou: 'afeta você', records: 'registros', ask: 'Você pode perguntar' }),
     rating: (grade, score) => `Sua classificação é ${grade} (${score} de 100).`,
     noRating: 'Sua classificação ainda não tem dados.',
     cveNotAffected: (id) =>
@@ -203,5 +211,5 @@ export const pt: IntentCatalogue = {
     posture: 'Qual é a nossa classificação?',
     search: (terms) => `Procura ${terms}`,
   },
-  text: text({ password: 'palavra-passe', affectsYou: 'o afeta', ask: 'Pode perguntar' }),
+  text: text({ password: 'palavra-passe', affectsYou: 'o afeta', records: 'registos', ask: 'Pode perguntar' }),
 };

@@ -5,6 +5,7 @@
 import type { components } from '@vigil/api-client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.js';
+import { spendAction } from '../../shared/action-limits.js';
 import { HttpError, validationError } from '../../shared/http-error.js';
 import type { TenantScope } from '../../shared/tenant.js';
 import { LANGUAGES, type Language } from '../preferences/preferences.service.js';
@@ -121,6 +122,7 @@ export async function openQuestion(
   if (question === '') throw validationError({ question: ['The question must not be empty.'] });
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
+    await spendAction(trx, ctx.clock, ctx.limits.actions, 'advisorQuestion', scope);
     let conversationId = input.conversationId;
     let history: ChatTurn[] = [];
     if (conversationId === undefined) {

@@ -86,7 +86,12 @@ type Freshness = NonNullable<CveExposureData['not_in_catalogue']>;
 function freshnessOf(details: unknown): Freshness {
   const record = typeof details === 'object' && details !== null ? (details as Record<string, unknown>) : {};
   const at = (value: unknown) => (typeof value === 'string' ? value : null);
-  return { last_nvd_sync_at: at(record.last_nvd_sync_at), last_upload_at: at(record.last_upload_at) };
+  return {
+    last_nvd_sync_at: at(record.last_nvd_sync_at),
+    last_upload_at: at(record.last_upload_at),
+    nvd_newest_published_at: at(record.nvd_newest_published_at),
+    kev_catalog_version: at(record.kev_catalog_version),
+  };
 }
 
 /**

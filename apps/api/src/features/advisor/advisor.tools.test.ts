@@ -300,6 +300,8 @@ describe('tool arguments', () => {
       not_in_catalogue: {
         last_nvd_sync_at: expect.toBeOneOf([null, expect.any(String)]),
         last_upload_at: expect.toBeOneOf([null, expect.any(String)]),
+        nvd_newest_published_at: expect.toBeOneOf([null, expect.any(String)]),
+        kev_catalog_version: expect.toBeOneOf([null, expect.any(String)]),
       },
       affected: false,
       watch_finding: null,

@@ -4,6 +4,7 @@
 // password, clear or hashed, a secret's value, a token) and names every record it answered with a
 // ref and the web path that opens it. Read-only: no tool writes.
 
+import type { components } from '@vigil/api-client';
 import type { FindingStatus, Severity } from '../findings/findings.table.js';
 import { getFindingTool, leakedAccountsTool, listFindingsTool } from './advisor.tools.findings.js';
 import { cveExposureTool, postureSummaryTool, whatChangedTool } from './advisor.tools.posture.js';
@@ -116,8 +117,11 @@ export interface CveExposureData {
     summary: string;
   } | null;
   /** Set when the catalogue does not hold the CVE at all: its freshness (the last NVD sync, the newest
-   * catalogue upload), so the answer says the CVE is unknown rather than "not affected". */
-  not_in_catalogue: { last_nvd_sync_at: string | null; last_upload_at: string | null } | null;
+   * catalogue upload, what the uploads hold), so the answer says the CVE is unknown, not "not affected". */
+  not_in_catalogue: Pick<
+    components['schemas']['CatalogueFreshness'],
+    'last_nvd_sync_at' | 'last_upload_at' | 'nvd_newest_published_at' | 'kev_catalog_version'
+  > | null;
   /** Whether the company is affected: its watch list matched (a CVE finding) or an asset/scan did. */
   affected: boolean;
   /** The company's CVE finding (watch list match) with its status, or null. */

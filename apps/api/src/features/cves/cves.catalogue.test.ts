@@ -301,6 +301,8 @@ describe('search and the advisor read the same catalogue', () => {
     expect(unknown.data.not_in_catalogue).toEqual({
       last_nvd_sync_at: '2026-12-05T08:15:00.000Z',
       last_upload_at: expect.any(String),
+      nvd_newest_published_at: expect.any(String),
+      kev_catalog_version: expect.toBeOneOf([null, expect.any(String)]),
     });
     expect(unknown.content).toMatch(/^CVE-1999-9999 is not in the catalogue \(last NVD sync [^)]*2026[^)]*\)/);
     expect(unknown.content).not.toContain('No record shows you affected');
