@@ -3,7 +3,7 @@
 
 import { gunzipSync } from 'node:zlib';
 import { DAY } from '../../shared/clock.js';
-import { snapshotFile, snapshotFileNames } from '../../shared/cve-snapshot.js';
+import { type SnapshotFileKind, snapshotFile, snapshotFileNames } from '../../shared/cve-snapshot.js';
 import { demoCves } from '../../shared/demo-cves.js';
 import type { DemoFile, DemoInput } from '../monitoring/monitoring-module.js';
 import { epssCsv, type KevFixture, kevCatalogue, type NvdFixture, nvdPage } from './cves.fixtures.js';
@@ -60,13 +60,12 @@ export function cveFiles(anchor: Date, count = 300): DemoFile[] {
 
 /** The real snapshot as the importers read it: NVD first (KEV then names its own CVEs' products). */
 export function snapshotCveFiles(): DemoFile[] {
-  const file = (kind: 'nvd' | 'kev' | 'epss'): DemoFile => ({
-    kind,
-    fileName: snapshotFileNames[kind].replace(/\.gz$/, ''),
-    content: gunzipSync(snapshotFile(kind)),
+  return (Object.keys(snapshotFileNames) as SnapshotFileKind[]).map((name) => ({
+    kind: name === 'kev' || name === 'epss' ? name : 'nvd',
+    fileName: snapshotFileNames[name].replace(/\.gz$/, ''),
+    content: gunzipSync(snapshotFile(name)),
     options: {},
-  });
-  return [file('nvd'), file('kev'), file('epss')];
+  }));
 }
 
 /** The catalogue is the platform's (no company); companies have their watch lists instead. */

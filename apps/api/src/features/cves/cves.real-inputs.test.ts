@@ -2,12 +2,32 @@
 // them (fixtures/real, see its README), uploaded by the platform operator, with every count the test
 // expects computed here from the raw file by its own simple code.
 import { readFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { snapshotFile } from '../../shared/cve-snapshot.js';
 import { json } from '../../testing/flows.js';
 import { importFile, newTenant, platformOperator, type Tenant } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { cveOf } from './nvd.parser.js';
+
+interface LegacyNode {
+  cpe_match?: { vulnerable: boolean; cpe23Uri: string }[];
+  children?: LegacyNode[];
+}
+interface LegacyItem {
+  cve: {
+    CVE_data_meta: { ID: string };
+    description: { description_data: { value: string }[] };
+    problemtype: { problemtype_data: { description: { value: string }[] }[] };
+    references: { reference_data: { url: string }[] };
+  };
+  configurations: { nodes: LegacyNode[] };
+  impact: {
+    baseMetricV3?: { cvssV3: { version: string; baseScore: number; vectorString: string; baseSeverity: string } };
+    baseMetricV2?: { cvssV2: { baseScore: number }; severity: string };
+  };
+  publishedDate: string;
+}
 
 const real = (name: string) => readFileSync(new URL(`./fixtures/real/${name}`, import.meta.url), 'utf8');
 
@@ -122,20 +142,57 @@ describe('NVD CVE API 2.0 pages as NVD writes them', () => {
     expect(records[2]?.cvss31).toMatchObject({ type: 'Primary', source: 'nvd@nist.gov' });
   });
 
-  it('refuses a retired NVD JSON 1.1 feed once, naming it and what is read', async () => {
+  it("reads NVD's JSON 1.1 feed items (CVE_Items) as NVD wrote them: scores, nested configurations, CWEs", async () => {
+    // Real items of the demo snapshot's 1.1 file (data/cve-snapshot, sources in its README).
+    const feed = JSON.parse(gunzipSync(snapshotFile('nvdKev')).toString('utf8')) as { CVE_Items: LegacyItem[] };
+    const pick = (id: string) => feed.CVE_Items.find((i) => i.cve.CVE_data_meta.ID === id);
+    const items = ['CVE-2006-1547', 'CVE-2014-3931', 'CVE-2017-0144'].map((id) => pick(id));
     const legacy = JSON.stringify({
       CVE_data_type: 'CVE',
-      CVE_data_format: 'MITRE',
-      CVE_data_version: '4.0',
-      CVE_data_numberOfCVEs: '2',
-      CVE_Items: [
-        { cve: { CVE_data_meta: { ID: 'CVE-2021-0001' } } },
-        { cve: { CVE_data_meta: { ID: 'CVE-2021-0002' } } },
-      ],
+      CVE_data_numberOfCVEs: '4',
+      CVE_Items: [...items, { cve: { CVE_data_meta: { ID: 'CVE-2021-0002' } } }],
     });
     const job = await importFile(app, await platformOperator(app), 'nvd', 'nvdcve-1.1-2021.json', legacy);
-    expect(job.rejects).toHaveLength(1);
-    expect(job.rejects[0]?.reason).toMatch(/^This is an NVD JSON 1\.1 data feed \(CVE_Items\).*NVD CVE API 2\.0 pages/);
+    expect(job.status).toBe('succeeded');
+    expect(job.rejects.map((r) => [r.line, r.reason])).toEqual([[4, 'CVE-2021-0002: missing published date.']]);
+    for (const item of items) {
+      if (!item) throw new Error('item missing from the snapshot');
+      const parsed = cveOf(item);
+      if (!parsed.ok) throw new Error(parsed.reason);
+      const { record } = parsed;
+      // The test's own reading of the 1.1 item.
+      const v3 = item.impact.baseMetricV3?.cvssV3;
+      const v2 = item.impact.baseMetricV2;
+      const cpes = new Set<string>();
+      const walk = (nodes: LegacyNode[] = []) => {
+        for (const n of nodes) {
+          for (const m of n.cpe_match ?? []) if (m.vulnerable) cpes.add(m.cpe23Uri);
+          walk(n.children);
+        }
+      };
+      walk(item.configurations.nodes);
+      expect(record.id).toBe(item.cve.CVE_data_meta.ID);
+      expect(record.published.toISOString().slice(0, 16)).toBe(item.publishedDate.slice(0, 16));
+      expect(record.description).toBe(item.cve.description.description_data[0]?.value);
+      expect(record[v3?.version === '3.0' ? 'cvss30' : 'cvss31']).toMatchObject({
+        score: v3?.baseScore,
+        vector: v3?.vectorString,
+      });
+      expect(record.cvss2).toMatchObject({ score: v2?.cvssV2.baseScore, severity: v2?.severity.toLowerCase() });
+      expect(record.severity).toBe(v3?.baseSeverity.toLowerCase());
+      expect(new Set(record.cpes)).toEqual(cpes);
+      const cwes = item.cve.problemtype.problemtype_data.flatMap((p) => p.description.map((d) => d.value));
+      expect(new Set(record.cwes)).toEqual(
+        new Set(cwes.filter((c) => /^(CWE-\d+|NVD-CWE-Other|NVD-CWE-noinfo)$/.test(c))),
+      );
+      const urls = item.cve.references.reference_data.map((r) => r.url).filter((u) => /^https?:\/\//.test(u));
+      expect(record.references.map((r) => r.url)).toEqual([...new Set(urls)]);
+    }
+    // Struts' CPEs sit in child nodes; CVE-2014-3931's score is CVSS 3.0 and stays 3.0.
+    const struts = cveOf(items[0]);
+    expect(struts.ok && struts.record.products).toContainEqual({ vendor: 'apache', product: 'struts' });
+    const v30 = cveOf(items[1]);
+    expect(v30.ok && v30.record.severityFrom).toBe('3.0');
   });
 });
 

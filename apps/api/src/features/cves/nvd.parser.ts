@@ -1,10 +1,12 @@
 // NVD CVE API 2.0 pages (an API response, the NVD 2.0 feeds nvdcve-2.0-*.json): `vulnerabilities[].cve`
 // with id, published, lastModified, descriptions, metrics (CVSS 2.0, 3.0, 3.1, 4.0) and
-// configurations[].nodes[].cpeMatch[].criteria. docs/import-formats/cves.md lists the variants read.
+// configurations[].nodes[].cpeMatch[].criteria; and NVD's legacy JSON 1.1 feeds (`CVE_Items`, read
+// through nvd-legacy.ts). docs/import-formats/cves.md lists the variants read.
 import { severityOfScore } from '../../shared/cvss.js';
 import { checkDate, isRecord, type ParsedItem, text, type Upload } from '../imports/import.types.js';
 import { jsonElements } from '../imports/import-json.js';
 import { type CvssSet, cvssSetOf } from './cvss-metrics.js';
+import { isLegacyItem, legacyAsApi } from './nvd-legacy.js';
 import { type NvdReference, referencesOf, weaknessesOf } from './nvd-weaknesses.js';
 
 export type { CvssScore } from './cvss-metrics.js';
@@ -39,7 +41,8 @@ function date(what: string, value: unknown): { ok: true; date: Date | null } | {
   return checkDate(what, t, new Date(/[Zz]|[+-]\d{2}:?\d{2}$/.test(t) ? t : `${t}Z`));
 }
 
-export function cveOf(value: unknown): { ok: true; record: CveRecord } | { ok: false; reason: string } {
+export function cveOf(entry: unknown): { ok: true; record: CveRecord } | { ok: false; reason: string } {
+  const value = isLegacyItem(entry) ? legacyAsApi(entry) : entry;
   const cve = isRecord(value) && isRecord(value.cve) ? value.cve : undefined;
   if (!cve) return { ok: false, reason: 'Entry without a cve object.' };
   const id = text(cve.id);
@@ -87,9 +90,7 @@ export function cveOf(value: unknown): { ok: true; record: CveRecord } | { ok: f
 /** Why a JSON document without a `vulnerabilities` array is not read, naming what it looks like. */
 export function notAnNvdPage(root: string, arrays: ReadonlySet<string>): string {
   const accepted =
-    'upload NVD CVE API 2.0 pages (a "vulnerabilities" array of { "cve": … }), as the API and the nvdcve-2.0-*.json feeds give them.';
-  if (arrays.has('CVE_Items'))
-    return `This is an NVD JSON 1.1 data feed (CVE_Items), which NVD retired in December 2023; ${accepted}`;
+    'upload NVD CVE API 2.0 pages (a "vulnerabilities" array of { "cve": … }), as the API and the nvdcve-2.0-*.json feeds give them, or NVD\'s JSON 1.1 feeds (a "CVE_Items" array).';
   if (arrays.has('cve_items'))
     return `This is a feed of bare CVE records (cve_items, as the fkie-cad mirror releases them); ${accepted}`;
   if (root === 'object' && arrays.has('descriptions'))
@@ -100,10 +101,10 @@ export function notAnNvdPage(root: string, arrays: ReadonlySet<string>): string 
 export async function* parseNvd(upload: Upload): AsyncGenerator<ParsedItem<CveRecord>> {
   for await (const file of upload.files()) {
     const refuse = (reason: string) => ({ kind: 'reject' as const, file: file.path, line: 0, reason, progress: 1 });
-    for await (const event of jsonElements(file, '$.vulnerabilities.*')) {
+    for await (const event of jsonElements(file, ['$.vulnerabilities.*', '$.CVE_Items.*'])) {
       if (event.kind === 'error') yield refuse(event.reason);
       else if (event.kind === 'end') {
-        if (event.root !== 'object' || !event.arrays.has('vulnerabilities'))
+        if (event.root !== 'object' || !(event.arrays.has('vulnerabilities') || event.arrays.has('CVE_Items')))
           yield refuse(notAnNvdPage(event.root, event.arrays));
       } else {
         const line = event.index + 1;

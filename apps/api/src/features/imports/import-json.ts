@@ -13,13 +13,16 @@ export type JsonEvent =
   | { kind: 'end'; root: 'array' | 'object' | 'other' | 'none'; arrays: Set<string> }
   | { kind: 'error'; reason: string };
 
+type JsonPath = '$.*' | `$.${string}.*`;
+
 /**
  * The elements of the document's top-level array or object (`$.*`), or of the array in one of
- * its top-level properties (`$.vulnerabilities.*`). Ends with an `end` or an `error` event.
+ * its top-level properties (`$.vulnerabilities.*`), or of any of several such arrays (in document order).
+ * Ends with an `end` or an `error` event.
  */
-export async function* jsonElements(file: SourceFile, path: '$.*' | `$.${string}.*`): AsyncGenerator<JsonEvent> {
+export async function* jsonElements(file: SourceFile, path: JsonPath | readonly JsonPath[]): AsyncGenerator<JsonEvent> {
   const tokenizer = new Tokenizer();
-  const parser = new TokenParser({ paths: [path], keepStack: false });
+  const parser = new TokenParser({ paths: typeof path === 'string' ? [path] : [...path], keepStack: false });
   let depth = 0;
   let root: 'array' | 'object' | 'other' | 'none' = 'none';
   let expectKey = false;

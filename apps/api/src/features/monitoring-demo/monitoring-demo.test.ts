@@ -75,13 +75,14 @@ describe('demo data', () => {
     expect(files.map((f) => f.content.toString('base64'))).toEqual(
       demoFiles(company, anchor).map((f) => f.content.toString('base64')),
     );
-    expect(cveFiles(anchor).map((f) => f.kind)).toEqual(['nvd', 'kev', 'epss', 'ghdb']);
+    expect(cveFiles(anchor).map((f) => f.kind)).toEqual(['nvd', 'nvd', 'nvd', 'kev', 'epss', 'ghdb']);
     expect(cveFiles(anchor)[0]?.content.equals(cveFiles(anchor)[0]?.content ?? Buffer.alloc(0))).toBe(true);
   });
 
-  it('is the real catalogue snapshot: NVD scores that match their vectors, KEV whole, EPSS of KEV CVEs', () => {
+  it('is the real catalogue snapshot: NVD scores that match their vectors, KEV whole, EPSS of its CVEs', () => {
     const anchor = new Date('2026-11-21T00:00:00Z');
-    const [nvd, kev, epss] = cveFiles(anchor);
+    // An NVD API 2.0 page, NVD's 1.1 items of KEV CVEs and NVD's 1.1 recent feed; KEV; EPSS.
+    const [nvd, nvdKev, nvdRecent, kev, epss] = cveFiles(anchor);
     const page = JSON.parse(nvd?.content.toString() ?? '{}') as {
       vulnerabilities: {
         cve: {
@@ -105,14 +106,21 @@ describe('demo data', () => {
     const catalogue = JSON.parse(kev?.content.toString() ?? '{}') as { count: number; vulnerabilities: unknown[] };
     expect(catalogue.vulnerabilities.length).toBe(catalogue.count);
     expect(catalogue.count).toBeGreaterThan(1400);
-    const kevIds = new Set((catalogue.vulnerabilities as { cveID: string }[]).map((v) => v.cveID));
+    const snapshotIds = new Set((catalogue.vulnerabilities as { cveID: string }[]).map((v) => v.cveID));
+    for (const file of [nvdKev, nvdRecent]) {
+      const feed = JSON.parse(file?.content.toString() ?? '{}') as {
+        CVE_Items: { cve: { CVE_data_meta: { ID: string } } }[];
+      };
+      for (const item of feed.CVE_Items) snapshotIds.add(item.cve.CVE_data_meta.ID);
+    }
+    for (const id of ids) snapshotIds.add(id);
     const rows = (epss?.content.toString() ?? '')
       .split('\n')
       .filter((line) => line.startsWith('CVE-'))
       .map((line) => line.split(','));
-    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.length).toBeGreaterThan(2000);
     for (const [id, score, percentile] of rows) {
-      expect(kevIds.has(id ?? ''), id).toBe(true);
+      expect(snapshotIds.has(id ?? ''), id).toBe(true);
       expect(Number(score)).toBeGreaterThanOrEqual(0);
       expect(Number(percentile)).toBeLessThanOrEqual(1);
     }
