@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { protectedScreens } from '@/config/paths';
 import { catalogueMessageKeys } from '@/features/auth/utils/messages';
@@ -50,6 +50,42 @@ describe('messages of every language', () => {
   it('keeps the spec texts of the not-found page', () => {
     expect(en.get('notFound.description')).toBe("We can't seem to find the page you are looking for!");
     expect(en.get('notFound.backHome')).toBe('Back to Home Page');
+  });
+});
+
+/** Every `t('a.b')` and `t(`a.b.${…}`)` of the app's source (tests aside), with its file. */
+function keysUsedInSource(): { file: string; key: string; prefix: boolean }[] {
+  const root = resolve(process.cwd(), 'src');
+  const files = readdirSync(root, { recursive: true })
+    .map(String)
+    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file));
+  const used: { file: string; key: string; prefix: boolean }[] = [];
+  for (const file of files) {
+    const text = readFileSync(join(root, file), 'utf8');
+    for (const m of text.matchAll(/\bt\(\s*(['"])([\w-]+(?:\.[\w-]+)+)\1/g))
+      used.push({ file, key: m[2] ?? '', prefix: false });
+    for (const m of text.matchAll(/\bt\(\s*`([\w-]+(?:\.[\w-]+)*)\.\$\{/g))
+      used.push({ file, key: m[1] ?? '', prefix: true });
+  }
+  return used;
+}
+
+describe('messages the screens ask for', () => {
+  // A key missing from the messages shows raw on screen (`archives.source` on /gaudork, issue 33).
+  it('exist in en (plural forms count), and a key built from a value has its group', () => {
+    const groups = new Set(
+      [...en.keys()].flatMap((key) => key.split('.').map((_, i, parts) => parts.slice(0, i + 1).join('.'))),
+    );
+    const used = keysUsedInSource();
+    expect(used.length).toBeGreaterThan(500);
+    const missing = used
+      .filter(({ key, prefix }) =>
+        prefix
+          ? !groups.has(key)
+          : !en.has(key) && !en.has(`${key}_one`) && !en.has(`${key}_other`) && !groups.has(key),
+      )
+      .map(({ file, key }) => `${file}: ${key}`);
+    expect(missing).toEqual([]);
   });
 });
 

@@ -50,7 +50,7 @@ export function ArchiveTable({ slots }: { slots: FindingSlots }) {
     {
       id: 'provider',
       kind: 'select',
-      label: t('archives.source'),
+      label: t('archives.sources.title'),
       options: ARCHIVE_SOURCES.map((value) => ({ value, label: t(`archives.sources.${value}`) })),
     },
     { id: 'host', kind: 'text', label: t('archives.host') },
