@@ -3,7 +3,7 @@
 // session cannot guess the password faster than the sign-in page allows.
 import type { AppContext } from '../../app-context.js';
 import { HttpError, validationError } from '../../shared/http-error.js';
-import { hashPassword, verifyPassword } from '../../shared/passwords.js';
+import { hashPassword, laneOf, verifyPassword } from '../../shared/passwords.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { passwordProblems } from '../auth/accounts.service.js';
 import { recordLoginFailure } from '../auth/auth.repository.js';
@@ -39,7 +39,7 @@ export async function changePassword({
       current_password: ['This account signs in with Microsoft and has no password to change.'],
     });
   }
-  if (!(await verifyPassword(user.password_hash, input.current_password))) {
+  if (!(await verifyPassword(user.password_hash, input.current_password, laneOf(ip, user.id)))) {
     await ctx.db.transaction().execute(async (trx) => {
       await recordLoginFailure(trx, key, ip, now);
       await recordAudit(trx, { event: 'password.change_failed', at: now, userId: user.id, ip });
@@ -51,9 +51,11 @@ export async function changePassword({
     errors.password = ['The new password must be different from the current one.'];
   }
   if (Object.keys(errors).length > 0) throw validationError(errors);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, laneOf(ip, user.id));
   const revoked = await ctx.db.transaction().execute(async (trx) => {
-    await updateUser(trx, user.id, { password_hash: passwordHash, updated_at: now });
+    // A lock of the code step ends now and wrong codes before count no more: whoever guessed with
+    // the old password cannot go on (two-factor-lock.ts).
+    await updateUser(trx, user.id, { password_hash: passwordHash, two_factor_locked_until: now, updated_at: now });
     const count = await revokeSessionsOfUser(trx, user.id, now, auth.session.id);
     await queueMail(trx, passwordChangedMail(user.email, user.name, { language: user.language, at: now, ip }), now);
     await recordAudit(trx, {

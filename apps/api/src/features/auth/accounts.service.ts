@@ -4,7 +4,7 @@
 import type { AppContext } from '../../app-context.js';
 import { addMs, HOUR, MINUTE } from '../../shared/clock.js';
 import { HttpError, messages, validationError } from '../../shared/http-error.js';
-import { hashPassword } from '../../shared/passwords.js';
+import { hashPassword, laneOf } from '../../shared/passwords.js';
 import { randomToken, sha256 } from '../../shared/secrets.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { addMembership, companyForDomain } from '../clients/clients.repository.js';
@@ -105,7 +105,7 @@ async function completeRegistration(
     await ctx.mail.flush();
     return;
   }
-  const passwordHash = await hashPassword(form.password);
+  const passwordHash = await hashPassword(form.password, laneOf(ip));
   const token = randomToken(32);
   await ctx.db.transaction().execute(async (trx) => {
     const created = await insertUser(trx, {
@@ -248,7 +248,7 @@ export async function resetPassword({
 }: Request<{ email: string; password: string; password_confirmation: string; token: string }>) {
   const errors = passwordProblems(input.password, input.password_confirmation, input.email);
   if (Object.keys(errors).length > 0) throw validationError(errors);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, laneOf(ip));
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     const token = await consumeOneTimeToken(trx, 'password_reset', sha256(input.token), now);
@@ -256,7 +256,9 @@ export async function resetPassword({
     if (!token || !user || user.email !== normalizeEmail(input.email)) {
       throw new HttpError(400, messages.invalidResetToken);
     }
-    await updateUser(trx, user.id, { password_hash: passwordHash, updated_at: now });
+    // A lock of the code step ends now and wrong codes before count no more: whoever guessed with
+    // the old password cannot go on (two-factor-lock.ts).
+    await updateUser(trx, user.id, { password_hash: passwordHash, two_factor_locked_until: now, updated_at: now });
     await revokeSessionsOfUser(trx, user.id, now);
     await completePendingLoginsOfUser(trx, user.id, now);
     await recordAudit(trx, { event: 'password.reset', at: now, userId: user.id, ip });

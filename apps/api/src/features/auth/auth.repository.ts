@@ -231,18 +231,51 @@ export async function countLoginFailuresFromAddress(db: Executor, ip: string | n
 
 // ── wrong two-factor codes per account ──────────────────────────────────────────────────────────
 
-export async function recordTwoFactorFailure(db: Executor, userId: number, ip: string | null, at: Date) {
-  await db.insertInto('two_factor_failures').values({ user_id: userId, ip, created_at: at }).execute();
+/** Who typed a wrong code: the sign-in attempt (null for a signed-in user's re-check) and its class. */
+export interface TwoFactorFailureSource {
+  userId: number;
+  pendingLoginId: number | null;
+  knownDevice: boolean;
+  ip: string | null;
 }
 
-export async function countTwoFactorFailuresSince(db: Executor, userId: number, since: Date): Promise<number> {
+export async function recordTwoFactorFailure(db: Executor, source: TwoFactorFailureSource, at: Date) {
+  await db
+    .insertInto('two_factor_failures')
+    .values({
+      user_id: source.userId,
+      pending_login_id: source.pendingLoginId,
+      known_device: source.knownDevice,
+      ip: source.ip,
+      created_at: at,
+    })
+    .execute();
+}
+
+/** Wrong codes of one sign-in attempt, whatever its codes and resends. */
+export async function countTwoFactorFailuresOfAttempt(db: Executor, pendingLoginId: number): Promise<number> {
   const row = await db
     .selectFrom('two_factor_failures')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('created_at', '>', since)
+    .where('pending_login_id', '=', pendingLoginId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** When the account's wrong codes of one class (known device or not) since `since` happened, newest first. */
+export async function twoFactorFailureTimes(
+  db: Executor,
+  input: { userId: number; knownDevice: boolean; since: Date },
+): Promise<Date[]> {
+  const rows = await db
+    .selectFrom('two_factor_failures')
+    .select('created_at')
+    .where('user_id', '=', input.userId)
+    .where('known_device', '=', input.knownDevice)
+    .where('created_at', '>', input.since)
+    .orderBy('created_at', 'desc')
+    .execute();
+  return rows.map((row) => row.created_at);
 }
 
 /**

@@ -41,7 +41,12 @@ export function authRoutes({ ctx, cookies }: RouteDeps): RouteTable {
         const body = bodyOf('verifyTwoFactor', request);
         const result = await verifyTwoFactor({
           ctx,
-          input: { userId: body.user_id, code: body.code, pendingToken: readPendingToken(request) },
+          input: {
+            userId: body.user_id,
+            code: body.code,
+            pendingToken: readPendingToken(request),
+            deviceUserId: readDeviceUserId(request),
+          },
           ip: request.ip,
           userAgent: request.headers['user-agent'],
         });
@@ -54,7 +59,11 @@ export function authRoutes({ ctx, cookies }: RouteDeps): RouteTable {
         const body = bodyOf('resendTwoFactor', request);
         const result = await resendTwoFactor({
           ctx,
-          input: { userId: body.user_id, pendingToken: readPendingToken(request) },
+          input: {
+            userId: body.user_id,
+            pendingToken: readPendingToken(request),
+            deviceUserId: readDeviceUserId(request),
+          },
           ip: request.ip,
         });
         flushMail();

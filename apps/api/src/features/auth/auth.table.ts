@@ -45,10 +45,17 @@ export interface LoginFailuresTable {
   created_at: Date;
 }
 
-/** A wrong two-factor code, counted per account whatever the sign-in or method (ADR 0006). */
+/**
+ * A wrong two-factor code, counted per sign-in attempt and per account, a browser the account
+ * signed in from before apart from the others (ADR 0006).
+ */
 export interface TwoFactorFailuresTable {
   id: Generated<number>;
   user_id: number;
+  /** The sign-in attempt; null for a signed-in user's re-check in the settings. */
+  pending_login_id: number | null;
+  /** True for the account's known browser (device cookie) or a signed-in session. */
+  known_device: Generated<boolean>;
   ip: string | null;
   created_at: Date;
 }

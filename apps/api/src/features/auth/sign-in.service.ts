@@ -2,7 +2,7 @@
 // routes pass the pending-step token from the signed cookie and apply the returned cookie changes.
 import type { AppContext } from '../../app-context.js';
 import { HttpError, messages, validationError } from '../../shared/http-error.js';
-import { verifyAgainstDummy, verifyPassword } from '../../shared/passwords.js';
+import { laneOf, verifyAgainstDummy, verifyPassword } from '../../shared/passwords.js';
 import { safeEqual, sha256 } from '../../shared/secrets.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { isRecoveryCodeShape, useAuthenticatorCode } from '../two-factor/two-factor.codes.js';
@@ -29,7 +29,7 @@ import {
   twoFactorCodeHash,
 } from './sign-in.steps.js';
 import { checkSignInLimits, waitForAccountSlot } from './sign-in-throttle.js';
-import { assertTwoFactorOpen, countWrongCodeForAccount, twoFactorLockedError } from './two-factor-lock.js';
+import { assertTwoFactorOpen, type CodeAttempt, countWrongCode } from './two-factor-lock.js';
 
 interface Request<I> {
   ctx: AppContext;
@@ -67,10 +67,12 @@ export async function signInWithPassword({
   const user = await findUserByEmail(ctx.db, input.email);
   const knownDevice = user !== undefined && input.deviceUserId === user.id;
   if (!knownDevice) await waitForAccountSlot(ctx, key, delayMs);
+  // The hash waits its turn in this browser's lane: its network, or the account's known browser.
+  const lane = laneOf(ip, knownDevice ? user.id : undefined);
   const passwordOk =
     user?.password_hash != null
-      ? await verifyPassword(user.password_hash, input.password)
-      : await verifyAgainstDummy(input.password);
+      ? await verifyPassword(user.password_hash, input.password, lane)
+      : await verifyAgainstDummy(input.password, lane);
   if (!user || !passwordOk) {
     await ctx.db.transaction().execute(async (trx) => {
       await recordLoginFailure(trx, key, ip, now);
@@ -102,25 +104,35 @@ async function boundPending(ctx: AppContext, pendingToken: string | undefined, u
   return { pending, user };
 }
 
+/**
+ * The code step. Wrong codes count for this sign-in attempt (5, then sign in again) and for the
+ * account (two-factor-lock.ts); `deviceUserId` is the user of this browser's device cookie.
+ */
 export async function verifyTwoFactor({
   ctx,
   input,
   ip,
   userAgent,
-}: Request<{ userId: number; code: string; pendingToken: string | undefined }>): Promise<SignInResult> {
+}: Request<{
+  userId: number;
+  code: string;
+  pendingToken: string | undefined;
+  deviceUserId?: number | undefined;
+}>): Promise<SignInResult> {
   const { pending, user } = await boundPending(ctx, input.pendingToken, input.userId);
   const now = ctx.clock.now();
-  assertTwoFactorOpen(user, now);
+  const attempt: CodeAttempt = { user, pendingLoginId: pending.id, knownDevice: input.deviceUserId === user.id, ip };
+  await assertTwoFactorOpen(ctx.db, attempt, now);
   if (await hasActiveAuthenticator(ctx.db, user.id)) {
-    return verifyAuthenticatorCode(ctx, { user, pending, code: input.code, ip });
+    return verifyAuthenticatorCode(ctx, { attempt, pending, code: input.code, userAgent });
   }
   const code = await latestTwoFactorCode(ctx.db, pending.id);
   const usable = code && !code.consumed_at && code.expires_at > now && code.attempts < TWO_FACTOR_MAX_TRIES;
   if (!code || !usable || isRecoveryCodeShape(input.code)) throw new HttpError(401, messages.invalidCode);
   if (!safeEqual(code.code_hash, twoFactorCodeHash(ctx, pending.id, input.code))) {
-    const { tries, lockedUntil } = await ctx.db.transaction().execute(async (trx) => {
+    const { tries, refusal } = await ctx.db.transaction().execute(async (trx) => {
       const count = await countWrongTwoFactorTry(trx, code.id);
-      const locked = await countWrongCodeForAccount(ctx, trx, user, ip);
+      const refused = await countWrongCode(ctx, trx, attempt);
       await recordAudit(trx, {
         event: count >= TWO_FACTOR_MAX_TRIES ? 'two_factor.locked' : 'two_factor.failed',
         at: now,
@@ -128,9 +140,9 @@ export async function verifyTwoFactor({
         ip,
         details: { tries: count },
       });
-      return { tries: count, lockedUntil: locked };
+      return { tries: count, refusal: refused };
     });
-    if (lockedUntil) throw twoFactorLockedError(lockedUntil, now);
+    if (refusal) throw refusal;
     throw new HttpError(401, {
       message: messages.invalidCode,
       ...(tries >= TWO_FACTOR_MAX_TRIES ? { details: 'Too many wrong codes: ask for a new code.' } : {}),
@@ -147,17 +159,23 @@ export async function verifyTwoFactor({
 
 /**
  * The authenticator method's step: an app code (±1 step, never twice) or a recovery code (once).
- * Wrong codes count per account like wrong e-mailed codes (the same lock).
+ * Wrong codes count like wrong e-mailed codes (the same attempt and account limits).
  */
 async function verifyAuthenticatorCode(
   ctx: AppContext,
-  { user, pending, code, ip }: { user: UserRow; pending: PendingLoginRow; code: string; ip: string | null },
+  {
+    attempt,
+    pending,
+    code,
+    userAgent,
+  }: { attempt: CodeAttempt; pending: PendingLoginRow; code: string; userAgent: string | undefined },
 ): Promise<SignInResult> {
   const now = ctx.clock.now();
+  const { user, ip } = attempt;
   const outcome = await ctx.db.transaction().execute(async (trx) => {
     const used = await useAuthenticatorCode(ctx, trx, user.id, code);
     if (!used) {
-      const lockedUntil = await countWrongCodeForAccount(ctx, trx, user, ip);
+      const refusal = await countWrongCode(ctx, trx, attempt);
       await recordAudit(trx, {
         event: 'two_factor.failed',
         at: now,
@@ -165,7 +183,7 @@ async function verifyAuthenticatorCode(
         ip,
         details: { method: 'authenticator' },
       });
-      return { ok: false as const, lockedUntil };
+      return { ok: false as const, refusal };
     }
     await markPendingTwoFactorVerified(trx, pending.id, now);
     await recordAudit(trx, {
@@ -178,12 +196,11 @@ async function verifyAuthenticatorCode(
     const verified: PendingLoginRow = { ...pending, two_factor_verified_at: now };
     return {
       ok: true as const,
-      result: await advanceSignIn(ctx, trx, { user, pending: verified, method: methodOf(pending), ip }),
+      result: await advanceSignIn(ctx, trx, { user, pending: verified, method: methodOf(pending), ip, userAgent }),
     };
   });
   if (outcome.ok) return outcome.result;
-  if (outcome.lockedUntil) throw twoFactorLockedError(outcome.lockedUntil, now);
-  throw new HttpError(401, messages.invalidCode);
+  throw outcome.refusal ?? new HttpError(401, messages.invalidCode);
 }
 
 function methodOf(pending: PendingLoginRow): 'password' | 'microsoft' {
@@ -194,12 +211,13 @@ export async function resendTwoFactor({
   ctx,
   input,
   ip,
-}: Request<{ userId: number; pendingToken: string | undefined }>) {
+}: Request<{ userId: number; pendingToken: string | undefined; deviceUserId?: number | undefined }>) {
   const { pending, user } = await boundPending(ctx, input.pendingToken, input.userId);
   const noEmailCode = !user.two_factor_enabled || (await hasActiveAuthenticator(ctx.db, user.id));
   if (noEmailCode || pending.two_factor_verified_at) throw new HttpError(404, messages.userNotFound);
   const now = ctx.clock.now();
-  assertTwoFactorOpen(user, now);
+  const attempt: CodeAttempt = { user, pendingLoginId: pending.id, knownDevice: input.deviceUserId === user.id, ip };
+  await assertTwoFactorOpen(ctx.db, attempt, now);
   const last = await latestTwoFactorCode(ctx.db, pending.id);
   if (last) {
     const wait = last.created_at.getTime() + TWO_FACTOR_RESEND_MS - now.getTime();

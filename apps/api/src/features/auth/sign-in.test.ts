@@ -126,7 +126,7 @@ describe('POST /verify-two-factor', () => {
     expect(again.statusCode).toBe(404);
   });
 
-  it('refuses a wrong code with 401 and locks the code after 5 wrong tries', async () => {
+  it('refuses a wrong code with 401 and ends the attempt after 5 wrong tries (issue 32)', async () => {
     const { browser, body } = await startLogin();
     const code = await latestCode(app, demoUser.email);
     const wrong = code === '000000' ? '111111' : '000000';
@@ -138,12 +138,14 @@ describe('POST /verify-two-factor', () => {
     const locked = await browser.post('/api/verify-two-factor', { user_id: body.user_id, code });
     expect(locked.statusCode).toBe(401);
     expect(json(locked).message).toBe('Invalid or expired 2FA code.');
-    // A new code (after the resend cooldown) works again.
+    expect(json(locked).details).toBe('Too many wrong codes: sign in again.');
+    // A new code in the same attempt gives no new tries; a new sign-in does.
     clock.advance(MINUTE);
     const resend = await browser.post('/api/resend-two-factor', { user_id: body.user_id });
-    expect(resend.statusCode).toBe(200);
+    expect(resend.statusCode).toBe(401);
+    const again = await startLogin();
     const fresh = await latestCode(app, demoUser.email);
-    const ok = await browser.post('/api/verify-two-factor', { user_id: body.user_id, code: fresh });
+    const ok = await again.browser.post('/api/verify-two-factor', { user_id: again.body.user_id, code: fresh });
     expect(ok.statusCode).toBe(200);
   });
 

@@ -1,5 +1,6 @@
 // Wrong two-factor codes are counted per account, across sign-ins (issue 11, item 3): new sign-ins
 // give new codes, so a per-code limit alone let 30 wrong codes over 6 sign-ins be followed by a session.
+// Per attempt and the owner's known browser: two-factor-attempts.test.ts (issue 32).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE } from '../../shared/clock.js';
 import { TestBrowser } from '../../testing/browser.js';
@@ -53,7 +54,7 @@ describe('wrong two-factor codes per account', () => {
     const { browser, userId, code } = await startSignIn(user.email, '198.51.100.7');
     const refused = await browser.post('/api/verify-two-factor', { user_id: userId, code });
     expect(refused.statusCode).toBe(429);
-    expect(json(refused).message).toBe('Too many wrong codes. Try again in 15 minutes.');
+    expect(json(refused).message).toBe('Too many wrong codes. Try again in 24 hours.');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.cookies.some((c) => c.name === 'access_token')).toBe(false);
 

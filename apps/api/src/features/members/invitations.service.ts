@@ -5,7 +5,7 @@ import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
 import { addMs, DAY } from '../../shared/clock.js';
 import { HttpError, validationError } from '../../shared/http-error.js';
-import { hashPassword } from '../../shared/passwords.js';
+import { hashPassword, laneOf } from '../../shared/passwords.js';
 import { randomToken, sha256 } from '../../shared/secrets.js';
 import { requireScope } from '../../shared/tenant.js';
 import { type AuditEvent, recordAudit } from '../audit/audit.repository.js';
@@ -160,7 +160,7 @@ export async function acceptInvitation({
   ip: string | null;
 }) {
   // The password is hashed before the transaction (argon2id takes a while; no lock is held meanwhile).
-  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const passwordHash = input.password ? await hashPassword(input.password, laneOf(ip)) : null;
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     const invitation = await usableInvitation(ctx, trx, input.token);

@@ -1,12 +1,12 @@
 // The two-factor settings of the signed-in user: the method in use, setting up an authenticator app
 // (a secret, then a first code), ten recovery codes (regenerable), and turning the app off. Turning
-// it off and regenerating codes ask again for the password or a current code.
+// it off and regenerating codes ask again for the password and a fresh code (app or recovery).
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
 import { HttpError, validationError } from '../../shared/http-error.js';
-import { verifyPassword } from '../../shared/passwords.js';
+import { laneOf, verifyPassword } from '../../shared/passwords.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { assertTwoFactorOpen, countWrongCodeForAccount, twoFactorLockedError } from '../auth/two-factor-lock.js';
+import { assertTwoFactorOpen, type CodeAttempt, countWrongCode } from '../auth/two-factor-lock.js';
 import type { AuthContext } from '../session/session.service.js';
 import type { UserRow } from '../users/users.table.js';
 import { matchTotp, newTotpSecret, otpauthUri } from './totp.js';
@@ -103,8 +103,10 @@ export interface Reauthentication {
 }
 
 /**
- * Runs `action` in a transaction once the user proved it is them (current password, or a current
- * authenticator or recovery code). A wrong code counts towards the account's two-factor lock.
+ * Runs `action` in a transaction once the user proved again it is them: the current password AND a
+ * fresh code of the app (never one used before) or an unused recovery code. A stolen session, or a
+ * password alone, turns nothing off. A wrong code counts in the limits of the account's signed-in
+ * class (a session is the owner's browser), so strangers' sign-in guesses do not block it.
  */
 async function withReauthentication<T>(
   { ctx, auth, input, ip }: Request<Reauthentication>,
@@ -112,28 +114,31 @@ async function withReauthentication<T>(
 ): Promise<T> {
   const user = auth.user;
   const now = ctx.clock.now();
-  if (!input.password && !input.code) {
-    throw validationError({ password: ['Enter your password or a code from your authenticator app.'] });
-  }
-  if (input.code) assertTwoFactorOpen(user, now);
+  const missing: Record<string, string[]> = {};
+  // An account signed in through Microsoft only has no password: its fresh code is the proof.
+  const hasPassword = user.password_hash !== null;
+  if (hasPassword && !input.password) missing.password = ['Enter your password.'];
+  if (!input.code) missing.code = ['Enter a code from your authenticator app or a recovery code.'];
+  if (Object.keys(missing).length > 0) throw validationError(missing);
+  const attempt: CodeAttempt = { user, pendingLoginId: null, knownDevice: true, ip };
+  await assertTwoFactorOpen(ctx.db, attempt, now);
   const passwordOk =
-    input.password !== undefined &&
-    user.password_hash !== null &&
-    (await verifyPassword(user.password_hash, input.password));
+    user.password_hash === null ||
+    (input.password !== undefined && (await verifyPassword(user.password_hash, input.password, laneOf(ip, user.id))));
+  if (!passwordOk) throw proofRejected();
+  const code = input.code ?? '';
   const outcome = await ctx.db.transaction().execute(async (trx) => {
     if (!(await hasActiveAuthenticator(trx, user.id))) throw notSetUp();
-    const proven =
-      passwordOk || (input.code !== undefined && (await useAuthenticatorCode(ctx, trx, user.id, input.code)));
-    if (!proven) {
-      const lockedUntil = input.code ? await countWrongCodeForAccount(ctx, trx, user, ip) : null;
-      return { done: false as const, lockedUntil };
+    if (!(await useAuthenticatorCode(ctx, trx, user.id, code))) {
+      return { done: false as const, refusal: await countWrongCode(ctx, trx, attempt) };
     }
     return { done: true as const, value: await action(trx, now) };
   });
   if (outcome.done) return outcome.value;
-  if (outcome.lockedUntil) throw twoFactorLockedError(outcome.lockedUntil, now);
-  throw new HttpError(403, { message: 'The password or the code is not correct.' });
+  throw outcome.refusal ?? proofRejected();
 }
+
+const proofRejected = () => new HttpError(403, { message: 'The password or the code is not correct.' });
 
 export async function disableAuthenticator(request: Request<Reauthentication>) {
   const { ctx, auth, ip } = request;

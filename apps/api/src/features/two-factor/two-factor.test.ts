@@ -5,7 +5,11 @@ import { SECOND } from '../../shared/clock.js';
 import { TestBrowser } from '../../testing/browser.js';
 import { createUser, json, type SignedIn, signIn } from '../../testing/flows.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
-import { TWO_FACTOR_ACCOUNT_MAX_WRONG, TWO_FACTOR_LOCK_MS } from '../auth/two-factor-lock.js';
+import {
+  TWO_FACTOR_ACCOUNT_MAX_WRONG,
+  TWO_FACTOR_ATTEMPT_MAX_WRONG,
+  TWO_FACTOR_LOCK_MS,
+} from '../auth/two-factor-lock.js';
 import { base32Decode, hotp, TOTP_STEP_SECONDS, timeStep } from './totp.js';
 
 let database: TestDatabase;
@@ -179,13 +183,17 @@ describe('signing in with the authenticator app', () => {
 
     const refused = await user.browser.post(
       '/api/two-factor/recovery-codes',
-      { password: 'wrong-password' },
+      { password: 'wrong-password', code: appCode(user.secret) },
       {
         token: user.token,
       },
     );
     expect(refused.statusCode).toBe(403);
-    const renewed = await user.browser.post('/api/two-factor/recovery-codes', { password }, { token: user.token });
+    const renewed = await user.browser.post(
+      '/api/two-factor/recovery-codes',
+      { password, code: appCode(user.secret) },
+      { token: user.token },
+    );
     expect(renewed.statusCode, renewed.body).toBe(200);
     const fresh = json<{ recovery_codes: string[] }>(renewed).recovery_codes;
     expect((await (await passwordStep(user.email)).verify(second)).statusCode).toBe(401);
@@ -193,28 +201,49 @@ describe('signing in with the authenticator app', () => {
     expect(await auditOf(user.userId)).toContain('two_factor.recovery_codes_regenerated');
   });
 
-  it('locks the code step after too many wrong app codes, like wrong e-mailed codes', async () => {
+  it('ends an attempt after 5 wrong app codes and locks the code step at the account’s ceiling', async () => {
     const user = await enrolledUser('locked@acme-retail.example');
-    const attempt = await passwordStep(user.email);
     const wrong = appCode(user.secret, 5);
-    for (let i = 1; i <= TWO_FACTOR_ACCOUNT_MAX_WRONG; i += 1) {
-      expect((await attempt.verify(wrong)).statusCode).toBe(i < TWO_FACTOR_ACCOUNT_MAX_WRONG ? 401 : 429);
+    const statuses: number[] = [];
+    for (let i = 0; i < TWO_FACTOR_ACCOUNT_MAX_WRONG / TWO_FACTOR_ATTEMPT_MAX_WRONG; i += 1) {
+      const attempt = await passwordStep(user.email);
+      for (let j = 0; j < TWO_FACTOR_ATTEMPT_MAX_WRONG; j += 1) statuses.push((await attempt.verify(wrong)).statusCode);
+      // The attempt is spent: the right code does not finish it (and does not count).
+      if (i === 0) expect((await attempt.verify(appCode(user.secret))).statusCode).toBe(401);
     }
+    expect(statuses.slice(0, -1).every((s) => s === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    const attempt = await passwordStep(user.email);
     expect((await attempt.verify(appCode(user.secret))).statusCode).toBe(429);
     expect((await attempt.verify(user.recoveryCodes[0] ?? '')).statusCode).toBe(429);
     clock.advance(TWO_FACTOR_LOCK_MS);
-    expect((await attempt.verify(appCode(user.secret))).statusCode).toBe(200);
+    expect((await (await passwordStep(user.email)).verify(appCode(user.secret))).statusCode).toBe(200);
   });
 });
 
 describe('turning the authenticator app off', () => {
-  it('needs the password or a current code, then sign-in asks for the e-mailed code again', async () => {
+  it('needs the password and a fresh code, then sign-in asks for the e-mailed code again', async () => {
     const user = await enrolledUser('disable@acme-retail.example');
     const off = (body: object) =>
       user.browser.post('/api/two-factor/authenticator/disable', body, { token: user.token });
-    expect((await off({})).statusCode).toBe(422);
-    expect((await off({ code: appCode(user.secret, 4) })).statusCode).toBe(403);
-    const done = await off({ code: appCode(user.secret) });
+    const missing = await off({});
+    expect(missing.statusCode).toBe(422);
+    expect(json<{ errors: Record<string, string[]> }>(missing).errors).toEqual({
+      password: ['Enter your password.'],
+      code: ['Enter a code from your authenticator app or a recovery code.'],
+    });
+    // The password alone, or a code alone, is not enough.
+    expect((await off({ password })).statusCode).toBe(422);
+    expect((await off({ code: appCode(user.secret) })).statusCode).toBe(422);
+    expect((await off({ password: 'wrong-password', code: appCode(user.secret) })).statusCode).toBe(403);
+    expect((await off({ password, code: appCode(user.secret, 4) })).statusCode).toBe(403);
+    // A code already used (here by a sign-in) is stale: refused.
+    const signedIn = await passwordStep(user.email);
+    const used = appCode(user.secret);
+    expect((await signedIn.verify(used)).statusCode).toBe(200);
+    expect((await off({ password, code: used })).statusCode).toBe(403);
+    clock.advance(STEP_MS);
+    const done = await off({ password, code: appCode(user.secret) });
     expect(done.statusCode, done.body).toBe(200);
     expect(json(done)).toEqual({ method: 'email', recovery_codes_left: 0 });
     expect(await auditOf(user.userId)).toContain('two_factor.authenticator_disabled');
@@ -222,5 +251,20 @@ describe('turning the authenticator app off', () => {
     expect(attempt.body).toMatchObject({ two_factor_method: 'email' });
     expect(attempt.body.message).toBe('A verification code was sent to your e-mail.');
     expect((await attempt.verify(user.recoveryCodes[1] ?? '')).statusCode).toBe(401);
+  });
+
+  it('works for the signed-in owner while strangers’ wrong codes lock the code step', async () => {
+    const user = await enrolledUser('disable-locked@acme-retail.example');
+    const wrong = appCode(user.secret, 5);
+    for (let i = 0; i < TWO_FACTOR_ACCOUNT_MAX_WRONG / TWO_FACTOR_ATTEMPT_MAX_WRONG; i += 1) {
+      const attempt = await passwordStep(user.email);
+      for (let j = 0; j < TWO_FACTOR_ATTEMPT_MAX_WRONG; j += 1) await attempt.verify(wrong);
+    }
+    expect((await (await passwordStep(user.email)).verify(appCode(user.secret))).statusCode).toBe(429);
+    const off = (body: object) =>
+      user.browser.post('/api/two-factor/authenticator/disable', body, { token: user.token });
+    const done = await off({ password, code: user.recoveryCodes[2] ?? '' });
+    expect(done.statusCode, done.body).toBe(200);
+    clock.advance(TWO_FACTOR_LOCK_MS);
   });
 });
