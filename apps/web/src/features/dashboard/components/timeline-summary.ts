@@ -63,6 +63,55 @@ export function summaryLine(event: TimelineEvent, t: TFunction, number: (n: numb
   return [head, ...parts].join(', ');
 }
 
+const STATUSES = new Set<string>(['new', 'in_review', 'confirmed', 'false_positive', 'risk_accepted', 'resolved']);
+const SEVERITY_SET = new Set<string>(SEVERITIES);
+
+/** The finding's title of a change event: its title without the server's English tail, else null. */
+function findingTitle(event: TimelineEvent, tail: string): string | null {
+  return event.title.endsWith(tail) ? event.title.slice(0, -tail.length) : null;
+}
+
+/**
+ * The line of one finding's change in the interface language: "Title: New → In review", "Title: severity
+ * high → critical". The server keeps the values in `details` and an English title whose tail holds them
+ * raw; null for other events (their title is shown).
+ */
+export function changeLine(event: TimelineEvent, t: TFunction): string | null {
+  const details = event.details ?? {};
+  const from = typeof details.from === 'string' ? details.from : '';
+  const to = typeof details.to === 'string' ? details.to : '';
+  if (event.kind === 'finding.status_changed' && STATUSES.has(from) && STATUSES.has(to)) {
+    const expired = findingTitle(event, ': risk acceptance ended → in_review');
+    if (expired !== null) return t('dashboard.timeline.change.riskExpired', { title: expired });
+    const title = findingTitle(event, `: ${from} → ${to}`);
+    if (title === null) return null;
+    return t('dashboard.timeline.change.status', {
+      title,
+      from: t(`findings.status.${from}`),
+      to: t(`findings.status.${to}`),
+    });
+  }
+  if (
+    event.kind === 'finding.updated' &&
+    details.field === 'severity' &&
+    SEVERITY_SET.has(from) &&
+    SEVERITY_SET.has(to)
+  ) {
+    const title = findingTitle(event, `: severity ${from} → ${to}`);
+    if (title === null) return null;
+    return t('dashboard.timeline.change.severity', {
+      title,
+      from: t(`findings.severity.${from}`).toLocaleLowerCase(),
+      to: t(`findings.severity.${to}`).toLocaleLowerCase(),
+    });
+  }
+  if (event.kind === 'finding.updated' && details.field === 'assignee') {
+    const title = findingTitle(event, ': assignee changed');
+    return title === null ? null : t('dashboard.timeline.change.assignee', { title });
+  }
+  return null;
+}
+
 /** Whether an event stands for many findings (it leads to its module's list: no list filters by import yet). */
 export function isSummaryEvent(event: Pick<TimelineEvent, 'kind'>): boolean {
   return SUMMARY_KINDS.includes(event.kind);

@@ -130,4 +130,45 @@ describe('Timeline summaries', { timeout: 15_000 }, () => {
     expect(link.getAttribute('href')).toBe(c.href);
     expect(screen.getByRole('option', { name: c.option })).toBeTruthy();
   });
+
+  // The server's titles keep values raw ("…: new → in_review"); the line is worded from them (issue 33).
+  it.each([
+    [
+      'en',
+      'finding.status_changed',
+      ': new → in_review',
+      { from: 'new', to: 'in_review' },
+      'leak.txt: New → In review',
+    ],
+    [
+      'pt-br',
+      'finding.status_changed',
+      ': new → in_review',
+      { from: 'new', to: 'in_review' },
+      'leak.txt: Novo → Em análise',
+    ],
+    [
+      'de',
+      'finding.status_changed',
+      ': risk acceptance ended → in_review',
+      { from: 'risk_accepted', to: 'in_review', reason: 'risk acceptance expired' },
+      'leak.txt: Risikoakzeptanz abgelaufen, wieder in Prüfung',
+    ],
+    [
+      'fr',
+      'finding.updated',
+      ': severity high → critical',
+      { field: 'severity', from: 'high', to: 'critical' },
+      'leak.txt : gravité élevée → critique',
+    ],
+  ] as const)('words a %s %s event in the interface language', async (language, kind, tail, details, line) => {
+    const change = { ...event, id: 11, kind, finding_id: 5, title: `leak.txt${tail}`, details };
+    await i18n.changeLanguage(language);
+    try {
+      renderWithListApi(timeline, { i18n, path: '/dashboard', answers: { '/events': page([change]) } });
+      expect((await screen.findByRole('link', { name: line })).getAttribute('href')).toBe('/credentials?open=5');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
 });

@@ -7,7 +7,7 @@ import { protectedScreens } from '@/config/paths';
 import { useFormat } from '@/lib/i18n/format';
 import { useModules, type WebModule } from '@/lib/modules';
 import { type EventQuery, type TimelineEvent, useEvents } from '../api/dashboard-api';
-import { isSummaryEvent, summaryLine } from './timeline-summary';
+import { changeLine, isSummaryEvent, summaryLine } from './timeline-summary';
 
 /** The route of a module's screen. */
 function screenPath(modules: readonly WebModule[], module: string): string | undefined {
@@ -84,7 +84,7 @@ export function Timeline() {
         <Stack as="ol" gap="0" listStyleType="none" m="0" p="0" data-testid="timeline">
           {events.data.data.map((event) => {
             const href = eventHref(modules, event);
-            const title = summaryLine(event, t, format.number) ?? event.title;
+            const title = summaryLine(event, t, format.number) ?? changeLine(event, t) ?? event.title;
             return (
               <chakra.li
                 key={event.id}
