@@ -24,6 +24,19 @@ const catalogue: Record<string, string> = {
   'Failed to reset password. Please try again.': 'resetFailed',
   // Our server's answer to a new password (spec §7 leaves it unshown), shown on the reset page.
   'Your password has been reset. You can sign in with the new password.': 'passwordResetDone',
+  // Our server's answers on the e-mail link, registration, reset and code screens (ours, not the spec's).
+  'Your e-mail address is verified. You can sign in now.': 'emailVerified',
+  'Your e-mail address is already verified.': 'emailAlreadyVerified',
+  'A new verification link was sent to your e-mail.': 'verificationSent',
+  'Invalid or expired verification link.': 'verifyLinkInvalid',
+  'Invalid or expired confirmation link.': 'confirmLinkInvalid',
+  'Registration confirmed. You can sign in now.': 'registrationConfirmed',
+  'Registration confirmed. An administrator of your company will validate your account.':
+    'registrationConfirmedPending',
+  'Registration received. Check your e-mail for the next step.': 'registrationReceived',
+  'If an account exists for this e-mail, a reset link is on its way.': 'resetLinkSent',
+  'A new code was sent.': 'codeResent',
+  'Please wait before asking for a new code.': 'codeWait',
   'Unauthorized. Please log in again.': 'unauthorized',
   'No clients found.': 'noClients',
   'Invalid client data.': 'invalidClientData',
