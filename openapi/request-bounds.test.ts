@@ -92,7 +92,65 @@ export function requestProblems(doc: Document): string[] {
   );
 }
 
+// JSON-RPC messages of the MCP endpoint are open by design (the protocol adds fields over time).
+const OPEN_BODIES = ['POST /mcp'];
+
+/** Object schemas of JSON request bodies that would accept a field they do not name (issue 32 item 8). */
+export function openBodies(doc: Document): string[] {
+  const open = (node: unknown, where: string, seen: Set<unknown>): string[] => {
+    const schema = resolve(doc, node);
+    if (!schema || typeof schema !== 'object' || seen.has(schema)) return [];
+    seen.add(schema);
+    const own = typesOf(schema).includes('object') && schema.additionalProperties !== false ? [where] : [];
+    const below = [
+      ...Object.entries((schema.properties ?? {}) as Record<string, unknown>).map(([k, v]) => [`${where}.${k}`, v]),
+      ...(schema.items ? [[`${where}[]`, schema.items]] : []),
+      ...(['allOf', 'anyOf', 'oneOf'] as const).flatMap((key) =>
+        ((schema[key] ?? []) as unknown[]).map((part, i) => [`${where}(${key} ${i})`, part]),
+      ),
+    ] as [string, unknown][];
+    return [...own, ...below.flatMap(([at, child]) => open(child, at, seen))];
+  };
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => methods.includes(method))
+      .flatMap(([method, raw]) => {
+        const name = `${method.toUpperCase()} ${path}`;
+        const op = raw as { requestBody?: unknown };
+        if (!op.requestBody || OPEN_BODIES.includes(name)) return [];
+        const media = (resolve(doc, op.requestBody).content ?? {}) as Record<string, Schema>;
+        const schema = media['application/json']?.schema;
+        return schema ? open(schema, `${name} body`, new Set()) : [];
+      }),
+  );
+}
+
 describe('what a request can carry', () => {
+  it('is closed: every object of a JSON body names its fields (additionalProperties: false)', async () => {
+    const doc = JSON.parse(await readFile(bundlePath, 'utf8')) as Document;
+    expect(openBodies(doc)).toEqual([]);
+    const sample: Document = {
+      paths: {
+        '/y': {
+          put: {
+            requestBody: {
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    additionalProperties: false,
+                    properties: { inner: { type: ['object', 'null'], properties: { a: { type: 'integer' } } } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    };
+    expect(openBodies(sample)).toEqual(['PUT /y body.inner']);
+  });
+
   it('is bounded: int32 integers, ranged numbers, strings with maxLength, arrays with maxItems', async () => {
     const doc = JSON.parse(await readFile(bundlePath, 'utf8')) as Document;
     expect(requestProblems(doc)).toEqual([]);

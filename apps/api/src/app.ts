@@ -90,8 +90,12 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
     logger: loggerOptions(config.logLevel, options.logStream),
     trustProxy: secure ? 'loopback' : false,
     bodyLimit: 64 * 1024,
-    // Dates of every request within the years the database holds (plugins/input-rules.ts).
-    ajv: { customOptions: { allErrors: true, allowUnionTypes: true }, onCreate: dateRangeFormats },
+    // Dates of every request within the years the database holds (plugins/input-rules.ts). A field
+    // the contract does not allow (additionalProperties: false) is a 422 naming it, not dropped.
+    ajv: {
+      customOptions: { allErrors: true, allowUnionTypes: true, removeAdditional: false },
+      onCreate: dateRangeFormats,
+    },
   });
 
   const mail = createMailDelivery({
