@@ -24,7 +24,7 @@ async function timesOf(runs: number, run: () => Promise<void>): Promise<number[]
 }
 
 /** Prints the rating's figures; returns its worst p95 (ms). */
-export async function benchRisk(app: VigilApp, token: string, companyId: number): Promise<number> {
+export async function benchRisk(app: VigilApp, token: string, companyId: number, runs = 50): Promise<number> {
   const { db } = app.ctx;
   const findings = await sql<{ n: number }>`
     select count(*)::int as n from findings where company_id = ${companyId}`.execute(db);
@@ -32,7 +32,7 @@ export async function benchRisk(app: VigilApp, token: string, companyId: number)
   await snapshotAll(app.ctx, new Date());
   const snapshotMs = performance.now() - started;
   console.log(
-    `\ntechnical risk rating over ${(findings.rows[0]?.n ?? 0).toLocaleString('en')} findings (p95 over 50 requests each):`,
+    `\ntechnical risk rating over ${(findings.rows[0]?.n ?? 0).toLocaleString('en')} findings (p95 over ${runs} requests each):`,
   );
   let worst = 0;
   for (const [name, url] of [
@@ -40,7 +40,7 @@ export async function benchRisk(app: VigilApp, token: string, companyId: number)
     ['top fixes (10, each with its finding)', '/api/risk/fixes'],
     ['trend (90 days of snapshots)', '/api/risk/trend'],
   ] as const) {
-    const times = await timesOf(50, async () => {
+    const times = await timesOf(runs, async () => {
       const response = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
       if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
     });
