@@ -9,7 +9,8 @@
 // PGlite runs on disk in a temp dir (as `npm start` does); PostgreSQL is a database created on
 // TEST_DATABASE_URL, else a throwaway cluster (initdb) on 127.0.0.1. Bounded in time; everything
 // started is stopped and removed at the end, also on failure.
-//   BENCH_SECONDS=5  per load measurement (after 1 s of warm-up)   BENCH_ROUNDS=3   BENCH_IMPORT_LINES=300000
+//   BENCH_SECONDS=5  per load measurement (after BENCH_WARMUP_S=1 s of warm-up)   BENCH_ROUNDS=3   BENCH_IMPORT_LINES=300000
+//   (the smoke inside `npm test`, scripts/bench-smoke.mjs, runs it with a fraction of a second per measurement)
 //   BENCH_TIMEOUT_S=1500  hard limit of the whole run
 //   BENCH_ONLY=check-user  only the check-user load, PGlite against the bare server (about a minute)
 import { randomBytes } from 'node:crypto';
@@ -23,7 +24,7 @@ import { call, load, percentile, row, startServer, stopAll, stopServer } from '.
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const importLines = Number(process.env.BENCH_IMPORT_LINES ?? 300_000);
 const timeoutMs = Number(process.env.BENCH_TIMEOUT_S ?? 1500) * 1000;
-const warmupSeconds = 1;
+const warmupSeconds = Number(process.env.BENCH_WARMUP_S ?? 1);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const only = process.env.BENCH_ONLY;
 if (only !== undefined && only !== 'check-user') {
@@ -83,7 +84,7 @@ async function measure(port, scenario) {
 /** Uploads a combolist and waits for its job to end; `uploaded()` is called once the upload is stored. */
 async function importCombolist(port, session, uploaded) {
   const { combolist } = await import('../dist/bench/bench-fixtures.js');
-  const { prng } = await import('../dist/features/monitoring-demo/monitoring-demo.generator.js');
+  const { prng } = await import('../dist/shared/seeded-random.js');
   const content = Buffer.from(combolist(0, importLines, prng(7), 'acme-retail.example'));
   const client = new Agent({ keepAlive: true, maxSockets: 1 });
   const started = performance.now();

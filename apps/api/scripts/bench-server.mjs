@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // A server for `bench:api`, started as a child process: `vigil` is the real app (built dist) on
 // PostgreSQL at BENCH_DATABASE_URL, else PGlite on disk in BENCH_PGLITE_DIR (else in memory), with
-// the demo seed and the demo monitoring data imported; `bare` is node:http answering the same JSON.
+// the demo seed and the demo monitoring data imported (BENCH_DEMO_DATA=0: the seed only); `bare` is
+// node:http answering the same JSON.
 // Prints one JSON line {port, database} when ready; exits on SIGTERM.
 import { createServer } from 'node:http';
 
@@ -23,7 +24,7 @@ async function vigil() {
   const { addMembership } = await import('../dist/features/clients/clients.repository.js');
   const { CURRENT_TERMS_VERSION } = await import('../dist/features/auth/sign-in.steps.js');
   const { hashPassword } = await import('../dist/shared/passwords.js');
-  const { loadMonitoringDemo } = await import('../dist/features/monitoring-demo/monitoring-demo.loader.js');
+  const { demoAnchor, loadMonitoringDemo } = await import('../dist/features/monitoring-demo/monitoring-demo.loader.js');
   const url = process.env.BENCH_DATABASE_URL;
   const dataDir = process.env.BENCH_PGLITE_DIR;
   const database = url
@@ -63,8 +64,10 @@ async function vigil() {
   });
   await app.listen({ host, port: 0 });
   process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
-  // The screens' data of a first start (a few hundred findings per company), through the importers.
-  await loadMonitoringDemo(database.db, now);
+  // The screens' data of a first start (a few hundred findings per company and the real CVE
+  // catalogue snapshot), through the importers. BENCH_DEMO_DATA=0 skips it (the smoke inside `npm
+  // test`: minutes on a busy machine); the demo seed and the bench user are there either way.
+  if (process.env.BENCH_DEMO_DATA !== '0') await loadMonitoringDemo(app.ctx, demoAnchor(now));
   for (let i = 0; i < 1200; i += 1) {
     await app.jobs.drain();
     const open = await database.db

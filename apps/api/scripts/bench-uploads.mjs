@@ -4,6 +4,7 @@
 // of 256 MiB of zeros and a zip of 80 entries over the same 60 MiB of zeros, on PGlite (on disk
 // in a temp dir) and on PostgreSQL (TEST_DATABASE_URL, else a throwaway cluster on 127.0.0.1).
 // Target: under 600 MB. Figures, not a test; bounded in time; stops what it started.
+//   BENCH_UPLOADS_SCALE=1  the files' sizes times this (the smoke inside `npm test`, scripts/bench-smoke.mjs, uses 0.01)
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
@@ -14,6 +15,9 @@ import { startServer, stopAll, stopServer } from './bench-http.mjs';
 
 const MB = 1e6;
 const timeoutMs = Number(process.env.BENCH_UPLOADS_TIMEOUT_S ?? 900) * 1000;
+const sizeScale = Number(process.env.BENCH_UPLOADS_SCALE ?? 1);
+/** MiB of a scenario at BENCH_UPLOADS_SCALE (at least 1). */
+const mib = (full) => Math.max(1, Math.round(full * sizeScale));
 const xsrf = 'bench-xsrf-token';
 const cleanups = [];
 const { generatedCombolist, gzipOfZeros, zipOfOverlappingEntries } = await import('../dist/bench/hostile-uploads.js');
@@ -125,9 +129,9 @@ async function measureDatabase(label, env) {
     const session = await signIn(server.port);
     const results = [];
     for (const [name, kind, fileName, body] of [
-      ['200 MiB combolist', 'combolist', 'big.txt', () => generatedCombolist(200, 'acme-retail.example')],
-      ['gzip bomb (256 MiB of zeros)', 'combolist', 'zeros.txt.gz', () => gzipOfZeros(256)],
-      ['zip bomb (80 entries × 60 MiB)', 'infostealer', 'logs.zip', () => zipOfOverlappingEntries(80, 60)],
+      [`${mib(200)} MiB combolist`, 'combolist', 'big.txt', () => generatedCombolist(mib(200), 'acme-retail.example')],
+      [`gzip bomb (${mib(256)} MiB of zeros)`, 'combolist', 'zeros.txt.gz', () => gzipOfZeros(mib(256))],
+      [`zip bomb (80 entries × ${mib(60)} MiB)`, 'infostealer', 'logs.zip', () => zipOfOverlappingEntries(80, mib(60))],
     ]) {
       console.error(`… ${label}: ${name}`);
       const content = await body();
@@ -138,6 +142,11 @@ async function measureDatabase(label, env) {
     await stopServer(server);
   }
 }
+
+process.once('SIGINT', () => {
+  cleanUp();
+  process.exit(130);
+});
 
 const deadline = setTimeout(() => {
   console.error(`bench:api uploads stopped by its ${timeoutMs / 1000} s limit`);
