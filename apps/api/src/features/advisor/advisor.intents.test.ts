@@ -90,7 +90,7 @@ describe('the intent engine on demo data', () => {
         // Asked by a user of another interface language (pt: by a pt user, its questions read as pt-br too).
         const answer = await ask(question, language === 'pt' ? 'pt' : other);
         expect(answer.error, question).toBeUndefined();
-        expect(answer.content.split(text.noModel), question).toHaveLength(2);
+        expect(answer.content, question).not.toContain(text.noModel);
         expect(answer.cited.length, `${question}\n${answer.content}`).toBeGreaterThan(0);
         expect(answer.events).toContain('tool');
         if (intent === 'posture' || intent === 'fix_first') {
@@ -214,7 +214,7 @@ describe('the intent engine on demo data', () => {
         const [done] = eventsOf(events, 'done');
         const message = done?.message as { engine: string; content: string; records: { ref: string; path: string }[] };
         expect(message.engine).toBe('intents');
-        expect(message.content).toContain(catalogues.de.text.noModel);
+        expect(message.content).not.toContain(catalogues.de.text.noModel);
         expect(message.records.length, message.content).toBeGreaterThan(0);
         for (const record of message.records) expect(message.content).toContain(`[${record.ref}]`);
         expect(message.records.every((r) => r.path.startsWith('/'))).toBe(true);

@@ -46,7 +46,10 @@ export function createIntentEngine(): AdvisorEngine {
         error = e.message;
         lines = [catalogue.text.toolFailed(e.message)];
       }
-      const content = [...lines, '', catalogue.text.noModel].join('\n');
+      // What the built-in engine covers is said with its help (the screen's banner already says no
+      // model is configured), not repeated under every answer (issue 33).
+      const help = recognised.intent === 'help';
+      const content = (help ? [...lines, '', catalogue.text.noModel] : lines).join('\n');
       input.onText(content);
       return { content, engine: 'intents', ...(error ? { error } : {}) };
     },

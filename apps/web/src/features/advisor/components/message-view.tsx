@@ -1,16 +1,40 @@
 import { Alert, Box, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import type { AdvisorRecord } from '../api/advisor-api';
 import type { ToolStep } from '../api/use-ask';
 import { AnswerText } from './answer-text';
 
-/** A tool's arguments in one short line (`{"cve":"CVE-2026-1234"}`), or nothing when there are none. */
-export function argumentsText(args: unknown): string {
-  if (args === undefined || args === null) return '';
-  if (typeof args === 'object' && Object.keys(args).length === 0) return '';
-  const text = JSON.stringify(args) ?? '';
-  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+/**
+ * A tool's arguments in one short line, in the interface language: "CVE-2026-1234", "last 7 days",
+ * "Critical, High · at most 10"; nothing when there are none. An argument it does not know shows as
+ * `name: value`.
+ */
+export function argumentsText(args: unknown, t: TFunction): string {
+  if (typeof args !== 'object' || args === null) return '';
+  const words = (key: string, value: unknown): string | null => {
+    const text = typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+    if (key === 'severity' || key === 'status') {
+      const values = Array.isArray(value) ? value : [value];
+      return values.map((v) => t(`findings.${key}.${String(v)}`, { defaultValue: String(v) })).join(', ');
+    }
+    if (key === 'period' && text) return t(`advisor.arguments.period.${text}`, { defaultValue: text });
+    if (key === 'sort' && text) return t(`advisor.arguments.sort.${text}`, { defaultValue: text });
+    if (key === 'limit' && text) return t('advisor.arguments.limit', { n: text });
+    if (key === 'clearPasswordOnly') return value === true ? t('advisor.arguments.clearPasswordOnly') : null;
+    if ((key === 'from' || key === 'to') && text) return text.slice(0, 10);
+    if (key === 'id' && text) return `#${text}`;
+    if (key === 'q' && text) return `“${text}”`;
+    if (text) return key === 'cve' || key === 'domain' || key === 'module' ? text : `${key}: ${text}`;
+    return `${key}: ${JSON.stringify(value)}`;
+  };
+  const parts = Object.entries(args).flatMap(([key, value]) => {
+    const part = value === undefined || value === null ? null : words(key, value);
+    return part ? [part] : [];
+  });
+  const line = parts.join(' · ');
+  return line.length > 120 ? `${line.slice(0, 119)}…` : line;
 }
 
 /** The tools an answer called, as small steps (names translated, arguments as sent). */
@@ -26,8 +50,8 @@ export function ToolSteps({ steps }: { steps: readonly ToolStep[] }) {
             ✓
           </Text>
           <Text as="span">{t(`advisor.tools.${step.name}`, { defaultValue: step.name })}</Text>
-          <Text as="span" fontFamily="mono" overflowWrap="anywhere">
-            {argumentsText(step.arguments)}
+          <Text as="span" overflowWrap="anywhere">
+            {argumentsText(step.arguments, t)}
           </Text>
         </HStack>
       ))}
