@@ -9,13 +9,19 @@ export interface FindingTableProps<Row extends { id: number }>
   renderDetail?: (findingId: number, triage: ReactNode) => ReactNode;
 }
 
-/** A DataTable whose rows are findings: keyed by finding id, with the app's bulk status and triage slots. */
+/**
+ * A DataTable whose rows are findings: keyed by finding id, with the app's bulk status and triage slots.
+ * Rows are selectable only for a role that may change them (a viewer's checkboxes led to no action).
+ */
 export function FindingTable<Row extends { id: number }>({ slots, renderDetail, ...table }: FindingTableProps<Row>) {
+  const canChange = slots.useCanChange();
   return (
     <DataTable
       {...table}
       rowId={(row) => String(row.id)}
-      renderBulkActions={(ids, done) => slots.renderBulkActions(ids.map(Number), done)}
+      {...(canChange
+        ? { renderBulkActions: (ids: string[], done: () => void) => slots.renderBulkActions(ids.map(Number), done) }
+        : {})}
       renderDetail={(id) => {
         const triage = slots.renderFinding(Number(id));
         return renderDetail ? renderDetail(Number(id), triage) : triage;

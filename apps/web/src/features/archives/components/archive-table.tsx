@@ -39,6 +39,7 @@ type Filters = Omit<ArchivedUrlQuery, 'page' | 'page_size' | 'sort'>;
 /** The archived URLs with their tag chips (each with its count over the other filters), filters and drawer. */
 export function ArchiveTable({ slots }: { slots: FindingSlots }) {
   const { t } = useTranslation();
+  const canChange = slots.useCanChange();
   const format = useFormat();
   const filters: FilterDef[] = [
     {
@@ -160,13 +161,17 @@ export function ArchiveTable({ slots }: { slots: FindingSlots }) {
         searchLabel={t('archives.search')}
         empty={{ title: t('archives.emptyTitle'), description: t('archives.empty') }}
         exportHref={apiUrl('/archived-urls/export', filterQuery)}
-        renderBulkActions={(ids, clear) => {
-          const findings = (list.data?.data ?? []).filter((r) => ids.includes(String(r.id)) && r.finding);
-          return slots.renderBulkActions(
-            findings.map((r) => r.finding?.id ?? 0),
-            clear,
-          );
-        }}
+        {...(canChange
+          ? {
+              renderBulkActions: (ids: string[], clear: () => void) => {
+                const findings = (list.data?.data ?? []).filter((r) => ids.includes(String(r.id)) && r.finding);
+                return slots.renderBulkActions(
+                  findings.map((r) => r.finding?.id ?? 0),
+                  clear,
+                );
+              },
+            }
+          : {})}
         detailTitle={t('archives.detailTitle')}
         renderDetail={(id) => <ArchiveDetail id={Number(id)} renderFinding={slots.renderFinding} />}
       />

@@ -40,6 +40,7 @@ export const cloneRowId = (row: StoreClone) => (row.finding ? String(row.finding
 /** The store dork search's candidates: similarity, finding, sources, last capture; the drawer shows the evidence. */
 export function ClonesTable({ slots, onDemo }: { slots: FindingSlots; onDemo: (demo: boolean) => void }) {
   const { t } = useTranslation();
+  const canChange = slots.useCanChange();
   const format = useFormat();
   const filters: FilterDef[] = [
     {
@@ -174,9 +175,12 @@ export function ClonesTable({ slots, onDemo }: { slots: FindingSlots; onDemo: (d
       searchLabel={t('scripts.clones.search')}
       empty={{ title: t('scripts.clones.emptyTitle'), description: t('scripts.clones.empty') }}
       exportHref={apiUrl('/store-clones/export', filterQuery)}
-      renderBulkActions={(ids, clear) =>
-        slots.renderBulkActions(ids.filter((id) => !id.startsWith('c')).map(Number), clear)
-      }
+      {...(canChange
+        ? {
+            renderBulkActions: (ids: string[], clear: () => void) =>
+              slots.renderBulkActions(ids.filter((id) => !id.startsWith('c')).map(Number), clear),
+          }
+        : {})}
       renderDetail={(id) => <CloneDetail openId={id} slots={slots} />}
       detailTitle={t('scripts.clones.detailTitle')}
     />
