@@ -20,6 +20,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { call, load, percentile, row, startServer, stopAll, stopServer } from './bench-http.mjs';
+import { floodReport, signInFlood } from './bench-sign-in-flood.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const importLines = Number(process.env.BENCH_IMPORT_LINES ?? 300_000);
@@ -243,6 +244,8 @@ async function full(pgliteDir) {
   const largeOf = await alternate([pglite, postgres], (server) => listCredentials(server.session));
   results.pglite.large = largeOf[0];
   results.postgres.large = largeOf[1];
+  console.error('… sign-in of an honest user during a 20-way flood from rotating addresses (PGlite)');
+  results.flood = await signInFlood(pglite.port);
   await Promise.all([pglite, postgres, bare].map(stopServer));
 
   console.log(
@@ -290,6 +293,7 @@ async function full(pgliteDir) {
   console.log(
     `the import itself\n  ${importRow('pglite', results.pglite.duringImport)}\n  ${importRow('postgres', results.postgres.duringImport)}\n`,
   );
+  console.log(`${floodReport(results.flood)}\n`);
 }
 
 try {

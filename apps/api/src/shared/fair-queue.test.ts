@@ -49,6 +49,21 @@ describe('the fair hashing queue', () => {
     expect(started).toEqual(['a1', 'a2', 'b1', 'c1', 'b2', 'c2']);
   });
 
+  it('does not let a stream of new lanes (rotating addresses) keep a returning lane from its turn', async () => {
+    const { started, submit, finish } = harness(1);
+    void submit('honest-1', net('honest'));
+    for (let i = 1; i <= 3; i += 1) void submit(`new-${i}`, net(`rotating-${i}`));
+    await finish('honest-1');
+    void submit('honest-2', net('honest'));
+    // Every finished task brings two more new lanes; honest-2 still starts after those already waiting.
+    let next = 4;
+    for (let round = 0; round < 4 && !started.includes('honest-2'); round += 1) {
+      await finish(started.at(-1) ?? '');
+      for (let j = 0; j < 2; j += 1) void submit(`new-${next}`, net(`rotating-${next++}`));
+    }
+    expect(started).toEqual(['honest-1', 'new-1', 'new-2', 'new-3', 'honest-2']);
+  });
+
   it('serves known browsers in turn with all other lanes, however many networks flood', async () => {
     const { started, submit, finish } = harness(1);
     for (let i = 1; i <= 20; i += 1) void submit(`flood-${i}`, net(`net-${i}`));

@@ -25,17 +25,32 @@ interface Job {
 }
 
 /**
- * Start-time fair queueing over the lanes of one tier (tasks of equal cost): each task gets a tag,
- * one after its lane's previous task and never before the tier's current turn; the lowest tag runs
- * first, ties in order of arrival. A lane that just had a turn thus waits behind a lane that had
- * none, however much it has queued.
+ * Start-time fair queueing over the lanes of one tier (tasks of equal cost): a task's tag is one
+ * after its lane's previous task and never before the tier's current turn; a lane never seen
+ * starts one after the turn. The lowest tag runs first; among equal tags, lanes served fewer times
+ * first, then the order of arrival. A lane that just had a turn waits behind one that had none,
+ * and since new lanes never start before the next turn, a flood of new lanes (rotating addresses)
+ * cannot keep a waiting lane from its turn.
  */
+interface Tagged {
+  tag: number;
+  served: number;
+  arrival: number;
+}
+
+function before(a: Tagged, b: Tagged): boolean {
+  if (a.tag !== b.tag) return a.tag < b.tag;
+  if (a.served !== b.served) return a.served < b.served;
+  return a.arrival < b.arrival;
+}
+
 class Tier {
   private turn = 0;
   private arrivals = 0;
   private readonly lastTag = new Map<string, number>();
+  private readonly served = new Map<string, number>();
   private readonly waitingPerLane = new Map<string, number>();
-  private readonly jobs: { key: string; tag: number; arrival: number; job: Job }[] = [];
+  private readonly jobs: { key: string; tag: number; served: number; arrival: number; job: Job }[] = [];
 
   get size(): number {
     return this.jobs.length;
@@ -46,24 +61,24 @@ class Tier {
   }
 
   push(key: string, job: Job): void {
-    const tag = Math.max(this.turn, (this.lastTag.get(key) ?? 0) + 1);
+    const last = this.lastTag.get(key);
+    const tag = last === undefined ? this.turn + 1 : Math.max(this.turn, last + 1);
     this.lastTag.set(key, tag);
     this.waitingPerLane.set(key, this.waiting(key) + 1);
-    this.jobs.push({ key, tag, arrival: this.arrivals++, job });
+    this.jobs.push({ key, tag, served: this.served.get(key) ?? 0, arrival: this.arrivals++, job });
   }
 
-  /** The task with the lowest tag (the first to arrive among equals). */
+  /** The task with the lowest tag (among equals: the lane served fewer times, then the first to arrive). */
   shift(): Job | undefined {
     let best = -1;
     for (const [i, entry] of this.jobs.entries()) {
       const current = this.jobs[best];
-      if (!current || entry.tag < current.tag || (entry.tag === current.tag && entry.arrival < current.arrival)) {
-        best = i;
-      }
+      if (!current || before(entry, current)) best = i;
     }
     const [next] = best >= 0 ? this.jobs.splice(best, 1) : [];
     if (!next) return undefined;
     this.turn = next.tag;
+    this.served.set(next.key, (this.served.get(next.key) ?? 0) + 1);
     const left = this.waiting(next.key) - 1;
     if (left > 0) this.waitingPerLane.set(next.key, left);
     else this.waitingPerLane.delete(next.key);
@@ -75,7 +90,10 @@ class Tier {
   private forgetIdleLanes(): void {
     if (this.lastTag.size <= 2 * this.waitingPerLane.size + 64) return;
     for (const [key, tag] of this.lastTag) {
-      if (tag < this.turn && !this.waitingPerLane.has(key)) this.lastTag.delete(key);
+      if (tag < this.turn && !this.waitingPerLane.has(key)) {
+        this.lastTag.delete(key);
+        this.served.delete(key);
+      }
     }
   }
 }
