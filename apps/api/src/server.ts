@@ -89,7 +89,7 @@ async function main(): Promise<void> {
   let demoProviders: ProviderReplay | undefined;
   if (config.nodeEnv === 'development' && config.role === 'all') {
     const { withDemoTargets } = await import('./dev/probe-targets/demo-targets.js');
-    ({ config, targets: demoTargets } = await withDemoTargets(config));
+    ({ config, targets: demoTargets } = await withDemoTargets(config, database.db));
     const { withDemoStore } = await import('./dev/test-store/with-demo-store.js');
     ({ config, store: demoStore } = await withDemoStore(config));
     // The providers not configured answer from the local replay server (recorded, labelled demo).

@@ -132,6 +132,16 @@ test('scope: an administrator adds and removes a netblock; an analyst only reads
   await editor.getByRole('textbox', { name: 'Domain or netblock' }).fill(netblock);
   await editor.getByRole('button', { name: 'Add' }).click();
   await expect(editor.getByRole('cell', { name: netblock, exact: true })).toBeVisible();
+  // The demo's own domain was proven through the demo DNS server's TXT record; the new netblock
+  // starts unverified, and its check (no PTR under a verified domain) says what it found.
+  const own = editor
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: 'acme-retail.example', exact: true }) });
+  await expect(own).toContainText('Verified', { timeout: 90_000 });
+  const added = editor.getByRole('row').filter({ has: page.getByRole('cell', { name: netblock, exact: true }) });
+  await expect(added).toContainText('Unverified');
+  await added.getByRole('button', { name: `Verify ${netblock}` }).click();
+  await expect(editor.getByTestId('scope-verify-result')).toContainText(`${netblock} is not verified`);
   for (const v of await seriousViolations(page, ['main'])) throw new Error(`scope editor: ${v}`);
   await editor.getByRole('button', { name: `Remove ${netblock} from the scope` }).click();
   await expect(editor.getByRole('cell', { name: netblock, exact: true })).toHaveCount(0);
@@ -143,6 +153,7 @@ test('scope: an administrator adds and removes a netblock; an analyst only reads
   await expect(editor.getByTestId('company-domains')).toContainText('acme-retail.example');
   await expect(editor.getByText('Only an administrator of the company changes the scope.')).toBeVisible();
   await expect(editor.getByRole('button', { name: 'Add' })).toHaveCount(0);
+  await expect(editor.getByRole('button', { name: /^Verify / })).toHaveCount(0);
 });
 
 test('probe runs: the demo run\'s diff opens its findings; "Run probes now" adds a run that ends in the list', async ({

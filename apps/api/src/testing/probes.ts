@@ -79,3 +79,36 @@ export async function assetFindings(app: VigilApp, companyId: number) {
     .execute();
   return new Map(rows.map((r) => [r.fingerprint, r]));
 }
+
+/**
+ * Test setup: these scope entries of the inventory, already verified (as POST
+ * /asset-scopes/{id}/verify would leave them), so a run may contact them (ADR 0041).
+ */
+export async function verifiedScope(
+  app: VigilApp,
+  companyId: number,
+  entries: { kind: 'domain' | 'netblock'; value: string }[],
+  supplierId: number | null = null,
+): Promise<void> {
+  const now = app.ctx.clock.now();
+  await app.ctx.db
+    .insertInto('asset_scopes')
+    .values(
+      entries.map((e) => ({
+        company_id: companyId,
+        supplier_id: supplierId,
+        kind: e.kind,
+        value: e.value,
+        created_by: null,
+        created_at: now,
+        status: 'verified' as const,
+        method: 'dns_txt' as const,
+        verified_at: now,
+        checked_at: now,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['company_id', 'supplier_id', 'kind', 'value']).doUpdateSet({ status: 'verified', checked_at: now }),
+    )
+    .execute();
+}

@@ -43,15 +43,16 @@ const baseConfig = loadConfig({
   // The advisor's model, when a spec points its own server at the local test model (ADVISOR_*).
   ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('ADVISOR_'))),
 });
-const { config: probesConfig, targets } = await withDemoTargets(baseConfig);
-const { config: storeConfig, store } = await withDemoStore(probesConfig);
-const { config, replay } = await withDemoProviders(storeConfig);
 
 // In memory: the run's data lives and dies with this process (and starts faster than on disk).
 const database = await openDatabase({ kind: 'pglite' });
 await migrateToLatest(database.db);
 // A minute in the past, so codes and tokens issued "now" are never older than their account.
 await seedDemo(database.db, new Date(Date.now() - 60_000));
+// The demo targets' DNS server publishes the demo companies' proof of control from the database.
+const { config: probesConfig, targets } = await withDemoTargets(baseConfig, database.db);
+const { config: storeConfig, store } = await withDemoStore(probesConfig);
+const { config, replay } = await withDemoProviders(storeConfig);
 
 // Reserve the port first: the OpenID provider's redirect URI must name it.
 const { createServer } = await import('node:net');

@@ -296,8 +296,11 @@ export interface paths {
         put?: never;
         /**
          * Turn the authenticator app off (back to the e-mailed code)
-         * @description Needs the current password or a current code (authenticator or recovery). 403 when neither
-         *     is right; wrong codes count towards the account's two-factor lock (429 while it runs).
+         * @description Needs the current password and a fresh code: one of the authenticator app never accepted
+         *     before, or an unused recovery code (an account that signs in with Microsoft only has no
+         *     password: the code alone). 422 names what is missing; 403 when the password or the code is
+         *     not right (a code already used included). Wrong codes count in the limits of the account's
+         *     own browsers, not in the lock strangers' sign-in guesses set (429 when reached).
          */
         post: operations["disableAuthenticator"];
         delete?: never;
@@ -317,7 +320,7 @@ export interface paths {
         put?: never;
         /**
          * Replace the ten recovery codes (the old ones stop working)
-         * @description Needs the current password or a current code, like turning the app off.
+         * @description Needs the current password and a fresh code, like turning the app off.
          */
         post: operations["regenerateRecoveryCodes"];
         delete?: never;
@@ -833,7 +836,9 @@ export interface paths {
         put?: never;
         /**
          * Invite someone by e-mail
-         * @description Sends a single-use link valid 7 days. 409 when the address is a member already or has an open invitation (re-send it instead).
+         * @description Sends a single-use link valid 7 days. 409 when the address is a member already or has an open
+         *     invitation (re-send it instead). Invitations sent and re-sent count together, per user (30 an
+         *     hour) and per company (100 a day): past a limit, 429 with Retry-After and a sentence.
          */
         post: operations["inviteMember"];
         delete?: never;
@@ -853,7 +858,8 @@ export interface paths {
         put?: never;
         /**
          * Re-send an invitation
-         * @description A new link valid 7 days; the previous link stops working.
+         * @description A new link valid 7 days; the previous link stops working. Counts with the invitations sent
+         *     (per user 30 an hour, per company 100 a day; 429 with Retry-After past a limit).
          */
         post: operations["resendInvitation"];
         delete?: never;
@@ -1211,7 +1217,10 @@ export interface paths {
         put?: never;
         /**
          * Add an alert rule of the signed-in user
-         * @description Any role manages its own rules; a viewer may receive alerts.
+         * @description Any role manages its own rules; a viewer may receive alerts. Only an administrator may turn
+         *     `webhooks` on (the company's channels): anyone else gets 403. A user has at most 50 rules in a
+         *     company: the 51st answers 422 (`errors.rules`). However many rules match an import, each
+         *     webhook and each user's mailbox gets one alert for it.
          */
         post: operations["createAlertRule"];
         delete?: never;
@@ -1228,7 +1237,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change one of the signed-in user's alert rules */
+        /**
+         * Change one of the signed-in user's alert rules
+         * @description Only an administrator may turn `webhooks` on (403 otherwise).
+         */
         put: operations["updateAlertRule"];
         post?: never;
         /** Delete one of the signed-in user's alert rules */
@@ -1286,7 +1298,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a test message to a webhook (a delivery job, logged like the others) */
+        /**
+         * Send a test message to a webhook (a delivery job, logged like the others)
+         * @description Limited per user (10 an hour) and per company (30 an hour): past a limit, 429 with
+         *     Retry-After (seconds to the end of the window) and a sentence naming the limit.
+         */
         post: operations["testWebhook"];
         delete?: never;
         options?: never;
@@ -2023,6 +2039,8 @@ export interface paths {
          * Ask for a report of the current company
          * @description Queues the rendering (a background job) and answers at once with the report `queued`. The
          *     period is at most one year (366 days), `from` ≤ `to`, and `to` is not after today (UTC).
+         *     Limited per user (10 an hour) and per company (40 a day): past a limit, 429 with Retry-After
+         *     and a sentence.
          */
         post: operations["createReport"];
         delete?: never;
@@ -2211,7 +2229,8 @@ export interface paths {
          *     arguments), `record` (a record the answer may cite), `delta` (text), then `done` (the stored
          *     answer, with the records it cites) or `error` (a message; what was said is kept). Limits: tool
          *     calls per question, tokens and time (`AdvisorStatus.limits`); a question is at most 2,000
-         *     characters.
+         *     characters. 429 with Retry-After while the user's previous question is still being answered,
+         *     and past the questions allowed per user (60 an hour) and per company (500 a day).
          */
         post: operations["askAdvisor"];
         delete?: never;
@@ -2410,6 +2429,31 @@ export interface paths {
         put?: never;
         /** Declare a domain or netblock in scope (the company's, or a supplier's) */
         post: operations["createAssetScope"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/asset-scopes/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a scope entry's proof of control now (DNS TXT or /.well-known file; a netblock's reverse DNS)
+         * @description Runs the entry's check and records what it found. A domain is proven by a TXT record
+         *     `vigil-verification=<token>` at the domain or at `_vigil-challenge.<domain>`, or by the file
+         *     `/.well-known/vigil-verification.txt` on the domain holding that value; a netblock by the PTR
+         *     records of its addresses lying under a verified domain of the same scope (or by a platform
+         *     operator's approval). Only verified entries are ever contacted by probes. A failed check
+         *     answers 200 with `verified` false and says what it found; a verified entry that fails is `lost`.
+         */
+        post: operations["verifyAssetScope"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3499,14 +3543,48 @@ export interface components {
             value: string;
             /** Format: date-time */
             created_at: string;
+            /**
+             * @description Proof of control: only a `verified` entry is ever contacted by probes. `lost` is an
+             *     entry whose proof a later check no longer found (its probing is paused).
+             * @enum {string}
+             */
+            status: "unverified" | "verified" | "lost";
+            /**
+             * @description How it was proven (an operator's approval for a netblock).
+             * @enum {string|null}
+             */
+            method: "dns_txt" | "http_file" | "reverse_dns" | "operator" | null;
+            /** Format: date-time */
+            verified_at: string | null;
+            /**
+             * Format: date-time
+             * @description The last check, by an administrator or the hourly re-check of day-old proofs.
+             */
+            checked_at: string | null;
+            /** @description What the last check found. */
+            check_note: string | null;
+        };
+        /** @description How an administrator proves a domain (the company's token, the same for every domain). */
+        ScopeVerification: {
+            txt_value: string;
+            /** @description Where the TXT record may be, `<domain>` standing for the domain to prove. */
+            txt_names: string[];
+            file_path: string;
+            file_contents: string;
         };
         /**
          * @description The declared entries, and (for the company's own scope) the company's registered domains,
-         *     which are always in scope and are not removed here.
+         *     which passive monitoring uses; probes contact only verified entries.
          */
         AssetScopeList: {
             data: components["schemas"]["AssetScope"][];
             company_domains: string[];
+            verification: components["schemas"]["ScopeVerification"];
+        };
+        AssetScopeVerifyResponse: {
+            data: components["schemas"]["AssetScope"];
+            verified: boolean;
+            message: string;
         };
         AssetScopeResponse: {
             data: components["schemas"]["AssetScope"];
@@ -3514,7 +3592,10 @@ export interface components {
         AssetScopeInput: {
             /** @enum {string} */
             kind: "domain" | "netblock";
-            /** @description A domain name (its subdomains are in scope too) or a CIDR netblock (IPv4 or IPv6). */
+            /**
+             * @description A domain name (its subdomains are in scope too) or a CIDR netblock (IPv4 at most a /16,
+             *     IPv6 at most a /48). Every entry starts unverified: probes contact it once it is verified.
+             */
             value: string;
             supplier_id?: number;
         };
@@ -4617,7 +4698,10 @@ export interface components {
             method: "authenticator";
             recovery_codes: components["schemas"]["recovery_codes"];
         };
-        /** @description The current password, or a current code of the authenticator app (or a recovery code). */
+        /**
+         * @description The current password and a fresh code of the authenticator app (or an unused recovery code);
+         *     both are needed (the password only when the account has one).
+         */
         Reauthentication: {
             password?: string;
             code?: string;
@@ -5238,7 +5322,7 @@ export interface components {
             time_zone: components["schemas"]["TimeZone"];
             /** @description E-mail to the rule's owner. */
             email: boolean;
-            /** @description Post to the company's enabled webhooks too. */
+            /** @description Post to the company's enabled webhooks too (administrators only; 403 for other roles). */
             webhooks: boolean;
         };
         AlertRuleResponse: {
@@ -7940,6 +8024,7 @@ export interface operations {
             409: components["responses"]["BadRequest"];
             419: components["responses"]["CsrfMismatch"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7975,6 +8060,7 @@ export interface operations {
             409: components["responses"]["BadRequest"];
             419: components["responses"]["CsrfMismatch"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8871,6 +8957,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             419: components["responses"]["CsrfMismatch"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listWebhookDeliveries: {
@@ -10415,6 +10502,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             419: components["responses"]["CsrfMismatch"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteReport: {
@@ -11175,6 +11263,39 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             419: components["responses"]["CsrfMismatch"];
             422: components["responses"]["ValidationError"];
+        };
+    };
+    verifyAssetScope: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["parameters"]["FindingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry after the check, and what the check found. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssetScopeVerifyResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            419: components["responses"]["CsrfMismatch"];
         };
     };
     deleteAssetScope: {

@@ -3,6 +3,7 @@
 // listening (the demo imports name more hosts than there are sites), and the rest of .example (the
 // suppliers) served by one outdated site. All of it on 127.0.0.1.
 import type { AppConfig } from '../../config/env.js';
+import type { Executor } from '../../db/database.js';
 import { demoCompanies } from '../../features/demo/demo.seed.js';
 import { profiles } from '../../features/monitoring-demo/monitoring-demo.loader.js';
 import { type ProbeTargets, startProbeTargets } from './probe-targets.js';
@@ -18,13 +19,48 @@ export function startDemoTargets(): Promise<ProbeTargets> {
   );
 }
 
+const CHALLENGE = '_vigil-challenge.';
+
+/**
+ * The demo's proof of control (ADR 0041): the demo DNS server answers `_vigil-challenge.<domain>`
+ * for each demo company's scope domain with that company's token as the database holds it (made by
+ * the demo setup), so the demo's scope is verified by the real check, as a customer's would be.
+ */
+export function publishDemoProofs(targets: ProbeTargets, db: Executor): void {
+  targets.dns.lookup = async (name) => {
+    if (!name.startsWith(CHALLENGE)) return undefined;
+    const rows = await db
+      .selectFrom('scope_tokens as t')
+      .innerJoin('asset_scopes as s', 's.company_id', 't.company_id')
+      .innerJoin('companies as c', 'c.id', 't.company_id')
+      .select('t.token')
+      .distinct()
+      .where('s.kind', '=', 'domain')
+      .where('s.value', '=', name.slice(CHALLENGE.length))
+      .where(
+        'c.name',
+        'in',
+        demoCompanies.map((company) => company.name),
+      )
+      .execute();
+    return rows.length === 0
+      ? undefined
+      : rows.map((r) => ({ type: 'TXT' as const, data: `vigil-verification=${r.token}` }));
+  };
+}
+
 /**
  * Starts the demo targets and points the probes at them unless PROBE_RESOLVER names a resolver of
  * its own: every run of this server (the demo's, and one started from the screens) then asks the
- * demo DNS server and contacts 127.0.0.1 only (connect_to sends each host to its site's ports).
+ * demo DNS server and contacts 127.0.0.1 only (connect_to sends each host to its site's ports). Its
+ * DNS server publishes the demo companies' proof of control, read from `db`.
  */
-export async function withDemoTargets(config: AppConfig): Promise<{ config: AppConfig; targets: ProbeTargets }> {
+export async function withDemoTargets(
+  config: AppConfig,
+  db: Executor,
+): Promise<{ config: AppConfig; targets: ProbeTargets }> {
   const targets = await startDemoTargets();
+  publishDemoProofs(targets, db);
   if (config.probes.resolver) return { config, targets };
   const options = targets.jobOptions();
   const probes = {

@@ -2,13 +2,15 @@
 // loopback port: the probes' tests and the development start's demo targets point the probes'
 // resolver at it. It answers from a fixed zone, follows CNAMEs inside it (a CNAME to a name it does
 // not hold answers NXDOMAIN: a dangling record), and truncates UDP answers over 512 bytes so the
-// client retries over TCP. It records every name asked (the scope tests read them).
+// client retries over TCP. It records every name asked (the scope tests read them). Names the zone
+// does not hold may be answered by `lookup` (the demo's proof-of-control TXT records, read from the
+// database when asked: ADR 0041).
 import { createSocket } from 'node:dgram';
 import { createServer, type Socket } from 'node:net';
 import dnsPacket, { type Answer, type Question } from 'dns-packet';
 
 export type ZoneRecord =
-  | { type: 'A' | 'AAAA' | 'CNAME' | 'NS'; data: string }
+  | { type: 'A' | 'AAAA' | 'CNAME' | 'NS' | 'PTR'; data: string }
   | { type: 'TXT'; data: string }
   | { type: 'MX'; data: { preference: number; exchange: string } }
   | { type: 'CAA'; data: { flags: number; tag: 'issue' | 'issuewild' | 'iodef'; value: string } };
@@ -20,6 +22,8 @@ export interface DnsServer {
   port: number;
   /** `<name> <type>` of every question received, in order. */
   readonly questions: string[];
+  /** Records of a name the zone does not hold, looked up when asked (undefined: none). */
+  lookup?: (name: string) => Promise<ZoneRecord[] | undefined>;
   close(): Promise<void>;
 }
 
@@ -64,12 +68,15 @@ export function resolveInZone(zone: Zone, question: Question): { answers: Answer
   return { answers, rcode: 0 };
 }
 
-function reply(zone: Zone, query: Buffer, questions: string[]): Buffer {
+async function reply(zone: Zone, query: Buffer, server: DnsServer): Promise<Buffer> {
   const packet = dnsPacket.decode(query);
   const asked = packet.questions ?? [];
-  for (const q of asked) questions.push(`${q.name.toLowerCase()} ${q.type}`);
+  for (const q of asked) server.questions.push(`${q.name.toLowerCase()} ${q.type}`);
   const first = asked[0];
-  const { answers, rcode } = first ? resolveInZone(zone, first) : { answers: [], rcode: 0 };
+  const name = first?.name.toLowerCase().replace(/\.$/, '') ?? '';
+  const looked = first && !zone[name] && server.lookup ? await server.lookup(name).catch(() => undefined) : undefined;
+  const within = looked ? { ...zone, [name]: looked } : zone;
+  const { answers, rcode } = first ? resolveInZone(within, first) : { answers: [], rcode: 0 };
   return dnsPacket.encode({
     type: 'response',
     id: packet.id ?? 0,
@@ -80,7 +87,7 @@ function reply(zone: Zone, query: Buffer, questions: string[]): Buffer {
 }
 
 /** Frames of a TCP stream: each message is preceded by its length (two bytes). */
-function serveTcp(zone: Zone, socket: Socket, questions: string[]): void {
+function serveTcp(zone: Zone, socket: Socket, server: DnsServer): void {
   let pending = Buffer.alloc(0);
   socket.on('data', (chunk) => {
     pending = Buffer.concat([pending, chunk]);
@@ -88,11 +95,15 @@ function serveTcp(zone: Zone, socket: Socket, questions: string[]): void {
       const length = pending.readUInt16BE(0);
       const message = pending.subarray(2, 2 + length);
       pending = pending.subarray(2 + length);
-      const out = reply(zone, message, questions);
-      const framed = Buffer.alloc(2 + out.length);
-      framed.writeUInt16BE(out.length, 0);
-      out.copy(framed, 2);
-      socket.write(framed);
+      void reply(zone, message, server).then(
+        (out) => {
+          const framed = Buffer.alloc(2 + out.length);
+          framed.writeUInt16BE(out.length, 0);
+          out.copy(framed, 2);
+          if (!socket.destroyed) socket.write(framed);
+        },
+        () => socket.destroy(),
+      );
     }
   });
   socket.on('error', () => socket.destroy());
@@ -100,8 +111,8 @@ function serveTcp(zone: Zone, socket: Socket, questions: string[]): void {
 
 /** Starts the server on `host` (a loopback address) and a free port (or `port`), UDP and TCP alike. */
 export async function startDnsServer(zone: Zone, host = '127.0.0.1', port = 0): Promise<DnsServer> {
-  const questions: string[] = [];
-  const tcp = createServer((socket) => serveTcp(zone, socket, questions));
+  const server: DnsServer = { port: 0, questions: [], close: async () => undefined };
+  const tcp = createServer((socket) => serveTcp(zone, socket, server));
   await new Promise<void>((resolve, reject) => {
     tcp.once('error', reject);
     tcp.listen(port, host, () => resolve());
@@ -109,9 +120,9 @@ export async function startDnsServer(zone: Zone, host = '127.0.0.1', port = 0): 
   const address = tcp.address();
   const bound = typeof address === 'object' && address ? address.port : port;
   const udp = createSocket('udp4');
-  udp.on('message', (message, peer) => {
+  udp.on('message', async (message, peer) => {
     try {
-      let out = reply(zone, message, questions);
+      let out = await reply(zone, message, server);
       if (out.length > UDP_LIMIT) {
         // Too long for UDP: the header alone, flagged truncated, sends the client to TCP.
         const head = dnsPacket.decode(out);
@@ -131,12 +142,10 @@ export async function startDnsServer(zone: Zone, host = '127.0.0.1', port = 0): 
     udp.once('error', reject);
     udp.bind(bound, host, () => resolve());
   });
-  return {
-    port: bound,
-    questions,
-    close: async () => {
-      await new Promise<void>((resolve) => udp.close(() => resolve()));
-      await new Promise<void>((resolve) => tcp.close(() => resolve()));
-    },
+  server.port = bound;
+  server.close = async () => {
+    await new Promise<void>((resolve) => udp.close(() => resolve()));
+    await new Promise<void>((resolve) => tcp.close(() => resolve()));
   };
+  return server;
 }

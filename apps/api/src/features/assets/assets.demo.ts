@@ -9,6 +9,7 @@ import { DAY } from '../../shared/clock.js';
 import { prng } from '../../shared/seeded-random.js';
 import type { DemoCompany, DemoFile, DemoInput } from '../monitoring/monitoring-module.js';
 import type { SupplierTier } from './assets.table.js';
+import { tokenOf } from './scope-token.js';
 import { insertScopes } from './scopes.service.js';
 
 interface DemoSupplier {
@@ -195,6 +196,8 @@ export function assetsDemo({ anchor, company, seed }: DemoInput): DemoFile[] {
 /** The company's suppliers and scope (its domain; each supplier's domain), before its files are queued. */
 export async function assetsDemoSetup(db: Executor, companyId: number, company: DemoCompany, anchor: Date) {
   const meta = { createdBy: null, now: anchor };
+  // The company's proof-of-control token, which the demo DNS server publishes (ADR 0041).
+  await tokenOf(db, companyId, anchor);
   await insertScopes(db, { companyId }, null, [{ kind: 'domain', value: company.domain }], meta);
   for (const [i, s] of demoSuppliers(company).entries()) {
     const contractStart = new Date(anchor.getTime() - (400 + i * 90) * DAY).toISOString().slice(0, 10);

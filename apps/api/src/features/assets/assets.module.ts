@@ -14,6 +14,7 @@ import { parseNmap } from './nmap.parser.js';
 import { withDemoProbeRuns } from './probes/probes.demo.js';
 import { probeJobs, probeRoutes } from './probes/probes.js';
 import { parseSubfinder, SUBFINDER_EXPECTS } from './recon.parser.js';
+import { approveScope } from './scope-verify.service.js';
 import { scopeOf } from './scopes.service.js';
 
 /** What a kind reads (`expects` alone, as a string) and what its records read and not kept are. */
@@ -66,4 +67,10 @@ export const assetsModule: MonitoringModule = {
   jobs: { ...probeJobs },
   demo: assetsDemo,
   demoSetup: withDemoProbeRuns(assetsDemoSetup),
+  operatorCommands: {
+    'approve-scope': {
+      usage: 'approve-scope <scope entry id> <reason…>',
+      run: (db, [id = '', ...reason], now) => approveScope(db, Number(id), reason.join(' '), now),
+    },
+  },
 };

@@ -3,6 +3,7 @@
 import { authOf, bodyOf, paramsOf, queryOf, type RouteDeps, type RouteTable } from '../../route-table.js';
 import { csvRoute } from '../findings/findings.csv.js';
 import { createAsset, exportAssets, getAsset, listAssets, updateAsset } from './assets.service.js';
+import { verifyAssetScope } from './scope-verify.service.js';
 import { createAssetScope, deleteAssetScope, listAssetScopes } from './scopes.service.js';
 import { createSupplier, deleteSupplier, getSupplier, listSuppliers, updateSupplier } from './suppliers.service.js';
 
@@ -46,6 +47,10 @@ export function assetsRoutes({ ctx }: RouteDeps): RouteTable {
         reply.code(201);
         return result;
       },
+    },
+    verifyAssetScope: {
+      handler: async (request) =>
+        verifyAssetScope({ ctx, auth: authOf(request), input: paramsOf('verifyAssetScope', request) }),
     },
     deleteAssetScope: {
       handler: async (request) =>

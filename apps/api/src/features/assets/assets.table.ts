@@ -63,6 +63,24 @@ export interface AssetScopesTable {
   value: string;
   created_by: number | null;
   created_at: Date;
+  /** Proof of control (ADR 0041): only a verified entry is ever contacted by a probe. */
+  status: Generated<ScopeStatus>;
+  method: ScopeProofMethod | null;
+  verified_at: Date | null;
+  checked_at: Date | null;
+  /** What the last check found, in a sentence. */
+  check_note: string | null;
+  /** A platform operator's reason, when the operator approved the entry. */
+  approval_reason: string | null;
+}
+
+export type ScopeStatus = 'unverified' | 'verified' | 'lost';
+export type ScopeProofMethod = 'dns_txt' | 'http_file' | 'reverse_dns' | 'operator';
+
+export interface ScopeTokensTable {
+  company_id: number;
+  token: string;
+  created_at: Date;
 }
 
 /**
@@ -164,6 +182,7 @@ declare module '../../db/database.js' {
   interface Database {
     suppliers: SuppliersTable;
     asset_scopes: AssetScopesTable;
+    scope_tokens: ScopeTokensTable;
     assets: AssetsTable;
     asset_relations: AssetRelationsTable;
     asset_changes: AssetChangesTable;

@@ -26,7 +26,7 @@ export function ipAddress(raw: string): Checked {
   return refused(raw, 'an IP address');
 }
 
-function ipToBigInt(ip: string, version: 4 | 6): bigint {
+export function ipToBigInt(ip: string, version: 4 | 6): bigint {
   if (version === 4) return ip.split('.').reduce((n, part) => (n << 8n) + BigInt(part), 0n);
   const [head = '', tail = ''] = ip.split('::');
   const left = head ? head.split(':') : [];
@@ -35,7 +35,7 @@ function ipToBigInt(ip: string, version: 4 | 6): bigint {
   return groups.reduce((n, group) => (n << 16n) + BigInt(`0x${group || '0'}`), 0n);
 }
 
-function bigIntToIp(n: bigint, version: 4 | 6): string {
+export function bigIntToIp(n: bigint, version: 4 | 6): string {
   if (version === 4) return [24n, 16n, 8n, 0n].map((shift) => String((n >> shift) & 255n)).join('.');
   const groups = Array.from({ length: 8 }, (_, i) => ((n >> BigInt((7 - i) * 16)) & 0xffffn).toString(16));
   return new URL(`http://[${groups.join(':')}]`).hostname.slice(1, -1);

@@ -1,12 +1,16 @@
 // The probes' scope: the domains (with their subdomains) and netblocks of the company, or of one of
 // its suppliers, that probes may contact. Administrators change it; every member reads it.
+import { isIP } from 'node:net';
+import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
 import { HttpError, validationError } from '../../shared/http-error.js';
 import { requireScope, type TenantScope, tenantFilter } from '../../shared/tenant.js';
 import type { AuthContext } from '../session/session.service.js';
 import { checkSupplier } from './assets.service.js';
+import type { ScopeProofMethod, ScopeStatus } from './assets.table.js';
 import { hostName, netblock } from './assets.values.js';
+import { instructionsOf, tokenOf } from './scope-token.js';
 
 interface Verb<I> {
   ctx: AppContext;
@@ -14,16 +18,49 @@ interface Verb<I> {
   input: I;
 }
 
-const columns = ['id', 'supplier_id', 'kind', 'value', 'created_at'] as const;
+const columns = [
+  'id',
+  'supplier_id',
+  'kind',
+  'value',
+  'created_at',
+  'status',
+  'method',
+  'verified_at',
+  'checked_at',
+  'check_note',
+] as const;
 
-function toScope(r: {
+export function toScope(r: {
   id: number;
   supplier_id: number | null;
   kind: 'domain' | 'netblock';
   value: string;
   created_at: Date;
+  status: ScopeStatus;
+  method: ScopeProofMethod | null;
+  verified_at: Date | null;
+  checked_at: Date | null;
+  check_note: string | null;
 }) {
-  return { ...r, created_at: r.created_at.toISOString() };
+  return {
+    ...r,
+    created_at: r.created_at.toISOString(),
+    verified_at: r.verified_at?.toISOString() ?? null,
+    checked_at: r.checked_at?.toISOString() ?? null,
+  };
+}
+
+/** The widest netblocks a company may declare: a /16 of IPv4, a /48 of IPv6 (ADR 0041). */
+const WIDEST = { 4: 16, 6: 48 } as const;
+
+/** Why a (normalised) netblock may not be declared, or undefined. */
+export function netblockTooWide(cidr: string): string | undefined {
+  const [address = '', bits = ''] = cidr.split('/');
+  const family = isIP(address) as 4 | 6;
+  const widest = WIDEST[family];
+  if (widest === undefined || Number(bits) >= widest) return undefined;
+  return `${cidr} is wider than a /${widest}: declare the ${family === 4 ? 'IPv4' : 'IPv6'} netblocks you hold, at most a /${widest} each.`;
 }
 
 export async function listAssetScopes({ ctx, auth, input }: Verb<{ supplier_id?: number | undefined }>) {
@@ -46,7 +83,8 @@ export async function listAssetScopes({ ctx, auth, input }: Verb<{ supplier_id?:
     .orderBy('value')
     .execute();
   const companyDomains = input.supplier_id === undefined ? await companyDomainsOf(ctx.db, scope.companyId) : [];
-  return { data: rows.map(toScope), company_domains: companyDomains };
+  const token = await tokenOf(ctx.db, scope.companyId, ctx.clock.now());
+  return { data: rows.map(toScope), company_domains: companyDomains, verification: instructionsOf(token) };
 }
 
 async function companyDomainsOf(db: Executor, companyId: number): Promise<string[]> {
@@ -60,8 +98,9 @@ async function companyDomainsOf(db: Executor, companyId: number): Promise<string
 }
 
 /**
- * What probes may contact for one inventory: its declared domains (with their subdomains) and
- * netblocks, and for the company's own also the company's registered domains.
+ * The names passive work may use for one inventory (recon imports, certificate transparency,
+ * archives, search): its declared domains (with their subdomains) and netblocks, verified or not,
+ * and for the company's own also the company's registered domains. Never what probes contact.
  */
 export async function scopeOf(
   db: Executor,
@@ -76,6 +115,25 @@ export async function scopeOf(
   const own = inventory.supplierId === null ? await companyDomainsOf(db, inventory.companyId) : [];
   const declared = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => r.value);
   return { domains: [...new Set([...own, ...declared('domain')])].sort(), netblocks: declared('netblock').sort() };
+}
+
+/**
+ * What ACTIVE probes may contact for one inventory: its verified entries only (ADR 0041). The
+ * company's registered domains are not among them unless an entry of the scope proves them.
+ */
+export function verifiedScopeOf(
+  db: Executor,
+  inventory: { companyId: number; supplierId: number | null },
+): Promise<{ kind: 'domain' | 'netblock'; value: string; status: 'verified' }[]> {
+  return db
+    .selectFrom('asset_scopes')
+    .select(['kind', 'value', sql<'verified'>`status`.as('status')])
+    .where('company_id', '=', inventory.companyId)
+    .where('supplier_id', inventory.supplierId === null ? 'is' : '=', inventory.supplierId)
+    .where('status', '=', 'verified')
+    .orderBy('kind')
+    .orderBy('value')
+    .execute();
 }
 
 /** Adds scope rows (already checked); existing ones are left as they are. */
@@ -111,6 +169,8 @@ export async function createAssetScope({
   const scope = requireScope(auth.scope);
   const checked = input.kind === 'domain' ? hostName(input.value) : netblock(input.value);
   if (!checked.ok) throw validationError({ value: [checked.reason] });
+  const tooWide = input.kind === 'netblock' ? netblockTooWide(checked.value) : undefined;
+  if (tooWide) throw validationError({ value: [tooWide] });
   const row = await ctx.db.transaction().execute(async (trx) => {
     const supplierId = await checkSupplier(trx, scope, input.supplier_id);
     const exists = await trx

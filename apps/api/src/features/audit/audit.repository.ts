@@ -42,7 +42,10 @@ export type AuditEvent =
   | 'password.change_failed'
   | 'session.revoked'
   | 'session.revoked_others'
-  | 'theme.changed';
+  | 'theme.changed'
+  | 'scope.verified'
+  | 'scope.verification_lost'
+  | 'scope.approved';
 
 export interface AuditEntry {
   event: AuditEvent;

@@ -86,6 +86,13 @@ export interface MonitoringModule {
   demoSetup?: (db: Executor, companyId: number, company: DemoCompany, anchor: Date) => Promise<void>;
   /** Its groups of the cross-module search (/search and Ctrl/⌘K): leaks, devices, mentions… */
   search?: readonly SearchSource[];
+  /**
+   * Commands of the operator CLI (`npm run operator -- <name> <args…>`): a platform operator's
+   * decisions on the module's data (approving a netblock for probing); each returns what to print.
+   */
+  operatorCommands?: Readonly<
+    Record<string, { usage: string; run: (db: Executor, args: readonly string[], now: Date) => Promise<string> }>
+  >;
 }
 
 /** One group of the cross-module search: a kind of the module's records that match the typed text. */

@@ -1,5 +1,6 @@
-// The scheduled probe runs: each inventory with a scope whose last run is older than the interval
-// gets one run queued, never a second while one is queued or running.
+// The scheduled probe runs: each inventory with a verified scope entry whose last run is older than
+// the interval gets one run queued, never a second while one is queued or running; an inventory
+// whose entries are unverified or lost gets none (ADR 0041).
 import { describe, expect, it } from 'vitest';
 import { HOUR } from '../../../shared/clock.js';
 import { newTenant, queueTask, tenantFixture } from '../../../testing/monitoring.js';
@@ -19,10 +20,11 @@ async function queuedRuns(companyId: number) {
 }
 
 describe('the probe schedule', () => {
-  it('queues a run of each inventory with a scope that is due, once', async () => {
+  it('queues a run of each inventory with a verified scope that is due, once', async () => {
     const { app } = fixture;
     const a = fixture.tenant;
     const b = await newTenant(app, 'recent');
+    const unproven = await newTenant(app, 'unproven');
     const now = app.ctx.clock.now();
     const supplier = await app.ctx.db
       .insertInto('suppliers')
@@ -39,6 +41,7 @@ describe('the probe schedule', () => {
           value: a.domain,
           created_by: null,
           created_at: now,
+          status: 'verified',
         },
         {
           company_id: a.companyId,
@@ -47,6 +50,16 @@ describe('the probe schedule', () => {
           value: 'due-supplier.example',
           created_by: null,
           created_at: now,
+          status: 'verified',
+        },
+        { company_id: unproven.companyId, supplier_id: null, kind: 'domain', value: unproven.domain, created_at: now },
+        {
+          company_id: unproven.companyId,
+          supplier_id: null,
+          kind: 'netblock',
+          value: '198.51.100.0/24',
+          created_at: now,
+          status: 'lost',
         },
         {
           company_id: b.companyId,
@@ -55,6 +68,7 @@ describe('the probe schedule', () => {
           value: b.domain,
           created_by: null,
           created_at: now,
+          status: 'verified',
         },
       ])
       .execute();
@@ -74,6 +88,7 @@ describe('the probe schedule', () => {
     const runs = await queuedRuns(a.companyId);
     expect(runs.map((r) => JSON.parse(r.options ?? '{}').supplier_id).sort()).toEqual([null, supplier.id].sort());
     expect(await queuedRuns(b.companyId)).toEqual([]);
+    expect(await queuedRuns(unproven.companyId)).toEqual([]);
 
     // A second pass while those are queued or done within the interval queues nothing more.
     expect(await waitForJob(app, await queueTask(app, 'assets.probe-schedule'))).toBe('succeeded');

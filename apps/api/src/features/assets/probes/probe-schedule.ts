@@ -1,5 +1,5 @@
 // The scheduled probe runs: every quarter of an hour (PROBE_SCHEDULE on), each inventory with a
-// scope (a company's own, or a supplier's) whose last run started PROBE_INTERVAL_HOURS ago or more
+// verified scope entry (a company's own, or a supplier's; ADR 0041) whose last run started PROBE_INTERVAL_HOURS ago or more
 // gets one run queued, unless one is queued or running already.
 import { sql } from 'kysely';
 import type { AppContext } from '../../../app-context.js';
@@ -15,7 +15,7 @@ export async function queueDueProbeRuns(ctx: AppContext, job: ClaimedJob): Promi
   const queued = await ctx.db.transaction().execute(async (trx) => {
     const due = await sql<{ company_id: number; supplier_id: number | null }>`
       select distinct s.company_id, s.supplier_id from asset_scopes s
-      where not exists (select 1 from probe_runs r where r.company_id = s.company_id
+      where s.status = 'verified' and not exists (select 1 from probe_runs r where r.company_id = s.company_id
           and r.supplier_id is not distinct from s.supplier_id and r.started_at >= ${since})
         and not exists (select 1 from jobs j where j.company_id = s.company_id and j.kind = ${PROBE_JOB}
           and j.status in ('queued', 'running')

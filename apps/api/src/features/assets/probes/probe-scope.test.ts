@@ -9,7 +9,7 @@ import { type ProbeTargets, startProbeTargets, TARGET_PORTS } from '../../../dev
 import { type Listener, startHttpsSite } from '../../../dev/probe-targets/web-servers.js';
 import { outsideLoopback, recordConnections } from '../../../testing/connections.js';
 import { newTenant, type Tenant } from '../../../testing/monitoring.js';
-import { assetFindings, runProbes, seedAssets, waitForJob } from '../../../testing/probes.js';
+import { assetFindings, runProbes, seedAssets, verifiedScope, waitForJob } from '../../../testing/probes.js';
 import { openTestDatabase, type TestDatabase, testApp, testConfig, type VigilApp } from '../../../testing/test-app.js';
 import { Limiter, OutOfScope, ProbeNet } from './probe-net.js';
 import { ProbeScope } from './probe-scope.js';
@@ -50,6 +50,7 @@ beforeAll(async () => {
     targets.connectTo[`${name}:${HTTP}`] = null;
     targets.connectTo[`${name}:${SERVICE}`] = null;
   }
+  await verifiedScope(app, c.companyId, [{ kind: 'domain', value: c.domain }]);
   await seedAssets(app, c.companyId, [
     ['subdomain', `www.${c.domain}`],
     ['subdomain', OUTSIDE],
@@ -106,6 +107,7 @@ describe('the scope of a probe run', () => {
         value: `${OUTSIDE_IP}/32`,
         created_by: null,
         created_at: new Date(),
+        status: 'verified',
       })
       .execute();
     const run = await runProbes(app, c.companyId, targets.jobOptions());
@@ -122,7 +124,11 @@ describe('a connection connect_to sends elsewhere', () => {
   const netWith = (connectTo: Record<string, string | null>, rules: Record<string, boolean> = {}) => {
     const options = { ...targets.jobOptions(), loopback_only: true, ...rules, connect_to: connectTo };
     const settings = settingsOf(testConfig().probes, probeJobOptions.parse(options));
-    const scope = new ProbeScope([c.domain], [], settings.allowPrivate, settings.loopbackOnly);
+    const scope = new ProbeScope(
+      [{ kind: 'domain', value: c.domain, status: 'verified' }],
+      settings.allowPrivate,
+      settings.loopbackOnly,
+    );
     return new ProbeNet(scope, settings);
   };
   const host = (name: string) => `${name}.${c.domain}`;
@@ -177,6 +183,7 @@ describe('a supplier run, a cancelled run and a resumed one', () => {
         value: `shop.${c.domain}`,
         created_by: null,
         created_at: new Date(),
+        status: 'verified',
       })
       .execute();
     // The vpn host is the company's domain, not in the supplier's scope: never probed in its run.

@@ -1,11 +1,13 @@
-// What a probe run may contact: the inventory's scope (asset_scopes) of domains, each with every
-// name under it, and netblocks. A host name is contacted only when it lies under a scope domain, an
-// IP address given as an asset only when it lies in a scope netblock; either way never at a private,
-// loopback or link-local address unless the run allows it (ADR 0019).
+// What a probe run may contact: the inventory's VERIFIED scope entries (asset_scopes, ADR 0041) of
+// domains, each with every name under it, and netblocks. A host name is contacted only when it lies
+// under a verified scope domain, an IP address given as an asset only when it lies in a verified
+// scope netblock; either way never at a private, loopback or link-local address unless the run
+// allows it (ADR 0019). An entry that is not verified counts for nothing here, whoever built the
+// scope: probe-net.ts asks this object before every connection (defence in depth beside the query).
 import { BlockList, isIP } from 'node:net';
 import type { Executor } from '../../../db/database.js';
 import { isInternalAddress, isLoopbackAddress } from '../../../shared/address-policy.js';
-import { scopeOf } from '../scopes.service.js';
+import { verifiedScopeOf } from '../scopes.service.js';
 
 export interface Inventory {
   companyId: number;
@@ -13,17 +15,27 @@ export interface Inventory {
   supplierId: number | null;
 }
 
+/** One scope entry as the probes see it: only `verified` ones may be contacted. */
+export interface ScopeEntry {
+  kind: 'domain' | 'netblock';
+  value: string;
+  status: 'unverified' | 'verified' | 'lost';
+}
+
 export class ProbeScope {
   private readonly netblocks = new BlockList();
   private netblockCount = 0;
+  readonly domains: readonly string[];
 
   constructor(
-    readonly domains: readonly string[],
-    netblocks: readonly string[],
+    entries: readonly ScopeEntry[],
     private readonly allowPrivate: boolean,
     private readonly loopbackOnly = false,
   ) {
-    for (const cidr of netblocks) {
+    const verified = entries.filter((e) => e.status === 'verified');
+    const of = (kind: ScopeEntry['kind']) => verified.filter((e) => e.kind === kind).map((e) => e.value);
+    this.domains = [...new Set(of('domain').map((d) => d.toLowerCase().replace(/\.$/, '')))].sort();
+    for (const cidr of of('netblock')) {
       const [address = '', bits = ''] = cidr.split('/');
       const family = isIP(address);
       if (family === 0) continue;
@@ -51,26 +63,28 @@ export class ProbeScope {
 
   /** Why an address may not be contacted (private when the run does not allow it), or undefined. */
   refuseAddress(address: string): string | undefined {
-    if (this.loopbackOnly && !isLoopbackAddress(address))
-      return `${address} is not a loopback address (this run probes local targets only).`;
-    if (!this.allowPrivate && isInternalAddress(address)) {
-      return `${address} is a private, loopback or link-local address (not allowed for probes here).`;
-    }
-    return undefined;
+    return refuseProbeAddress(address, { allowPrivate: this.allowPrivate, loopbackOnly: this.loopbackOnly });
   }
 }
 
-/** The inventory's scope (scopes.service.ts: declared domains and netblocks, the company's own domains). */
+/** The address policy as the probes apply it (shared/address-policy.ts): why not, or undefined. */
+export function refuseProbeAddress(
+  address: string,
+  run: { allowPrivate: boolean; loopbackOnly: boolean },
+): string | undefined {
+  if (run.loopbackOnly && !isLoopbackAddress(address))
+    return `${address} is not a loopback address (this run probes local targets only).`;
+  if (!run.allowPrivate && isInternalAddress(address)) {
+    return `${address} is a private, loopback or link-local address (not allowed for probes here).`;
+  }
+  return undefined;
+}
+
+/** The inventory's verified scope entries (the one place a run's targets are bounded). */
 export async function loadScope(
   db: Executor,
   inventory: Inventory,
   settings: { allowPrivate: boolean; loopbackOnly: boolean },
 ): Promise<ProbeScope> {
-  const { domains, netblocks } = await scopeOf(db, inventory);
-  return new ProbeScope(
-    domains.map((d) => d.toLowerCase().replace(/\.$/, '')),
-    netblocks,
-    settings.allowPrivate,
-    settings.loopbackOnly,
-  );
+  return new ProbeScope(await verifiedScopeOf(db, inventory), settings.allowPrivate, settings.loopbackOnly);
 }

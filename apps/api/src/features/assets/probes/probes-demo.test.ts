@@ -17,7 +17,7 @@ beforeAll(async () => {
   database = await openTestDatabase();
   // As a development start: the demo targets, and the probes' settings pointed at them.
   const base = testConfig();
-  const demo = await withDemoTargets({ ...base, probes: { ...base.probes, resolver: undefined } });
+  const demo = await withDemoTargets({ ...base, probes: { ...base.probes, resolver: undefined } }, database.handle.db);
   targets = demo.targets;
   ({ app } = await testApp(database, { config: demo.config }));
 });

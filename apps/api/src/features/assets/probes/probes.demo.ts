@@ -1,11 +1,13 @@
-// The demo's probe runs: once the demo setup has written a demo company's scope and suppliers, one
-// run of the company's own inventory and one of each of its suppliers is queued, below the imports'
-// priority so that they run once the demo imports have been taken. A development start points the
+// The demo's probe runs: once the demo setup has written a demo company's scope and suppliers, the
+// check of that scope's proof of control is queued (ADR 0041: the demo DNS server publishes each
+// demo company's TXT record, so the real verification runs), below the imports' priority; once it
+// has verified the entries it queues one run of the company's own inventory and one of each of its
+// suppliers. A development start points the
 // probes at the demo targets it serves (dev/probe-targets/demo-targets.ts), so they contact
 // 127.0.0.1 only.
 import type { Executor } from '../../../db/database.js';
 import type { MonitoringModule } from '../../monitoring/monitoring-module.js';
-import { queueProbeRun } from './probes.repository.js';
+import { queueProbeRun, queueScopeVerify } from './probes.repository.js';
 
 type DemoSetup = NonNullable<MonitoringModule['demoSetup']>;
 
@@ -28,10 +30,10 @@ export async function queueDemoProbeRuns(db: Executor, companyId: number, anchor
   }
 }
 
-/** The module's demo setup, followed by the demo company's probe runs. */
+/** The module's demo setup, followed by the check of the demo company's scope (then its probe runs). */
 export function withDemoProbeRuns(setup: DemoSetup): DemoSetup {
   return async (db, companyId, company, anchor) => {
     await setup(db, companyId, company, anchor);
-    await queueDemoProbeRuns(db, companyId, anchor);
+    await queueScopeVerify(db, { companyId, isDemo: true, now: anchor, priority: -1 });
   };
 }

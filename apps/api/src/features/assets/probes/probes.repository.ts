@@ -52,6 +52,26 @@ export async function queueProbeRun(db: Executor, input: QueueRun): Promise<numb
   });
 }
 
+export const SCOPE_VERIFY_JOB = 'assets.scope-verify';
+
+/** Queues the check of a company's scope entries not verified yet (the demo's, before its runs). */
+export function queueScopeVerify(
+  db: Executor,
+  input: { companyId: number; isDemo: boolean; now: Date; priority: number },
+) {
+  return queueJob(db, {
+    kind: SCOPE_VERIFY_JOB,
+    module: 'assets',
+    companyId: input.companyId,
+    label: 'Scope verification',
+    options: {},
+    priority: input.priority,
+    isDemo: input.isDemo,
+    createdBy: null,
+    now: input.now,
+  });
+}
+
 export function supplierOf(db: Executor, scope: TenantScope, supplierId: number) {
   return db
     .selectFrom('suppliers as s')

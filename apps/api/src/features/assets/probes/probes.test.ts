@@ -9,7 +9,7 @@ import type { ManualClock } from '../../../shared/clock.js';
 import { outsideLoopback, recordConnections } from '../../../testing/connections.js';
 import { json } from '../../../testing/flows.js';
 import { newTenant, type Tenant } from '../../../testing/monitoring.js';
-import { assetFindings, runProbes, seedAssets } from '../../../testing/probes.js';
+import { assetFindings, runProbes, seedAssets, verifiedScope } from '../../../testing/probes.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../../testing/test-app.js';
 
 let database: TestDatabase;
@@ -28,6 +28,7 @@ beforeAll(async () => {
   ({ app, clock } = await testApp(database));
   a = await newTenant(app, 'probes');
   targets = await startProbeTargets([{ domain: a.domain, hosts: hosts(a.domain) }]);
+  await verifiedScope(app, a.companyId, [{ kind: 'domain', value: a.domain }]);
   await seedAssets(app, a.companyId, [
     ['domain', a.domain],
     ...hosts(a.domain).map((h): ['subdomain', string] => ['subdomain', h]),

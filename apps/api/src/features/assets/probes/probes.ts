@@ -2,9 +2,10 @@
 // operations and their job kinds, which assets.module.ts registers with the module's own.
 import type { RouteDeps, RouteTable } from '../../../route-table.js';
 import type { JobKind } from '../../jobs/job-kind.types.js';
+import { runScopeVerifyJob } from '../scope-verify.service.js';
 import { runProbeJob } from './probe-run.js';
 import { queueDueProbeRuns } from './probe-schedule.js';
-import { PROBE_JOB } from './probes.repository.js';
+import { PROBE_JOB, SCOPE_VERIFY_JOB } from './probes.repository.js';
 import { probesRoutes } from './probes.routes.js';
 
 export function probeRoutes(deps: RouteDeps): RouteTable {
@@ -22,5 +23,14 @@ export const probeJobs: Readonly<Record<string, JobKind>> = {
     platformSchedule: '*/15 * * * *',
     scheduledWhen: (config) => config.probes.scheduled,
     run: queueDueProbeRuns,
+  },
+  // Proof of control (ADR 0041): re-checked hourly for the proofs a day old; a lost one pauses probing.
+  [SCOPE_VERIFY_JOB]: {
+    group: SCOPE_VERIFY_JOB,
+    concurrency: 1,
+    priority: 5,
+    retried: true,
+    platformSchedule: '23 * * * *',
+    run: runScopeVerifyJob,
   },
 };

@@ -75,8 +75,9 @@ export function useCreateAsset() {
 }
 
 /**
- * What probes may contact: the company's own scope (its registered domains, always in it, and the
- * declared entries), or a supplier's declared entries.
+ * The scope of the company's own assets or of a supplier's: its entries, each with its proof of
+ * control (probes contact verified ones only), the company's registered domains (passive
+ * monitoring) and how to prove a domain (the company's token).
  */
 export function useAssetScopes(supplierId: number | null) {
   const api = useApi();
@@ -91,7 +92,7 @@ export function useAssetScopes(supplierId: number | null) {
   });
 }
 
-/** Administrators add and remove scope entries. */
+/** Administrators add, verify (the proof of control checked now) and remove scope entries. */
 export function useScopeChange() {
   const api = useApi();
   const client = useQueryClient();
@@ -110,5 +111,13 @@ export function useScopeChange() {
     },
     onSuccess: refresh,
   });
-  return { add, remove };
+  const verify = useMutation({
+    mutationFn: async (id: number) => {
+      const { data } = await api.POST('/asset-scopes/{id}/verify', { params: { path: { id } } });
+      if (!data) throw new Error('empty answer');
+      return data;
+    },
+    onSuccess: refresh,
+  });
+  return { add, remove, verify };
 }

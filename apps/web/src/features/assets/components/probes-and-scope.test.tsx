@@ -14,12 +14,47 @@ beforeAll(async () => {
 const search = (router: { state: { location: { search: string } } }) =>
   new URLSearchParams(router.state.location.search);
 
+const unchecked = { method: null, verified_at: null, checked_at: null, check_note: null };
 const scopes = {
   data: [
-    { id: 1, supplier_id: null, kind: 'domain', value: 'acme.test', created_at: '2026-11-01T00:00:00.000Z' },
-    { id: 2, supplier_id: null, kind: 'netblock', value: '203.0.113.0/24', created_at: '2026-11-01T00:00:00.000Z' },
+    {
+      id: 1,
+      supplier_id: null,
+      kind: 'domain',
+      value: 'acme.test',
+      created_at: '2026-11-01T00:00:00.000Z',
+      status: 'unverified',
+      ...unchecked,
+      checked_at: '2026-11-02T00:00:00.000Z',
+      check_note: 'No proof found for acme.test.',
+    },
+    {
+      id: 2,
+      supplier_id: null,
+      kind: 'netblock',
+      value: '203.0.113.0/24',
+      created_at: '2026-11-01T00:00:00.000Z',
+      status: 'verified',
+      ...unchecked,
+      method: 'operator',
+    },
+    {
+      id: 3,
+      supplier_id: null,
+      kind: 'domain',
+      value: 'acme-shop.test',
+      created_at: '2026-11-01T00:00:00.000Z',
+      status: 'lost',
+      ...unchecked,
+    },
   ],
   company_domains: ['acme.test', 'acme-shop.test'],
+  verification: {
+    txt_value: 'vigil-verification=tok123',
+    txt_names: ['<domain>', '_vigil-challenge.<domain>'],
+    file_path: '/.well-known/vigil-verification.txt',
+    file_contents: 'vigil-verification=tok123',
+  },
 };
 
 describe('probe runs', { timeout: 15_000 }, () => {
@@ -84,14 +119,36 @@ describe('the scope', { timeout: 15_000 }, () => {
       {
         i18n,
         path: '/companyassets?tab=scope',
-        answers: { '/asset-scopes': scopes, 'POST /asset-scopes': { data: scopes.data[0] } },
+        answers: {
+          '/asset-scopes': scopes,
+          'POST /asset-scopes': { data: scopes.data[0] },
+          'POST /asset-scopes/1/verify': {
+            data: scopes.data[0],
+            verified: false,
+            message: 'acme.test is not verified: No proof found for acme.test.',
+          },
+        },
       },
     );
     const editor = await screen.findByTestId('scope-editor');
     await within(editor).findByRole('cell', { name: '203.0.113.0/24' });
     expect(within(editor).getByTestId('company-domains').textContent).toBe(
-      "Your company's registered domains are always in scope, with their subdomains: acme.test, acme-shop.test.",
+      "Your company's registered domains serve passive monitoring (certificates, archives, search): acme.test, acme-shop.test. Probes contact them only once they are verified below.",
     );
+    // Each entry's state; how to prove the ones not verified, with the company's token.
+    const row = (value: string) => within(editor).getByRole('cell', { name: value }).closest('tr') as HTMLElement;
+    expect(within(row('acme.test')).getByText('Unverified')).toBeTruthy();
+    expect(within(row('203.0.113.0/24')).getByText('Verified')).toBeTruthy();
+    expect(within(row('203.0.113.0/24')).getByText('Approved by a platform operator')).toBeTruthy();
+    expect(within(row('acme-shop.test')).getByText('Verification lost')).toBeTruthy();
+    const proof = within(editor).getByTestId('scope-proof-1');
+    expect(proof.textContent).toContain(
+      'Publish a TXT record at acme.test or at _vigil-challenge.acme.test with the value',
+    );
+    expect(proof.textContent).toContain('vigil-verification=tok123');
+    expect(proof.textContent).toContain('https://acme.test/.well-known/vigil-verification.txt');
+    expect(proof.textContent).toContain('Last check: No proof found for acme.test.');
+    expect(within(row('203.0.113.0/24')).queryByRole('button', { name: /^Verify/ })).toBeNull();
     fireEvent.change(within(editor).getByRole('textbox', { name: 'Domain or netblock' }), {
       target: { value: ' shop.acme.test ' },
     });
@@ -101,6 +158,12 @@ describe('the scope', { timeout: 15_000 }, () => {
     fireEvent.click(within(editor).getByRole('button', { name: 'Remove 203.0.113.0/24 from the scope' }));
     await waitFor(() => expect(writes).toHaveLength(2));
     expect(writes[1]).toMatchObject({ method: 'DELETE', path: '/asset-scopes/2' });
+    fireEvent.click(within(editor).getByRole('button', { name: 'Verify acme.test' }));
+    await waitFor(() => expect(writes).toHaveLength(3));
+    expect(writes[2]).toMatchObject({ method: 'POST', path: '/asset-scopes/1/verify' });
+    expect((await within(editor).findByTestId('scope-verify-result')).textContent).toBe(
+      'acme.test is not verified: No proof found for acme.test.',
+    );
   });
 
   it('shows the scope read-only to an analyst, and a supplier’s scope with its id', async () => {
@@ -115,5 +178,7 @@ describe('the scope', { timeout: 15_000 }, () => {
     expect(within(editor).getByText('Only an administrator of the company changes the scope.')).toBeTruthy();
     expect(within(editor).queryByRole('button', { name: 'Add' })).toBeNull();
     expect(within(editor).queryByRole('button', { name: /^Remove/ })).toBeNull();
+    expect(within(editor).queryByRole('button', { name: /^Verify/ })).toBeNull();
+    expect(within(editor).getByText('Verification lost')).toBeTruthy();
   });
 });

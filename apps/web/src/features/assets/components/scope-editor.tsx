@@ -7,23 +7,26 @@ import { SimpleSelect } from '@/components/ui/simple-select';
 import { TextInput } from '@/components/ui/text-input';
 import { useFormat } from '@/lib/i18n/format';
 import { useAssetScopes, useScopeChange } from '../api/assets-api';
+import { ScopeProof, ScopeStatusBadge } from './scope-status';
 
 type ScopeKind = 'domain' | 'netblock';
 
 /**
  * What probes may contact (the company's or one supplier's): domains (with their subdomains) and
- * netblocks. Administrators add and remove entries; the others read them.
+ * netblocks, each with its proof of control (probes contact verified entries only, ADR 0041) and,
+ * until it is verified, how to prove it. Administrators add, verify and remove entries; the others
+ * read them.
  */
 export function ScopeEditor({ supplierId, canEdit }: { supplierId: number | null; canEdit: boolean }) {
   const { t } = useTranslation();
   const format = useFormat();
   const scopes = useAssetScopes(supplierId);
-  const { add, remove } = useScopeChange();
+  const { add, remove, verify } = useScopeChange();
   const [kind, setKind] = useState<ScopeKind>('domain');
   const [value, setValue] = useState('');
   const entries = scopes.data?.data ?? [];
   const companyDomains = scopes.data?.company_domains ?? [];
-  const error = add.error ?? remove.error;
+  const error = add.error ?? remove.error ?? verify.error;
   const failure = error instanceof ApiError ? error.validationText() || error.serverMessage || error.message : null;
   return (
     <Stack gap="4" data-testid="scope-editor">
@@ -46,6 +49,8 @@ export function ScopeEditor({ supplierId, canEdit }: { supplierId: number | null
               <Table.Row>
                 <Table.ColumnHeader scope="col">{t('assets.scope.kind')}</Table.ColumnHeader>
                 <Table.ColumnHeader scope="col">{t('assets.scope.value')}</Table.ColumnHeader>
+                <Table.ColumnHeader scope="col">{t('assets.scope.status')}</Table.ColumnHeader>
+                <Table.ColumnHeader scope="col">{t('assets.scope.proof')}</Table.ColumnHeader>
                 <Table.ColumnHeader scope="col">{t('assets.scope.added')}</Table.ColumnHeader>
                 {canEdit ? (
                   <Table.ColumnHeader scope="col">
@@ -59,6 +64,18 @@ export function ScopeEditor({ supplierId, canEdit }: { supplierId: number | null
                 <Table.Row key={scope.id}>
                   <Table.Cell>{t(`assets.scope.kinds.${scope.kind}`)}</Table.Cell>
                   <Table.Cell>{scope.value}</Table.Cell>
+                  <Table.Cell>
+                    <ScopeStatusBadge status={scope.status} />
+                  </Table.Cell>
+                  <Table.Cell maxW="md" whiteSpace="normal">
+                    <ScopeProof
+                      scope={scope}
+                      verification={scopes.data?.verification}
+                      canEdit={canEdit}
+                      verifying={verify.isPending && verify.variables === scope.id}
+                      onVerify={() => verify.mutate(scope.id)}
+                    />
+                  </Table.Cell>
                   <Table.Cell>{format.date(scope.created_at)}</Table.Cell>
                   {canEdit ? (
                     <Table.Cell textAlign="end">
@@ -112,6 +129,11 @@ export function ScopeEditor({ supplierId, canEdit }: { supplierId: number | null
             </Button>
           </HStack>
         </chakra.form>
+      ) : null}
+      {verify.data ? (
+        <Text role="status" data-testid="scope-verify-result" color={verify.data.verified ? 'fg.success' : 'fg.error'}>
+          {verify.data.message}
+        </Text>
       ) : null}
       <ErrorAlert message={failure} />
     </Stack>
