@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { TextInput } from '@/components/ui/text-input';
 import { failureOf, type Reauthentication } from './two-factor-api';
 
-/** Turning the app off or renewing the codes: the current password, or a current code, first. */
+/**
+ * Turning the app off or renewing the codes: the current password and a fresh code first (an
+ * account without a password, signed in through Microsoft, sends the code alone: the server says).
+ */
 export function ReauthenticateForm({
   action,
   danger,
@@ -25,19 +28,20 @@ export function ReauthenticateForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const typed = code.trim();
-    if (!password && !typed) {
+    if (!typed) {
       setError(t('auth.twoFactorSettings.proofNeeded'));
       return;
     }
-    if (typed && !/^(\d{6}|[0-9a-zA-Z]{5}-?[0-9a-zA-Z]{5})$/.test(typed)) {
+    if (!/^(\d{6}|[0-9a-zA-Z]{5}-?[0-9a-zA-Z]{5})$/.test(typed)) {
       setError(t('auth.validation.codeInvalid'));
       return;
     }
     setError(undefined);
-    onSubmit({ ...(password ? { password } : {}), ...(typed ? { code: typed } : {}) }, (failure) => {
+    onSubmit({ ...(password ? { password } : {}), code: typed }, (failure) => {
       const { status, message } = failureOf(failure);
       // 429: the server's text says how long the account's code step stays locked.
       if (status === 429 && message) setError(message);
+      else if (status === 422) setError(t('auth.twoFactorSettings.proofNeeded'));
       else setError(status === 403 ? t('auth.twoFactorSettings.proofRejected') : t('auth.twoFactorSettings.failed'));
     });
   };
@@ -53,7 +57,7 @@ export function ReauthenticateForm({
           onValueChange={setPassword}
         />
         <TextInput
-          label={t('auth.twoFactorSettings.orCode')}
+          label={t('auth.twoFactorSettings.freshCode')}
           name="current-code"
           autoComplete="one-time-code"
           maxLength={11}
