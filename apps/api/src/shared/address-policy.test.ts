@@ -2,7 +2,7 @@
 // IPv6 form that carries an IPv4 address, and each place that contacts a user's target using it.
 import { describe, expect, it } from 'vitest';
 import { refuseUrl, resolveTarget, TargetRefused } from '../features/alerts/webhook-target.js';
-import { ProbeScope } from '../features/assets/probes/probe-scope.js';
+import { refuseProbeAddress } from '../features/assets/probes/probe-scope.js';
 import { gateAddress, ScanRefused } from '../features/scripts/scanner/scan-proxy.js';
 import { classifyAddress, IPV4_SPECIAL, IPV6_SPECIAL, isInternalAddress, isLoopbackAddress } from './address-policy.js';
 
@@ -206,10 +206,12 @@ describe('every place that contacts a target uses the policy', () => {
   });
 
   it('the probes refuse them, and a loopback-only run accepts the IPv4-mapped loopback only', () => {
-    const scope = new ProbeScope([], false);
-    for (const address of missed) expect(scope.refuseAddress(address), address).toMatch(/not allowed for probes/);
-    const local = new ProbeScope([], true, true);
-    expect(local.refuseAddress('::ffff:7f00:1')).toBeUndefined();
-    expect(local.refuseAddress('64:ff9b::7f00:1')).toMatch(/not a loopback address/);
+    const run = { allowPrivate: false, loopbackOnly: false };
+    for (const address of missed) {
+      expect(refuseProbeAddress(address, run), address).toMatch(/not allowed for probes/);
+    }
+    const local = { allowPrivate: true, loopbackOnly: true };
+    expect(refuseProbeAddress('::ffff:7f00:1', local)).toBeUndefined();
+    expect(refuseProbeAddress('64:ff9b::7f00:1', local)).toMatch(/not a loopback address/);
   });
 });
