@@ -63,6 +63,8 @@ async function main(): Promise<void> {
         value: domain,
         created_by: null,
         created_at: now,
+        // Proven already (ADR 0041): probes contact verified scope entries only.
+        status: 'verified',
       })
       .execute();
     await app.ctx.db
