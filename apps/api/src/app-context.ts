@@ -3,6 +3,7 @@ import type { DatabaseKind } from './db/connect.js';
 import type { Db } from './db/database.js';
 import type { MailDelivery } from './features/mail/mail.delivery.js';
 import type { ModuleRegistry } from './features/monitoring/module-registry.js';
+import { type ActionLimits, defaultActionLimits } from './shared/action-limits.js';
 import type { Clock } from './shared/clock.js';
 
 /** Limits that tests and the benchmark tune; the defaults are the product's. */
@@ -21,6 +22,8 @@ export interface Limits {
   uploadBytes: number;
   /** Bytes of a company's uploads waiting or running (stored until their import ends). */
   uploadQuotaBytes: number;
+  /** Per user and per company: webhook tests, invitations, reports, advisor questions (shared/action-limits.ts). */
+  actions: ActionLimits;
 }
 
 export const defaultLimits: Limits = {
@@ -31,6 +34,7 @@ export const defaultLimits: Limits = {
   signInDelayMaxMs: 4000,
   uploadBytes: 200 * 1024 * 1024,
   uploadQuotaBytes: 2 * 1024 ** 3,
+  actions: defaultActionLimits,
 };
 
 /** What every service verb receives: no framework objects, only the app's dependencies. */

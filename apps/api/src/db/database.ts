@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { UserPicturesTable } from '../features/account/account.table.js';
 import type {
   AlertRulesTable,
+  AlertSendsTable,
   AlertsTable,
   WebhookDeliveriesTable,
   WebhooksTable,
@@ -36,6 +37,7 @@ import type {
 import type { SessionsTable } from '../features/session/session.table.js';
 import type { AuthenticatorsTable, RecoveryCodesTable } from '../features/two-factor/two-factor.table.js';
 import type { UsersTable } from '../features/users/users.table.js';
+import type { ActionCountsTable } from '../shared/action-limits.js';
 
 /**
  * Every table of the database, composed from the platform features' `*.table.ts`; each monitoring
@@ -73,6 +75,8 @@ export interface Database {
   alert_rules: AlertRulesTable;
   webhooks: WebhooksTable;
   alerts: AlertsTable;
+  alert_sends: AlertSendsTable;
+  action_counts: ActionCountsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   provider_runs: ProviderRunsTable;
   provider_usage: ProviderUsageTable;

@@ -1,5 +1,8 @@
 // A user's alert rules in their current company: any role manages its own (a viewer may receive
 // alerts), nobody sees or changes another's. Every query is scoped to the company and the user.
+// The company's webhooks are a shared channel: only an administrator turns them on for a rule (403
+// otherwise, a refusal by role like the contract's x-roles), and a user has at most MAX_RULES rules in
+// a company (422), so no role can multiply what the company's channels receive (issue 32).
 import type { operations } from '@vigil/api-client';
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
@@ -26,7 +29,13 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-function checked(ctx: AppContext, input: RuleInput) {
+/** The most rules one user has in one company. */
+export const MAX_RULES = 50;
+
+export const webhooksForAdministrators = 'Only administrators can send alerts to the company’s webhooks.';
+
+function checked(ctx: AppContext, auth: AuthContext, input: RuleInput) {
+  if (input.webhooks && auth.role !== 'administrator') throw new HttpError(403, webhooksForAdministrators);
   const errors: Record<string, string[]> = {};
   if (!isTimeZone(input.time_zone)) errors.time_zone = ['Not a known time zone.'];
   const unknown = (input.modules ?? []).filter((m) => !ctx.modules.isModule(m));
@@ -64,8 +73,8 @@ export function ruleView(row: AlertRuleRow) {
   };
 }
 
-function mine(ctx: AppContext, scope: TenantScope) {
-  return ctx.db
+function mine(db: Executor, scope: TenantScope) {
+  return db
     .selectFrom('alert_rules')
     .selectAll()
     .where(tenantFilter('alert_rules', scope))
@@ -74,16 +83,32 @@ function mine(ctx: AppContext, scope: TenantScope) {
 
 export async function listAlertRules({ ctx, auth }: Verb) {
   const scope = requireScope(auth.scope);
-  const rows = await mine(ctx, scope).orderBy('id').execute();
+  const rows = await mine(ctx.db, scope).orderBy('id').execute();
   return { data: rows.map(ruleView) };
 }
 
 export async function createAlertRule({ ctx, auth, input }: Verb<RuleInput>) {
   const scope = requireScope(auth.scope);
-  const values = checked(ctx, input);
+  const values = checked(ctx, auth, input);
   const now = ctx.clock.now();
-  const row = await ctx.db.transaction().execute((trx) =>
-    trx
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    // The membership row is locked so that two requests at once cannot both take the last place.
+    await trx
+      .selectFrom('memberships')
+      .select('user_id')
+      .where('user_id', '=', scope.userId)
+      .where('company_id', '=', scope.companyId)
+      .forUpdate()
+      .execute();
+    const { n } = await mine(trx, scope)
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    if (Number(n) >= MAX_RULES) {
+      const sentence = `You already have ${MAX_RULES} alert rules in this company, the most allowed. Change or delete one instead.`;
+      throw new HttpError(422, { message: sentence, errors: { rules: [sentence] } });
+    }
+    return trx
       .insertInto('alert_rules')
       .values({
         ...values,
@@ -95,14 +120,14 @@ export async function createAlertRule({ ctx, auth, input }: Verb<RuleInput>) {
         updated_at: now,
       })
       .returningAll()
-      .executeTakeFirstOrThrow(),
-  );
+      .executeTakeFirstOrThrow();
+  });
   return { data: ruleView(row) };
 }
 
 export async function updateAlertRule({ ctx, auth, input }: Verb<{ id: number; body: RuleInput }>) {
   const scope = requireScope(auth.scope);
-  const values = checked(ctx, input.body);
+  const values = checked(ctx, auth, input.body);
   const row = await ctx.db.transaction().execute((trx) =>
     trx
       .updateTable('alert_rules')

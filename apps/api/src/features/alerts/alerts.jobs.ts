@@ -9,9 +9,9 @@ import type { AppContext } from '../../app-context.js';
 import type { JobKind, RunOutcome } from '../jobs/job-kind.types.js';
 import { endJob } from '../jobs/jobs.repository.js';
 import type { ClaimedJob } from '../jobs/jobs.table.js';
-import type { PartialImport } from './alert-payloads.js';
+import type { AlertDetails, PartialImport } from './alert-payloads.js';
 import type { Evaluation } from './alerts.queue.js';
-import { describeMatches, liveRules, raiseAlert } from './alerts.raise.js';
+import { describeMatches, type LiveRule, liveRules, raiseAlert } from './alerts.raise.js';
 import { deliverWebhook } from './webhook-delivery.js';
 
 function succeed(ctx: AppContext, job: ClaimedJob): Promise<RunOutcome> {
@@ -50,11 +50,16 @@ async function evaluate(ctx: AppContext, job: ClaimedJob): Promise<RunOutcome> {
       ? `platform:${what.platform_job_id}:${what.module}`
       : `system:${what.module}:${what.from}`;
   }
-  let raised = false;
+  const matched: { rule: LiveRule; details: AlertDetails }[] = [];
   for (const rule of await liveRules(ctx.db, 'instant', companyId)) {
     const matches = await describeMatches(ctx, ctx.db, rule, which, 'findings');
     if (!matches) continue;
-    const details = partial ? { ...matches, partial_import: partial } : matches;
+    matched.push({ rule, details: partial ? { ...matches, partial_import: partial } : matches });
+  }
+  // A channel gets the first alert of the source: the one of the most findings goes first (stable by rule).
+  matched.sort((a, b) => b.details.total - a.details.total);
+  let raised = false;
+  for (const { rule, details } of matched) {
     const id = await ctx.db.transaction().execute((trx) => raiseAlert(ctx, trx, rule, source, details));
     raised ||= id !== undefined;
   }

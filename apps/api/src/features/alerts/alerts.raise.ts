@@ -1,7 +1,9 @@
 // Turning matching findings into one alert of a rule: counts by severity, every finding up to the
 // threshold, beyond it a summary (the top few and a link to the filtered list). The alert row is
 // unique per rule and source, so a job run again raises nothing twice; the e-mail is queued and the
-// webhook deliveries enqueued in the same transaction.
+// webhook deliveries enqueued in the same transaction. Each channel (a webhook, a user's mailbox)
+// gets one alert per source however many rules match (`alert_sends`, issue 32), and the company's
+// webhooks only from a rule whose owner is an administrator now.
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
@@ -18,8 +20,8 @@ export const SUMMARY_THRESHOLD = 20;
 /** The findings a summary shows (the most severe, then the oldest). */
 export const SUMMARY_TOP = 5;
 
-/** A rule with its owner (address, name, language), who is still an active member of the rule's company. */
-export type LiveRule = AlertRuleRow & { address: string; name: string; language: string | null };
+/** A rule with its owner (address, name, language, role), who is still an active member of the rule's company. */
+export type LiveRule = AlertRuleRow & { address: string; name: string; language: string | null; role: string };
 
 /** The rules of one delivery kind whose owner is an active member of their company (not deactivated there; checked when sending). */
 export function liveRules(db: Executor, delivery: 'instant' | 'digest', companyId?: number) {
@@ -30,7 +32,7 @@ export function liveRules(db: Executor, delivery: 'instant' | 'digest', companyI
     )
     .innerJoin('users as u', 'u.id', 'r.user_id')
     .selectAll('r')
-    .select(['u.email as address', 'u.name', 'u.language'])
+    .select(['u.email as address', 'u.name', 'u.language', 'm.role'])
     .where('u.active', '=', true)
     .where('m.deactivated_at', 'is', null)
     .where('r.delivery', '=', delivery);
@@ -145,7 +147,14 @@ export async function raiseAlert(
     .returning('id')
     .executeTakeFirst();
   if (!alert) return undefined;
-  if (rule.email)
+  const firstTo = async (channel: string) =>
+    (await trx
+      .insertInto('alert_sends')
+      .values({ company_id: rule.company_id, channel, source, alert_id: alert.id, created_at: now })
+      .onConflict((oc) => oc.columns(['company_id', 'channel', 'source']).doNothing())
+      .returning('alert_id')
+      .executeTakeFirst()) !== undefined;
+  if (rule.email && (await firstTo(`email:${rule.user_id}`)))
     await queueMail(
       trx,
       alertMail(
@@ -155,7 +164,7 @@ export async function raiseAlert(
       ),
       now,
     );
-  if (rule.webhooks) {
+  if (rule.webhooks && rule.role === 'administrator') {
     const hooks = await trx
       .selectFrom('webhooks')
       .select('id')
@@ -163,6 +172,7 @@ export async function raiseAlert(
       .where('enabled', '=', true)
       .execute();
     for (const hook of hooks) {
+      if (!(await firstTo(`webhook:${hook.id}`))) continue;
       await queueDelivery(trx, { companyId: rule.company_id, webhookId: hook.id, alertId: alert.id, now });
     }
   }

@@ -70,3 +70,14 @@ export interface WebhookDeliveriesTable {
 
 export type AlertRuleRow = Selectable<AlertRulesTable>;
 export type WebhookRow = Selectable<WebhooksTable>;
+
+/** One alert of a source sent to one channel (issue 32): the first rule's alert reaches it, the others do not. */
+export interface AlertSendsTable {
+  company_id: number;
+  /** `webhook:<webhook id>` or `email:<user id>`. */
+  channel: string;
+  /** The alert's source (`job:<id>`, `digest:<local date>`…). */
+  source: string;
+  alert_id: number;
+  created_at: Date;
+}

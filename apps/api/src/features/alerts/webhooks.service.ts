@@ -4,6 +4,7 @@
 import type { operations } from '@vigil/api-client';
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
+import { spendAction } from '../../shared/action-limits.js';
 import { HttpError, validationError } from '../../shared/http-error.js';
 import { derivedKey, randomToken, seal } from '../../shared/secrets.js';
 import { requireScope, type TenantScope, tenantFilter } from '../../shared/tenant.js';
@@ -148,6 +149,7 @@ export async function testWebhook({ ctx, auth, input }: Verb<{ id: number }>) {
       .where(tenantFilter('webhooks', scope))
       .executeTakeFirst();
     if (!hook) throw notFound();
+    await spendAction(trx, ctx.clock, ctx.limits.actions, 'webhookTest', scope);
     return queueDelivery(trx, { companyId: scope.companyId, webhookId: hook.id, alertId: null, now: ctx.clock.now() });
   });
   return { data: { job_id: jobId } };

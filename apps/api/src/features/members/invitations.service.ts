@@ -3,6 +3,7 @@
 // only gains the membership (its password and name stay theirs) — see ADR 0014.
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
+import { spendAction } from '../../shared/action-limits.js';
 import { addMs, DAY } from '../../shared/clock.js';
 import { HttpError, validationError } from '../../shared/http-error.js';
 import { hashPassword, laneOf } from '../../shared/passwords.js';
@@ -52,6 +53,10 @@ async function sendLink(
   invitation: InvitationRow,
   event: AuditEvent,
 ) {
+  await spendAction(trx, ctx.clock, ctx.limits.actions, 'invitation', {
+    userId: auth.user.id,
+    companyId: invitation.company_id,
+  });
   const now = ctx.clock.now();
   const token = randomToken(32);
   const expiresAt = addMs(now, INVITATION_LIFETIME_MS);

@@ -2,6 +2,7 @@
 // and the monthly schedule (recipients must be active members of the company).
 import type { components } from '@vigil/api-client';
 import type { AppContext } from '../../app-context.js';
+import { spendAction } from '../../shared/action-limits.js';
 import { DAY } from '../../shared/clock.js';
 import { validationError } from '../../shared/http-error.js';
 import { type TenantScope, tenantFilter } from '../../shared/tenant.js';
@@ -57,6 +58,7 @@ export async function createReport(ctx: AppContext, scope: TenantScope, input: R
   const now = ctx.clock.now();
   checkPeriod(input, now);
   const id = await ctx.db.transaction().execute(async (trx) => {
+    await spendAction(trx, ctx.clock, ctx.limits.actions, 'report', scope);
     const id = await insertReport(trx, {
       companyId: scope.companyId,
       from: input.from,
