@@ -37,6 +37,7 @@ import * as cveSources from './migrations/2026-12-06-1000-cve-sources.migration.
 import * as cveCatalogue from './migrations/2026-12-06-1100-cve-catalogue.migration.js';
 import * as cveCatalogueAscending from './migrations/2026-12-06-1130-cve-catalogue-ascending.migration.js';
 import * as twoFactorPerAttempt from './migrations/2026-12-06-1400-two-factor-per-attempt.migration.js';
+import * as scopeVerification from './migrations/2026-12-06-1500-scope-verification.migration.js';
 import * as alertChannelsAndActionLimits from './migrations/2026-12-06-1600-alert-channels-and-action-limits.migration.js';
 
 export const migrations: Record<string, Migration> = {
@@ -76,6 +77,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06-1100-cve-catalogue': cveCatalogue,
   '2026-12-06-1130-cve-catalogue-ascending': cveCatalogueAscending,
   '2026-12-06-1400-two-factor-per-attempt': twoFactorPerAttempt,
+  '2026-12-06-1500-scope-verification': scopeVerification,
   '2026-12-06-1600-alert-channels-and-action-limits': alertChannelsAndActionLimits,
 };
 
