@@ -32,7 +32,7 @@ export function AccountSettingsPage() {
         </Suspense>
         <SessionsSection />
         <AppearanceSection languageControl={<SessionLanguageSelect />} />
-        <NotificationPreferencesSection />
+        <NotificationPreferencesSection webhooks={administrator} />
         {administrator ? <WebhooksSection /> : null}
       </AccountSettingsScreen>
     </MonitoringQueries>

@@ -99,7 +99,7 @@ function renderSections(sent: Sent[], ui: ReactNode) {
 describe('NotificationPreferencesSection', () => {
   it('adds a digest rule in the browser’s time zone, edits it and deletes it', async () => {
     const sent: Sent[] = [];
-    renderSections(sent, <NotificationPreferencesSection />);
+    renderSections(sent, <NotificationPreferencesSection webhooks />);
     expect(await screen.findByText('No alert rules yet: you receive no alerts.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Add a rule' }));
     const form = screen.getByRole('form', { name: 'New rule' });
@@ -142,6 +142,18 @@ describe('NotificationPreferencesSection', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('No alert rules yet: you receive no alerts.')).toBeTruthy();
+  });
+
+  it('does not offer the company’s webhooks to a member who is not an administrator', async () => {
+    const sent: Sent[] = [];
+    renderSections(sent, <NotificationPreferencesSection webhooks={false} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add a rule' }));
+    const form = screen.getByRole('form', { name: 'New rule' });
+    expect(within(form).queryByRole('checkbox', { name: "The company's webhooks" })).toBeNull();
+    expect(within(form).getByText("Only administrators can send alerts to the company's webhooks.")).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: 'Save rule' }));
+    expect(await screen.findByText('High and above · All modules · Instantly · e-mail')).toBeTruthy();
+    expect(sent.find((r) => r.method === 'POST')?.body).toMatchObject({ email: true, webhooks: false });
   });
 });
 

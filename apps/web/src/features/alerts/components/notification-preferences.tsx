@@ -31,8 +31,11 @@ function useDescribe() {
   };
 }
 
-/** The signed-in user's alert rules in the current company (any role manages its own). */
-export function NotificationPreferencesSection() {
+/**
+ * The signed-in user's alert rules in the current company (any role manages its own);
+ * `webhooks`: the user may send them to the company's webhooks (administrators).
+ */
+export function NotificationPreferencesSection({ webhooks }: { webhooks: boolean }) {
   const { t } = useTranslation();
   const rules = useAlertRules();
   const remove = useDeleteRule();
@@ -52,7 +55,7 @@ export function NotificationPreferencesSection() {
         {list.map((rule) =>
           editing === rule.id ? (
             <chakra.li key={rule.id}>
-              <RuleForm rule={rule} onDone={() => setEditing(null)} />
+              <RuleForm rule={rule} webhooks={webhooks} onDone={() => setEditing(null)} />
             </chakra.li>
           ) : (
             <chakra.li key={rule.id} borderWidth="1px" borderRadius="l2" p="3">
@@ -78,7 +81,7 @@ export function NotificationPreferencesSection() {
         )}
       </Stack>
       {editing === 'new' ? (
-        <RuleForm onDone={() => setEditing(null)} />
+        <RuleForm webhooks={webhooks} onDone={() => setEditing(null)} />
       ) : (
         <Button alignSelf="start" size="sm" onClick={() => setEditing('new')}>
           {t('alerts.rules.add')}

@@ -37,8 +37,12 @@ function initial(rule: AlertRule | undefined): AlertRuleInput {
       };
 }
 
-/** Adds a rule (no `rule`) or edits one: modules, minimum severity, instant or digest, channels. */
-export function RuleForm({ rule, onDone }: { rule?: AlertRule; onDone: () => void }) {
+/**
+ * Adds a rule (no `rule`) or edits one: modules, minimum severity, instant or digest, channels. The
+ * company's webhooks are a channel only administrators turn on (`webhooks`); the server refuses it
+ * to anyone else, so the form does not offer it and saves the rule without it.
+ */
+export function RuleForm({ rule, webhooks, onDone }: { rule?: AlertRule; webhooks: boolean; onDone: () => void }) {
   const { t } = useTranslation();
   const modules = useModules();
   const save = useSaveRule();
@@ -57,7 +61,11 @@ export function RuleForm({ rule, onDone }: { rule?: AlertRule; onDone: () => voi
       aria-label={t(rule ? 'alerts.rules.formTitleEdit' : 'alerts.rules.formTitleNew')}
       onSubmit={(event) => {
         event.preventDefault();
-        const body = { ...value, digest_hour: value.delivery === 'digest' ? value.digest_hour : null };
+        const body = {
+          ...value,
+          digest_hour: value.delivery === 'digest' ? value.digest_hour : null,
+          webhooks: webhooks && value.webhooks,
+        };
         save.mutate({ ...(rule ? { id: rule.id } : {}), body }, { onSuccess: onDone });
       }}
     >
@@ -136,11 +144,17 @@ export function RuleForm({ rule, onDone }: { rule?: AlertRule; onDone: () => voi
         />
         <Group legend={t('alerts.rules.channels')}>
           <Check label={t('alerts.rules.email')} checked={value.email} onChange={(email) => set({ email })} />
-          <Check
-            label={t('alerts.rules.webhooks')}
-            checked={value.webhooks}
-            onChange={(webhooks) => set({ webhooks })}
-          />
+          {webhooks ? (
+            <Check
+              label={t('alerts.rules.webhooks')}
+              checked={value.webhooks}
+              onChange={(on) => set({ webhooks: on })}
+            />
+          ) : (
+            <Text textStyle="xs" color="fg.muted">
+              {t('alerts.rules.webhooksAdministrators')}
+            </Text>
+          )}
         </Group>
         <FormError error={save.error} />
         <HStack gap="2">
