@@ -69,7 +69,13 @@ afterAll(async () => {
 describe('status workflow', () => {
   it('moves new → in_review → confirmed → resolved with history, events and allowed statuses', async () => {
     const id = ids[0] ?? 0;
-    expect((await detail(id)).allowed_statuses).toEqual(['in_review', 'confirmed', 'false_positive']);
+    expect((await detail(id)).allowed_statuses).toEqual([
+      'in_review',
+      'confirmed',
+      'false_positive',
+      'risk_accepted',
+      'resolved',
+    ]);
     for (const status of ['in_review', 'confirmed', 'resolved']) {
       const response = await patch(id, { status });
       expect(response.statusCode, response.body).toBe(200);
@@ -87,13 +93,32 @@ describe('status workflow', () => {
   });
 
   it('refuses a transition the workflow does not allow with 409 and the allowed list', async () => {
-    const response = await patch(ids[1] ?? 0, { status: 'resolved' });
+    const id = ids[1] ?? 0;
+    expect((await patch(id, { status: 'false_positive' })).statusCode).toBe(200);
+    const response = await patch(id, { status: 'resolved' });
     expect(response.statusCode).toBe(409);
     expect(json(response)).toMatchObject({
-      message: 'A finding cannot go from new to resolved; allowed: in_review, confirmed, false_positive.',
-      details: { allowed_statuses: ['in_review', 'confirmed', 'false_positive'] },
+      message: 'A finding cannot go from false_positive to resolved; allowed: in_review.',
+      details: { allowed_statuses: ['in_review'] },
     });
-    expect((await patch(ids[1] ?? 0, { status: 'new' })).statusCode).toBe(409);
+    expect((await patch(id, { status: 'false_positive' })).statusCode).toBe(409);
+    expect((await patch(id, { status: 'in_review' })).statusCode).toBe(200);
+    expect((await patch(id, { status: 'new' })).statusCode).toBe(200);
+  });
+
+  it('lets a new finding be resolved or risk-accepted at once (issue 33)', async () => {
+    await importFile(app, a, 'nuclei', 'more.jsonl', nucleiLine('tls-weak', `https://e.${a.domain}`));
+    const list = await a.browser.get('/api/findings?module=vulnerabilities&sort=last_seen_at', { token: a.token });
+    const id = json<{ data: { id: number }[] }>(list).data.find((f) => !ids.includes(f.id))?.id ?? 0;
+    expect((await detail(id)).allowed_statuses).toEqual([
+      'in_review',
+      'confirmed',
+      'false_positive',
+      'risk_accepted',
+      'resolved',
+    ]);
+    expect((await patch(id, { status: 'resolved' })).statusCode).toBe(200);
+    expect((await detail(id)).status).toBe('resolved');
   });
 
   it('needs a future date for risk acceptance (422) and keeps it', async () => {
@@ -254,8 +279,9 @@ describe('lists and export', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toMatch(/^id,module,title,severity,status/);
-    expect(lines).toHaveLength(1 + 3);
+    // The four of the flow (one changed to medium) and the one resolved at once.
+    expect(lines).toHaveLength(1 + 4);
     const all = await a.browser.get('/api/findings/export', { token: a.token });
-    expect(all.body.trim().split('\r\n')).toHaveLength(1 + 4);
+    expect(all.body.trim().split('\r\n')).toHaveLength(1 + 5);
   });
 });

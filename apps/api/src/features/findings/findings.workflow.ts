@@ -2,8 +2,10 @@
 // change needs. Automatic changes (an import seeing a resolved finding again) bypass it by design.
 import type { FindingStatus } from './findings.table.js';
 
+// A new finding may be closed at once: a team that already rotated a leaked password, or accepts a
+// known risk, should not step through review first (issue 33).
 const transitions: Record<FindingStatus, FindingStatus[]> = {
-  new: ['in_review', 'confirmed', 'false_positive'],
+  new: ['in_review', 'confirmed', 'false_positive', 'risk_accepted', 'resolved'],
   in_review: ['new', 'confirmed', 'false_positive', 'risk_accepted'],
   confirmed: ['in_review', 'risk_accepted', 'resolved'],
   false_positive: ['in_review'],
