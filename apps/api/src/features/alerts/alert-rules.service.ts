@@ -97,7 +97,7 @@ export async function createAlertRule({ ctx, auth, input }: Verb<RuleInput>) {
       .selectFrom('memberships')
       .select('user_id')
       .where('user_id', '=', scope.userId)
-      .where('company_id', '=', scope.companyId)
+      .where(tenantFilter('memberships', scope))
       .forUpdate()
       .execute();
     const { n } = await mine(trx, scope)
