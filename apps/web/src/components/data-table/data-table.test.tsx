@@ -120,6 +120,8 @@ describe('DataTable', () => {
         '/api/credentials/export?q=ana',
       ),
     );
+    // A download link looks like a link, not like a button (issue 33).
+    expect(screen.getByRole('link', { name: 'Export CSV' }).className).not.toContain('chakra-button');
 
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));

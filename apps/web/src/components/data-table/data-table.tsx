@@ -1,7 +1,8 @@
-import { Alert, Box, Button, chakra, HStack, Link, Skeleton, Table, Text } from '@chakra-ui/react';
+import { Alert, Box, chakra, HStack, Link, Skeleton, Table, Text } from '@chakra-ui/react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { AppIcon } from '@/components/ui/icons';
 import { CheckboxPopover } from './checkbox-popover';
 import { DetailDrawer } from './detail-drawer';
 import { FilterBar } from './filter-bar';
@@ -107,11 +108,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             onChange={(id, on) => toggle(id, on)}
           />
           {props.exportHref ? (
-            <Button asChild size="sm" variant="outline">
-              <a href={props.exportHref} download>
-                {t('dataTable.exportCsv')}
-              </a>
-            </Button>
+            // A download is a link to a file: it looks like one (issue 33: a link styled as a button).
+            <Link href={props.exportHref} download fontSize="sm" colorPalette="brand" gap="1" whiteSpace="nowrap">
+              <AppIcon name="download" boxSize="4" />
+              {t('dataTable.exportCsv')}
+            </Link>
           ) : null}
         </HStack>
       </HStack>
