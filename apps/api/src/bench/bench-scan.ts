@@ -5,7 +5,9 @@
 // processes (/proc; PSS, so pages they share count once; their summed RSS shown too) plus this
 // Node process's RSS.
 //   BENCH_SCAN_PAGES=40        pages per run
+// bench.smoke.test.ts runs it with a few pages inside `npm test`.
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../config/env.js';
 import { demoStore } from '../dev/test-store/demo-store.js';
 import {
@@ -19,7 +21,6 @@ import { browserProcesses } from '../features/scripts/scanner/browser-processes.
 import type { ScanRequest } from '../features/scripts/scanner/scan.types.js';
 import { ChromiumScanner } from '../features/scripts/scanner/scanner.js';
 
-const pageCount = Number(process.env.BENCH_SCAN_PAGES ?? '40');
 const MiB = 1024 * 1024;
 
 function requests(count: number): ScanRequest[] {
@@ -34,8 +35,20 @@ function requests(count: number): ScanRequest[] {
   return Array.from({ length: count }, (_, i) => pool[i % pool.length] as ScanRequest);
 }
 
-async function main(): Promise<void> {
+/** Prints both runs' figures; returns how many scans failed. Stops what it started, also on failure. */
+export async function benchScan(pageCount: number): Promise<{ failed: number; perMinute: number[] }> {
   const store = await startTestStore();
+  try {
+    return await measureBoth(pageCount, store.hostMap);
+  } finally {
+    await store.close();
+  }
+}
+
+async function measureBoth(
+  pageCount: number,
+  hostMap: Awaited<ReturnType<typeof startTestStore>>['hostMap'],
+): Promise<{ failed: number; perMinute: number[] }> {
   const base = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: '/nonexistent/vigil-bench',
@@ -46,7 +59,7 @@ async function main(): Promise<void> {
   );
 
   const measure = async (concurrency: number) => {
-    const scanner = new ChromiumScanner({ ...base, concurrency, hostMap: store.hostMap, mappedOnly: true });
+    const scanner = new ChromiumScanner({ ...base, concurrency, hostMap, mappedOnly: true });
     const proxy = await scanner.proxyNow();
     let peak = { browser: 0, browserRss: 0, node: 0, total: 0, processes: 0 };
     const sample = () => {
@@ -65,6 +78,7 @@ async function main(): Promise<void> {
       const launchSeconds = (performance.now() - launchStarted) / 1000;
       const started = performance.now();
       let failed = 0;
+      let firstFailure = '';
       let scripts = 0;
       await Promise.all(
         requests(pageCount).map((r) =>
@@ -72,8 +86,9 @@ async function main(): Promise<void> {
             (result) => {
               scripts += result.scripts.length;
             },
-            () => {
+            (error: unknown) => {
               failed += 1;
+              firstFailure ||= error instanceof Error ? error.message : String(error);
             },
           ),
         ),
@@ -85,6 +100,7 @@ async function main(): Promise<void> {
         `  ${String(concurrency).padStart(2)} at once  ${pageCount} pages  ${scripts} scripts  ${failed} failed  ${seconds.toFixed(1)} s  ` +
           `${perMinute} pages/min  (first scan with launch ${launchSeconds.toFixed(1)} s)`,
       );
+      if (firstFailure) console.log(`             first failure: ${firstFailure}`);
       console.log(
         `             peak memory ${Math.round(peak.total / MiB)} MiB = Chromium ${Math.round(peak.browser / MiB)} MiB PSS ` +
           `(${peak.processes} processes; RSS summed ${Math.round(peak.browserRss / MiB)} MiB) + Node ${Math.round(peak.node / MiB)} MiB RSS`,
@@ -98,15 +114,21 @@ async function main(): Promise<void> {
 
   const atDefault = await measure(base.concurrency);
   const doubled = await measure(base.concurrency * 2);
-  await store.close();
   console.log(
     `\n  pages per minute: ${atDefault.perMinute} at SCAN_CONCURRENCY=${base.concurrency}, ${doubled.perMinute} at ${base.concurrency * 2}; ` +
       `peak memory ${atDefault.peakMiB} / ${doubled.peakMiB} MiB\n`,
   );
-  if (atDefault.failed + doubled.failed > 0) process.exitCode = 1;
+  return { failed: atDefault.failed + doubled.failed, perMinute: [atDefault.perMinute, doubled.perMinute] };
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  benchScan(Number(process.env.BENCH_SCAN_PAGES ?? '40')).then(
+    ({ failed }) => {
+      if (failed > 0) process.exitCode = 1;
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
