@@ -40,7 +40,8 @@ export function ReportHistory({ canDelete }: { canDelete: boolean }) {
   const { t } = useTranslation();
   const { date } = useFormat();
   const reports = useReports();
-  const state = useTableState([], { pageSize: 100 });
+  // The server answers the newest 50 at most; they are paged here like every other list (25 a page).
+  const state = useTableState([]);
   const period = usePeriodText();
   const rows = reports.data;
   const columns: ColumnDef<Report>[] = [
@@ -112,8 +113,14 @@ export function ReportHistory({ canDelete }: { canDelete: boolean }) {
         state={state}
         page={{
           data: rows && {
-            data: rows,
-            meta: { page: 1, page_size: 100, total: rows.length, total_is_lower_bound: false, has_more: false },
+            data: rows.slice((state.page - 1) * state.pageSize, state.page * state.pageSize),
+            meta: {
+              page: state.page,
+              page_size: state.pageSize,
+              total: rows.length,
+              total_is_lower_bound: false,
+              has_more: state.page * state.pageSize < rows.length,
+            },
           },
           isFetching: reports.isFetching && !rows,
           isError: reports.isError,
