@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check and test of the repository, in the order a reviewer wants them:
-// lint, then typecheck/tests/builds of every workspace, then the browser tests.
+// lint, then typecheck/tests/builds of every workspace, the benchmarks' smokes, then the browser tests.
 import { existsSync, readdirSync } from 'node:fs';
 import { ensureChromium, ensurePdfTools, heading, run } from './run.mjs';
 
@@ -19,6 +19,10 @@ try {
   ensurePdfTools({ required: true });
   heading('contract lint, typecheck, tests and builds of every workspace (turbo)');
   await run('npx', ['turbo', 'run', 'typecheck', 'test', 'build', '--concurrency=2', '--output-logs=full']);
+
+  // bench:data, bench:probes and bench:scan were smoked inside the API suite; these need the builds.
+  heading('benchmark smokes of the built server (bench:api, its uploads, bench:web without Lighthouse)');
+  await run('node', ['scripts/bench-smoke.mjs']);
 
   if (hasBrowserTests()) {
     heading('browser tests (Playwright in Debian Chromium, against the real server)');
