@@ -16,6 +16,20 @@ export function run(command, args, options = {}) {
   });
 }
 
+/**
+ * `npm start`'s build: the server, the web app and the packages they use, in dependency order and
+ * without typechecking (their build scripts emit only: `tsc --noCheck`, `vite build`); the typecheck
+ * is `npm test`'s (and `npm run typecheck`'s), so a start is not held up by it.
+ */
+export const startBuildArgs = [
+  'turbo',
+  'run',
+  'build',
+  '--filter=@vigil/api',
+  '--filter=@vigil/web',
+  '--concurrency=2',
+];
+
 export function heading(text) {
   console.log(`\n=== ${text} ===`);
 }

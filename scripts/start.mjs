@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// `npm start`: builds the server and the web app (and the packages they use), then runs the
-// server, which serves the API and the built app on one port and prints where to sign in.
+// `npm start`: builds the server and the web app (and the packages they use; no typecheck, which is
+// `npm test`'s), then runs the server, which serves the API and the built app on one port and, once
+// the demo data queued on a first start is in, prints where to sign in.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { ensureChromium, heading, run, turboEnv } from './run.mjs';
+import { ensureChromium, heading, run, startBuildArgs, turboEnv } from './run.mjs';
 
 // The client-side script scans drive Debian's Chromium (a missing one is installed when we can).
 try {
@@ -16,7 +17,7 @@ try {
 
 heading('building the server and the web app');
 try {
-  await run('npx', ['turbo', 'run', 'build', '--filter=@vigil/api', '--filter=@vigil/web', '--concurrency=2']);
+  await run('npx', startBuildArgs);
 } catch (error) {
   console.error(`\nThe build failed, so Vigil was not started: ${error instanceof Error ? error.message : error}`);
   process.exit(1);
