@@ -3,7 +3,7 @@
 // contract secures get the session hook, and sensitive ones the stricter rate limit.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import openapiGlue, { type FastifyOpenapiGlueOptions } from 'fastify-openapi-glue';
 import fp from 'fastify-plugin';
 import { authenticate } from '../features/session/session.service.js';
@@ -28,6 +28,18 @@ export interface OpenApiDocument {
 }
 
 const methods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
+
+/** `log`, without fastify-openapi-glue's missing-parser warning for a type no request body has. */
+function withoutResponseTypeWarnings(log: FastifyBaseLogger, requestTypes: Set<string>): FastifyBaseLogger {
+  const quiet = Object.create(log) as FastifyBaseLogger;
+  const warn = log.warn.bind(log) as (...args: unknown[]) => void;
+  quiet.warn = ((...args: unknown[]) => {
+    const type =
+      typeof args[0] === 'string' ? /^ContentTypeParser for '(.+)' not found$/.exec(args[0])?.[1] : undefined;
+    if (type === undefined || requestTypes.has(type)) warn(...args);
+  }) as FastifyBaseLogger['warn'];
+  return quiet;
+}
 
 /** The bundled contract, read fresh (callers may change their copy). */
 export function loadContract(): OpenApiDocument {
@@ -194,13 +206,23 @@ export const apiRoutesPlugin = fp(
         throw validationError({ module: ['The selected module is invalid.'] });
       }
     });
-    await app.register(openapiGlue, {
-      specification: options.contract,
-      prefix: '/api',
-      // Glue spreads these options over the method, url and schema it takes from the contract; its
-      // type asks for a complete RouteOptions, which would override them.
-      operationResolver: resolve as FastifyOpenapiGlueOptions['operationResolver'],
-    });
+    // The glue warns "ContentTypeParser for '<type>' not found" for every media type of the contract,
+    // its responses' too (image/png, text/csv, application/pdf, text/event-stream…), which are sent,
+    // never parsed: those warnings asked a user starting Vigil to act on nothing. Its check is given
+    // a logger that keeps the warning for a request body type only, the one a parser is missing for.
+    const log = app.log;
+    app.log = withoutResponseTypeWarnings(log, new Set([...operations.values()].flatMap((o) => o.bodyTypes)));
+    try {
+      await app.register(openapiGlue, {
+        specification: options.contract,
+        prefix: '/api',
+        // Glue spreads these options over the method, url and schema it takes from the contract; its
+        // type asks for a complete RouteOptions, which would override them.
+        operationResolver: resolve as FastifyOpenapiGlueOptions['operationResolver'],
+      });
+    } finally {
+      app.log = log;
+    }
   },
   { name: 'api-routes', dependencies: ['@fastify/cookie', '@fastify/rate-limit'] },
 );
