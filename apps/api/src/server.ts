@@ -7,6 +7,7 @@ import { buildApp } from './app.js';
 import { devHostRefusal, devHostWarning } from './config/dev-host.js';
 import { type AppConfig, loadConfig, repoRoot, webDistExists } from './config/env.js';
 import { openDatabase } from './db/connect.js';
+import type { Executor } from './db/database.js';
 import { migrateToLatest } from './db/migrations.js';
 import type { LocalOidcProvider } from './dev/local-oidc-provider.js';
 import type { ProbeTargets } from './dev/probe-targets/probe-targets.js';
@@ -14,6 +15,7 @@ import type { ProviderReplay } from './dev/provider-replay/provider-replay.js';
 import type { TestStore } from './dev/test-store/test-store.js';
 import { setOperators } from './features/admin/operators.js';
 import { demoAdmin, demoMembers, demoUser, seedDemo } from './features/demo/demo.seed.js';
+import { pendingJobs, waitForIdleQueue } from './features/jobs/jobs.idle.js';
 import { findUserByEmail } from './features/users/users.repository.js';
 import { randomToken } from './shared/secrets.js';
 
@@ -45,6 +47,35 @@ function freePort(host: string): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * Waits until the job queue has run what it holds: on a first development start, the demo data set
+ * (its imports, then the probe runs, scans and ratings they lead to), so that the screens the banner
+ * sends the user to show it rather than "No data yet". Reports progress; gives up after 10 minutes.
+ */
+async function waitForQueuedWork(db: Executor, publicUrl: string): Promise<void> {
+  const first = await pendingJobs(db, new Date());
+  if (first === 0) return;
+  const started = Date.now();
+  console.log(
+    `\nVigil is listening at ${publicUrl} and runs its ${first} queued jobs first (on a first start: loading the demo data, a minute or two); where to sign in follows.`,
+  );
+  let reported = started;
+  const idle = await waitForIdleQueue(db, {
+    everyMs: 1000,
+    timeoutMs: 10 * 60_000,
+    onPending: (count) => {
+      if (Date.now() - reported < 15_000) return;
+      reported = Date.now();
+      console.log(`  ${count} jobs to go (${Math.round((reported - started) / 1000)} s)`);
+    },
+  });
+  console.log(
+    idle
+      ? `  done in ${Math.round((Date.now() - started) / 1000)} s`
+      : '  still running after 10 minutes: the screens fill in as the jobs finish',
+  );
 }
 
 async function main(): Promise<void> {
@@ -126,6 +157,10 @@ async function main(): Promise<void> {
   // Undelivered mail is retried every 30 s (SMTP only); purging and expiries are the housekeeping job's.
   const timers = [setInterval(() => void app.mail.flush(), 30_000)];
   for (const timer of timers) timer.unref();
+  stopSignals(timers);
+
+  // This process runs the jobs (VIGIL_ROLE=all): the banner waits for the demo data it queued.
+  if (config.nodeEnv === 'development' && config.role === 'all') await waitForQueuedWork(database.db, publicUrl);
 
   const demoExists = (await findUserByEmail(database.db, demoUser.email)) !== undefined;
   const warning = devHostWarning(config);
@@ -177,8 +212,6 @@ async function main(): Promise<void> {
     '',
   );
   console.log(lines.join('\n'));
-
-  stopSignals(timers);
 }
 
 main().catch((error: unknown) => {
