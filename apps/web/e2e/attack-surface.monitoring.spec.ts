@@ -122,6 +122,7 @@ test('supplier assets: an import goes to the supplier picked, and the inventory 
 });
 
 test('scope: an administrator adds and removes a netblock; an analyst only reads the scope', async ({ page }) => {
+  test.setTimeout(150_000); // the demo's scope is verified by a background job queued behind the demo imports
   const third = (Date.now() % 200) + 1;
   const netblock = `198.51.100.${third - (third % 4)}/30`;
   await signIn(page, demoOwner);

@@ -5,7 +5,12 @@ import type { Page } from '@playwright/test';
 const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
 
 interface AxeResult {
-  violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }>;
+  violations: Array<{
+    id: string;
+    impact: string | null;
+    help: string;
+    nodes: Array<{ target: unknown[]; html: string; failureSummary?: string }>;
+  }>;
 }
 
 /** Serious and critical violations on the page, or only inside `include` (CSS selectors). */
@@ -18,7 +23,13 @@ export async function seriousViolations(page: Page, include?: string[]): Promise
   }, include);
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')})`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} (${v.nodes
+          // The element's markup (cut) says which one it is: a generated class name alone does not.
+          .map((n) => `${JSON.stringify(n.target)} ${n.html.slice(0, 160)} ${n.failureSummary ?? ''}`)
+          .join(', ')})`,
+    );
 }
 
 /** Waits for a drawer's or dialog's opening animation, so axe judges the colours the user sees. */
