@@ -32,6 +32,8 @@ export const PGLITE_WITH_POSTGRES = [
   'src/features/monitoring-demo/',
   'src/features/search/',
   'src/plugins/cross-company.test.ts',
+  // The benchmarks' smokes bring their own PGlite database (they run in this project only).
+  'src/bench/',
 ];
 for (const path of PGLITE_WITH_POSTGRES) {
   // A renamed folder must not silently drop its PGlite run.
