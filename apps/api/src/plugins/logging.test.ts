@@ -50,7 +50,7 @@ describe('logging', () => {
       const browser = await TestBrowser.open(app);
       const wrong = await browser.post('/api/login', { email: demoUser.email, password: 'Wrong-but-secret-42' });
       expect(wrong.statusCode).toBe(401);
-      const login = await browser.post('/api/login', demoUser);
+      const login = await browser.post('/api/login', { email: demoUser.email, password: demoUser.password });
       const code = await latestCode(app, demoUser.email);
       const verified = await browser.post('/api/verify-two-factor', { user_id: json(login).user_id, code });
       const token = json<{ access_token: string }>(verified).access_token;

@@ -52,9 +52,11 @@ describe('the operator status view', () => {
     const status = json<Status>(response).data;
     expect(status.catalogue_sync).toBe(false);
     // The feeds' sync is off outside production (CATALOGUE_SYNC), the probes' without PROBE_SCHEDULE:
-    // housekeeping, the alert digests, the monthly reports' daily check and the hourly rating snapshots are scheduled.
+    // housekeeping, the alert digests, the scope proofs' hourly re-check, the monthly reports' daily
+    // check and the hourly rating snapshots are scheduled.
     expect(status.schedules.map((s) => [s.kind, s.enabled])).toEqual([
       ['alerts.digest', true],
+      ['assets.scope-verify', true],
       ['housekeeping', true],
       ['reports.monthly', true],
       ['risk.snapshot', true],

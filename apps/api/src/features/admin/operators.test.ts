@@ -52,7 +52,9 @@ describe('platform operators', () => {
 
   it('tells the client who is an operator in the signed-in user', async () => {
     const browser = await TestBrowser.open(app);
-    const login = json<{ user_id: number }>(await browser.post('/api/login', demoAdmin));
+    const login = json<{ user_id: number }>(
+      await browser.post('/api/login', { email: demoAdmin.email, password: demoAdmin.password }),
+    );
     const code = await latestCode(app, demoAdmin.email);
     const verified = await browser.post('/api/verify-two-factor', { user_id: login.user_id, code });
     expect(json<{ user: { operator: boolean } }>(verified).user.operator).toBe(true);

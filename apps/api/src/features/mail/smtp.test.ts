@@ -26,7 +26,7 @@ describe('e-mail', () => {
     });
     try {
       const browser = await TestBrowser.open(app);
-      const login = await browser.post('/api/login', demoUser);
+      const login = await browser.post('/api/login', { email: demoUser.email, password: demoUser.password });
       expect(login.statusCode).toBe(200);
       await app.mail.flush();
       const message = smtp.received.at(-1);
