@@ -34,7 +34,11 @@ describe('over HTTP', () => {
     const xsrf = cookieValue(csrf, 'XSRF-TOKEN') ?? '';
     const headers = { 'content-type': 'application/json', 'x-xsrf-token': xsrf, cookie: `XSRF-TOKEN=${xsrf}` };
 
-    const login = await fetch(`${base}/api/login`, { method: 'POST', headers, body: JSON.stringify({ email: demoUser.email, password: demoUser.password }) });
+    const login = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email: demoUser.email, password: demoUser.password }),
+    });
     expect(login.status).toBe(200);
     const step = (await login.json()) as { user_id: number; two_factor_required: boolean };
     expect(step.two_factor_required).toBe(true);
