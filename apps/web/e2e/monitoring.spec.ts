@@ -59,7 +59,8 @@ test('credentials: import a combolist, triage one account, see it on the timelin
   await test.step('the change is on the dashboard timeline and links back to the finding', async () => {
     await page.goto('/dashboard?module=credentials');
     const timeline = page.getByTestId('timeline');
-    const event = timeline.getByRole('link', { name: new RegExp(`${email}.*in_review`) });
+    // Worded in the interface language, not the raw status (issue 33).
+    const event = timeline.getByRole('link', { name: new RegExp(`${email}.*: New → In review$`) });
     await expect(event).toBeVisible();
     await event.click();
     await expect(page).toHaveURL(/\/credentials\?open=\d+/);
