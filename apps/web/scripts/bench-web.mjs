@@ -16,27 +16,13 @@
 // inside `npm test`, scripts/bench-smoke.mjs: Lighthouse takes about a minute a run).
 // Exit code 1 when a budget is broken: /signin over 200 KB (200,000 bytes) of JS, or any Highcharts
 // code loaded on /signin. Lighthouse targets (performance ≥ 95, accessibility 100) are reported.
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import lighthouseRun from 'lighthouse';
 import { chromium } from 'playwright-core';
-import puppeteer from 'puppeteer-core';
+import { ARGS, CHROMIUM, lighthouse, lighthouseSignedIn, RUNS } from './bench-web-lighthouse.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 const JS_BUDGET = 200_000; // 200 KB, kB = 1000 bytes (shared/design/stack-notes.md)
-const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 /** Issue 13's targets for the first visit of /signin, in bytes (kB = 1000 B). */
 const SIGNIN_JS_SENT_TARGET = 120_000;
 const SIGNIN_JS_DECODED_TARGET = 350_000;
@@ -65,7 +51,6 @@ const REFERENCE = {
 };
 const demo = { email: 'analyst@acme-retail.example', password: 'Vigil-demo-2026!' };
 const serveScript = fileURLToPath(new URL('../e2e/support/serve.mjs', import.meta.url));
-const lighthouseCli = fileURLToPath(import.meta.resolve('lighthouse/cli/index.js'));
 
 function startServer() {
   const child = spawn(process.execPath, [serveScript], { stdio: ['pipe', 'pipe', 'inherit'] });
@@ -186,7 +171,6 @@ async function signedInSession(browser, baseURL) {
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 const sum = (assets, type) => assets.filter((a) => a.type === type).reduce((n, a) => n + a.bytes, 0);
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 function printVisit(name, assets) {
   console.log(
@@ -197,122 +181,6 @@ function printVisit(name, assets) {
       `  ${a.type.padEnd(3)} gzip ${String(a.bytes).padStart(8)} B  (${a.how} ${String(a.sent).padStart(8)} B, decoded ${String(a.decoded).padStart(8)} B)  ${a.url}`,
     );
   }
-}
-
-async function lighthouse(url) {
-  const run = promisify(execFile);
-  const scores = [];
-  for (let i = 0; i < RUNS; i += 1) {
-    const { stdout } = await run(
-      process.execPath,
-      [
-        lighthouseCli,
-        url,
-        '--only-categories=performance,accessibility',
-        '--output=json',
-        '--output-path=stdout',
-        '--quiet',
-        `--chrome-flags=${ARGS.join(' ')}`,
-      ],
-      { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024, timeout: 180_000 },
-    );
-    const score = scoreOf(JSON.parse(stdout));
-    printScore(i, score);
-    scores.push(score);
-  }
-  return medians(scores);
-}
-
-function medians(scores) {
-  return {
-    performance: median(scores.map((s) => s.performance)),
-    accessibility: median(scores.map((s) => s.accessibility)),
-    tbtMs: median(scores.map((s) => s.tbtMs)),
-    lcp: median(scores.map((s) => s.lcpMs)),
-    cls: median(scores.map((s) => s.cls)),
-  };
-}
-
-function scoreOf(report) {
-  const audit = (id) => report.audits[id];
-  return {
-    performance: Math.round(report.categories.performance.score * 100),
-    accessibility: Math.round(report.categories.accessibility.score * 100),
-    fcp: audit('first-contentful-paint').displayValue,
-    lcp: audit('largest-contentful-paint').displayValue,
-    lcpMs: audit('largest-contentful-paint').numericValue,
-    tbt: audit('total-blocking-time').displayValue,
-    tbtMs: Math.round(audit('total-blocking-time').numericValue),
-    cls: audit('cumulative-layout-shift').numericValue,
-  };
-}
-
-/** BENCH_DETAILS=1: where the main thread's time went (scripts, categories, long tasks, shifts). */
-function printDetails(report) {
-  const items = (id) => report.audits[id]?.details?.items ?? [];
-  const path = (url) => (url.startsWith('http') ? new URL(url).pathname : url);
-  for (const item of items('bootup-time').slice(0, 8))
-    console.log(`    script ${Math.round(item.scripting)} ms, total ${Math.round(item.total)} ms  ${path(item.url)}`);
-  for (const item of items('mainthread-work-breakdown'))
-    console.log(`    main thread ${item.groupLabel}: ${Math.round(item.duration)} ms`);
-  for (const item of items('long-tasks').slice(0, 12))
-    console.log(
-      `    long task at ${Math.round(item.startTime)} ms: ${Math.round(item.duration)} ms  ${path(item.url)}`,
-    );
-  for (const item of items('layout-shifts').slice(0, 5))
-    console.log(`    layout shift ${item.score.toFixed(3)}  ${item.node?.snippet ?? ''}`);
-}
-
-const printScore = (i, score) =>
-  console.log(
-    `  run ${i + 1}: performance ${score.performance}, accessibility ${score.accessibility} (FCP ${score.fcp}, LCP ${score.lcp}, TBT ${score.tbt}, CLS ${score.cls.toFixed(3)})`,
-  );
-
-/**
- * Lighthouse (mobile preset) on /dashboard signed in: one Chromium tab holds the session (session
- * storage is per tab), its HTTP cache emptied before each run; storage is kept for the session.
- */
-async function lighthouseSignedIn(baseURL, { session, cookies }) {
-  const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
-  const scores = [];
-  try {
-    const page = await browser.newPage();
-    await page.goto(`${baseURL}/favicon.svg`);
-    await browser.setCookie(
-      ...cookies.map(({ name, value, domain, path, httpOnly, secure, sameSite }) => ({
-        name,
-        value,
-        domain,
-        path,
-        httpOnly,
-        secure,
-        sameSite,
-      })),
-    );
-    await page.evaluate((stored) => {
-      for (const [key, value] of Object.entries(stored)) sessionStorage.setItem(key, value);
-    }, session);
-    const cdp = await page.createCDPSession();
-    for (let i = 0; i < RUNS; i += 1) {
-      await cdp.send('Network.clearBrowserCache');
-      const result = await lighthouseRun(
-        `${baseURL}/dashboard`,
-        { onlyCategories: ['performance', 'accessibility'], disableStorageReset: true, logLevel: 'error' },
-        undefined,
-        page,
-      );
-      if (!result) throw new Error('Lighthouse gave no result for /dashboard');
-      if (new URL(result.lhr.finalDisplayedUrl).pathname !== '/dashboard')
-        throw new Error(`Lighthouse ended on ${result.lhr.finalDisplayedUrl}, not signed in`);
-      const score = scoreOf(result.lhr);
-      printScore(i, score);
-      if (process.env.BENCH_DETAILS) printDetails(result.lhr);
-      scores.push(score);
-    }
-  } finally {
-    await browser.close();
-  }
-  return medians(scores);
 }
 
 const server = startServer();
