@@ -37,8 +37,14 @@ function firstDay(now: Date, days: number): string {
   return new Date(dayStart(now).getTime() - (days - 1) * DAY).toISOString().slice(0, 10);
 }
 
-/** The score now less the first snapshot of the last 30 days, one decimal; null without both. */
-function changeOf(score: number | null, first: { score: number } | undefined): number | null {
+/**
+ * The score now less the first snapshot of the last 30 days taken before today, one decimal; null
+ * without both. Today's snapshot is the rating now, not history: compared with itself it would say
+ * "steady" for a company that has no history yet.
+ */
+function changeOf(score: number | null, points: { day: string; score: number }[], now: Date): number | null {
+  const today = now.toISOString().slice(0, 10);
+  const first = points.find((p) => p.day >= firstDay(now, CHANGE_DAYS) && p.day < today);
   return score === null || first === undefined ? null : Math.round((score - first.score) * 10) / 10;
 }
 
@@ -95,10 +101,7 @@ export async function getPortfolio({
         current: company.id === auth.scope?.companyId,
         score: rating.score,
         grade: rating.grade,
-        change: changeOf(
-          rating.score,
-          points.find((p) => p.day >= firstDay(now, CHANGE_DAYS)),
-        ),
+        change: changeOf(rating.score, points, now),
         open: Object.values(bySeverity).reduce((sum, n) => sum + n, 0),
         open_by_severity: bySeverity,
         open_by_module: [...byModule].map(([module, count]) => ({ module, count })),

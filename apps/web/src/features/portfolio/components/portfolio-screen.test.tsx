@@ -84,7 +84,7 @@ describe('Global Vision', { timeout: 15_000 }, () => {
     expect(acme.textContent).toMatch(/Critical\s*2/);
     const globex = screen.getByRole('row', { name: /Globex Bank/ });
     expect(within(globex).getByText('Viewer')).toBeTruthy();
-    expect(within(globex).getByText('no trend yet')).toBeTruthy();
+    expect(within(globex).getByText('not enough history yet')).toBeTruthy();
   });
 
   it('sorts the companies in the URL’s order and asks the chosen period', async () => {
