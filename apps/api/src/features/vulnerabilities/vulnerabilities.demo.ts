@@ -7,28 +7,51 @@ import { type SnapshotCve, snapshotCves } from '../../shared/cve-snapshot.js';
 import { pick, prng } from '../../shared/seeded-random.js';
 import type { DemoFile, DemoInput } from '../monitoring/monitoring-module.js';
 
-const templates: [string, string, string][] = [
-  ['tls-version', 'Deprecated TLS version enabled', 'low'],
-  ['missing-hsts', 'Missing Strict-Transport-Security header', 'info'],
-  ['exposed-git-config', 'Exposed .git/config', 'medium'],
-  ['open-redirect', 'Open redirect', 'medium'],
-  ['weak-cipher-suites', 'Weak cipher suites', 'low'],
-  ['phpinfo-files', 'phpinfo() page exposed', 'medium'],
-  ['default-admin-login', 'Default administrator login', 'high'],
-  ['directory-listing', 'Directory listing enabled', 'low'],
+/**
+ * Each misconfiguration template with where it can be found: a TLS check on the host's port (an
+ * `ssl` template matches `host:443`, not a URL), a header check on the site's root, a file check at
+ * that file, a directory listing on a directory (its last path segment ends with a slash).
+ */
+export const templates: [id: string, name: string, severity: string, paths: readonly string[] | 'tls'][] = [
+  ['tls-version', 'Deprecated TLS version enabled', 'low', 'tls'],
+  ['missing-hsts', 'Missing Strict-Transport-Security header', 'info', ['', 'login', 'account/']],
+  ['exposed-git-config', 'Exposed .git/config', 'medium', ['.git/config', 'static/.git/config', 'app/.git/config']],
+  ['open-redirect', 'Open redirect', 'medium', ['login?next=https://evil.example', 'logout?redirect=//evil.example']],
+  ['weak-cipher-suites', 'Weak cipher suites', 'low', 'tls'],
+  ['phpinfo-files', 'phpinfo() page exposed', 'medium', ['phpinfo.php', 'info.php', 'test/phpinfo.php']],
+  ['default-admin-login', 'Default administrator login', 'high', ['admin/login', 'wp-login.php', 'manager/html']],
+  ['directory-listing', 'Directory listing enabled', 'low', ['static/', 'uploads/', 'backup/']],
 ];
 
 /** What the scanner saw of a demo result: derived, not drawn, so the seeded sequence stays the same. */
 function withEvidence<T extends { 'template-id': string; 'matched-at': string }>(result: T) {
   const template = result['template-id'];
+  if (!result['matched-at'].includes('://')) {
+    // A TLS check: the handshake's finding, no HTTP exchange.
+    return {
+      ...result,
+      'matcher-name': 'tls',
+      'extracted-results': [template.includes('cipher') ? 'TLS_RSA_WITH_3DES_EDE_CBC_SHA' : 'tls10'],
+    };
+  }
   const url = new URL(result['matched-at']);
   return {
     ...result,
     'matcher-name': template.startsWith('cve-') ? 'version' : 'status-and-body',
     'extracted-results': [`${url.host}${url.pathname}`],
-    request: `GET ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nUser-Agent: Mozilla/5.0 (vigil-demo)`,
+    request: `GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nUser-Agent: Mozilla/5.0 (vigil-demo)`,
     response: `HTTP/1.1 200 OK\r\nServer: nginx\r\nContent-Type: text/html\r\n\r\n<!-- ${template} -->`,
   };
+}
+
+/** Where a template's result is: `host:443` for a TLS check, else a URL its kind can be found at. */
+export function locationOf(host: string, paths: readonly string[] | 'tls', random: () => number): [string, string] {
+  if (paths === 'tls') {
+    // One draw either way: the seeded sequence of the other results stays the same.
+    random();
+    return [`${host}:443`, `${host}:443`];
+  }
+  return [`https://${host}`, `https://${host}/${pick(random, paths)}`];
 }
 
 /** A scan finds a CVE only once it is published: the scan's time, else soon after publication. */
@@ -47,7 +70,7 @@ export function vulnerabilitiesDemo({ anchor, company, seed }: DemoInput): DemoF
   for (let i = 0; i < 160; i += 1) {
     const host = `https://${pick(random, company.hosts)}`;
     const withCve = random() < 0.3;
-    const stamp = new Date(anchor.getTime() - Math.floor(random() * 30 * DAY) - Math.floor(random() * DAY));
+    const stamp = new Date(anchor.getTime() - Math.floor(random() * 90 * DAY) - Math.floor(random() * DAY));
     if (withCve) {
       const cve = pick(random, catalogue);
       nuclei.push(
@@ -73,15 +96,16 @@ export function vulnerabilitiesDemo({ anchor, company, seed }: DemoInput): DemoF
         ),
       );
     } else {
-      const [id, name, severity] = pick(random, templates);
+      const [id, name, severity, paths] = pick(random, templates);
+      const [target, matchedAt] = locationOf(host.slice('https://'.length), paths, random);
       nuclei.push(
         JSON.stringify(
           withEvidence({
             'template-id': id,
-            info: { name, author: ['vigil-demo'], tags: ['misconfig'], severity },
-            type: 'http',
-            host,
-            'matched-at': `${host}/${pick(random, ['', '.git/config', 'phpinfo.php', 'static/'])}`,
+            info: { name, author: ['vigil-demo'], tags: paths === 'tls' ? ['ssl', 'tls'] : ['misconfig'], severity },
+            type: paths === 'tls' ? 'ssl' : 'http',
+            host: target,
+            'matched-at': matchedAt,
             timestamp: stamp.toISOString(),
             'matcher-status': true,
           }),
