@@ -1,5 +1,5 @@
 import { Alert, Box, chakra, HStack, Link, Skeleton, Table, Text } from '@chakra-ui/react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { AppIcon } from '@/components/ui/icons';
@@ -10,6 +10,7 @@ import { Pagination } from './pagination';
 import { TableEmptyState } from './table-empty-state';
 import type { ColumnDef, FilterDef, PageMeta } from './types';
 import { useColumnVisibility } from './use-column-visibility';
+import { useFitColumns } from './use-fit-columns';
 import type { TableActions, TableState } from './use-table-state';
 
 export interface DataTableProps<Row> {
@@ -54,9 +55,13 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     tableId,
     columns.filter((c) => c.hiddenByDefault).map((c) => c.id),
   );
-  const visible = columns.filter((c) => !hidden.includes(c.id));
+  const chosen = columns.filter((c) => !hidden.includes(c.id));
   const [selected, setSelected] = useState<string[]>([]);
   const pageIds = rows?.map(rowId) ?? [];
+  // The one layout rule of every list: the least important columns make room, no sideways scroll.
+  const box = useRef<HTMLDivElement>(null);
+  const dropped = useFitColumns(box, chosen, rows === undefined ? 'loading' : pageIds.join(','));
+  const visible = chosen.filter((c) => !dropped.includes(c.id));
   const pageKey = `${state.page}|${state.pageSize}|${state.sort}|${state.q}|${JSON.stringify(state.filters)}`;
   // A new page or filter clears the selection: bulk actions act on what the user sees.
   // biome-ignore lint/correctness/useExhaustiveDependencies: pageKey is the trigger
@@ -103,8 +108,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         <HStack gap="2">
           <CheckboxPopover
             label={t('dataTable.columns')}
-            options={columns.map((c) => ({ value: c.id, label: c.header }))}
-            checked={visible.map((c) => c.id)}
+            options={columns.map((c) => ({
+              value: c.id,
+              label: dropped.includes(c.id) ? `${c.header} (${t('dataTable.noRoom')})` : c.header,
+            }))}
+            checked={chosen.map((c) => c.id)}
             onChange={(id, on) => toggle(id, on)}
           />
           {props.exportHref ? (
@@ -125,7 +133,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       {empty ? (
         <TableEmptyState {...props.empty} filtered={state.hasFilters} onClearFilters={state.clearFilters} />
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="l2" bg="bg.panel">
+        <Table.ScrollArea ref={box} borderWidth="1px" borderRadius="l2" bg="bg.panel">
           <Table.Root size="sm" interactive aria-busy={loading ? true : undefined}>
             <chakra.caption srOnly>{caption}</chakra.caption>
             <Table.Header>
@@ -144,6 +152,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                   <Table.ColumnHeader
                     key={column.id}
                     scope="col"
+                    {...(column.primary ? { minW: '40' } : {})}
                     textAlign={column.align === 'end' ? 'end' : 'start'}
                     {...(column.sortKey ? { 'aria-sort': sortOf(column) } : {})}
                   >
@@ -205,7 +214,12 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                           </Table.Cell>
                         ) : null}
                         {visible.map((column) => (
-                          <Table.Cell key={column.id} textAlign={column.align === 'end' ? 'end' : 'start'}>
+                          <Table.Cell
+                            key={column.id}
+                            textAlign={column.align === 'end' ? 'end' : 'start'}
+                            // The primary column wraps a long name rather than being cut.
+                            {...(column.primary ? { overflowWrap: 'anywhere' } : {})}
+                          >
                             {column.primary && props.renderDetail ? (
                               <Link asChild colorPalette="blue" fontWeight="medium">
                                 <RouterLink to={openHref(id)}>{column.cell(row)}</RouterLink>

@@ -29,6 +29,11 @@ export interface ColumnDef<Row> {
   hiddenByDefault?: boolean;
   /** The cell that opens the row's detail (a link, so it works by keyboard and can be shared). */
   primary?: boolean;
+  /**
+   * How much the column matters when the table has no room (the primary column always stays): 1 goes
+   * last (severity, status), 2 by default, 3 goes first (details the drawer also shows).
+   */
+  priority?: 1 | 2 | 3;
   align?: 'start' | 'end';
 }
 
