@@ -90,3 +90,19 @@ test('analytics on a phone: no sideways scroll, charts stacked', async ({ page }
   expect(overflow).toBeLessThanOrEqual(0);
   expect(await seriousViolations(page, ['main'])).toEqual([]);
 });
+
+test.describe('analytics before the app has run (issue 33 item 8)', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the pre-rendered page shows its heading, text, period and charts’ headings with no script run', async ({
+    page,
+  }) => {
+    await page.goto('/analytics?weeks=26');
+    await expect(page.locator('#root[data-prerendered="analytics"]')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
+    await expect(page.getByText('The threat landscape as the public CVE catalogue shows it')).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Period' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'EPSS distribution' })).toBeVisible();
+    await expect(page).toHaveTitle('Vigil | Analytics');
+  });
+});

@@ -1,4 +1,4 @@
-// bench:web's Lighthouse part (mobile preset, Debian Chromium): /signin through the Lighthouse CLI,
+// bench:web's Lighthouse part (mobile preset, Debian Chromium): /signin and /analytics through the Lighthouse CLI,
 // /dashboard signed in through one tab that holds the session; each page's median of RUNS runs.
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -51,6 +51,7 @@ function medians(scores) {
     accessibility: median(scores.map((s) => s.accessibility)),
     tbtMs: median(scores.map((s) => s.tbtMs)),
     lcp: median(scores.map((s) => s.lcpMs)),
+    fcp: median(scores.map((s) => s.fcpMs)),
     cls: median(scores.map((s) => s.cls)),
   };
 }
@@ -61,6 +62,7 @@ function scoreOf(report) {
     performance: Math.round(report.categories.performance.score * 100),
     accessibility: Math.round(report.categories.accessibility.score * 100),
     fcp: audit('first-contentful-paint').displayValue,
+    fcpMs: audit('first-contentful-paint').numericValue,
     lcp: audit('largest-contentful-paint').displayValue,
     lcpMs: audit('largest-contentful-paint').numericValue,
     tbt: audit('total-blocking-time').displayValue,

@@ -1,7 +1,9 @@
 // Serves the built web app from the same port as /api: hashed assets cached for a year, index.html
-// never cached, and history-mode fallback to index.html for any other GET that wants HTML. The
-// sign-in page without a query is the pre-rendered signin.html when the build wrote one: it paints
-// and takes input before the app's code has loaded (apps/web/scripts/prerender.mjs).
+// never cached, and history-mode fallback to index.html for any other GET that wants HTML. Where the
+// build wrote them (apps/web/scripts/prerender.mjs), the sign-in page without a query is the
+// pre-rendered signin.html (it paints and takes input before the app's code has loaded), and the
+// public landscape /analytics, with or without a query, is analytics.html (its heading and text paint
+// at once, the app takes it over to fetch and draw the figures).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -12,7 +14,15 @@ import { isApiRequest } from '../shared/api-request.js';
 export const webAppPlugin = fp(
   async (app: FastifyInstance, options: { root: string | undefined }) => {
     const root = options.root;
-    const prerendered = root !== undefined && existsSync(join(root, 'signin.html'));
+    const built = (file: string) => root !== undefined && existsSync(join(root, file));
+    const signin = built('signin.html');
+    const analytics = built('analytics.html');
+    /** The page that answers a GET of `url` that wants HTML. */
+    const pageFor = (url: string) => {
+      if (signin && url === '/signin') return 'signin.html';
+      if (analytics && url.split('?')[0] === '/analytics') return 'analytics.html';
+      return 'index.html';
+    };
     if (root) {
       await app.register(fastifyStatic, {
         root,
@@ -33,8 +43,7 @@ export const webAppPlugin = fp(
     app.setNotFoundHandler((request, reply) => {
       const wantsHtml = (request.headers.accept ?? '').includes('text/html');
       if (root && request.method === 'GET' && !isApiRequest(request) && wantsHtml) {
-        const page = prerendered && request.url === '/signin' ? 'signin.html' : 'index.html';
-        return reply.header('cache-control', 'no-cache').sendFile(page, root);
+        return reply.header('cache-control', 'no-cache').sendFile(pageFor(request.url), root);
       }
       return reply.code(404).send({ message: 'Not found.' });
     });

@@ -18,6 +18,10 @@ beforeAll(async () => {
     join(dist, 'signin.html'),
     '<!doctype html><title>Vigil | Sign in</title><div id="root" data-prerendered="signin"><form></form></div>',
   );
+  writeFileSync(
+    join(dist, 'analytics.html'),
+    '<!doctype html><title>Vigil | Analytics</title><div id="root" data-prerendered="analytics"><h1>Analytics</h1></div>',
+  );
   writeFileSync(join(dist, 'assets', 'index-AbCd1234.js'), 'console.log(1)');
   writeFileSync(join(dist, 'assets', 'index-AbCd1234.js.gz'), gzipSync('console.log(1)'));
   database = await openTestDatabase();
@@ -49,6 +53,19 @@ describe('web app', () => {
     // A query (a Microsoft return, the registration view, a redirect target) needs the app at once.
     for (const url of ['/signin?view=register', '/signin?redirect=%2Fcredentials', '/signin/', '/', '/dashboard']) {
       expect(await page(url), url).not.toContain('data-prerendered');
+    }
+  });
+
+  it('serves the pre-rendered public landscape for /analytics, its period in the query or not', async () => {
+    for (const url of ['/analytics', '/analytics?weeks=26']) {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('data-prerendered="analytics"');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+    for (const url of ['/analytics/', '/analytics-x', '/dashboard?next=/analytics']) {
+      const body = (await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })).body;
+      expect(body, url).not.toContain('data-prerendered');
     }
   });
 

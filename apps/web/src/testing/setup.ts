@@ -7,6 +7,8 @@ import '@/theme/app-recipes';
 configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
+  // A test in the node environment (the build's pre-rendering) has no page to clean.
+  if (typeof document === 'undefined') return;
   cleanup();
   sessionStorage.clear();
   localStorage.clear();
