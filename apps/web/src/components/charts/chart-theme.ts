@@ -8,8 +8,30 @@ const palette = {
   dark: { text: '#fafafa', muted: '#a1a1aa', grid: '#27272a', line: '#3f3f46', tooltip: '#18181b' },
 } as const;
 
-/** Series colours with 3:1 contrast on both backgrounds (blue, orange, teal, red, purple, green). */
-const seriesColors = ['#2563eb', '#ea580c', '#0d9488', '#dc2626', '#9333ea', '#16a34a'];
+/**
+ * The series colours, one palette for both themes: each has 3:1 contrast on the light panel (white)
+ * and on the dark ones (#111111, the tooltip's #18181b), and every two are apart by at least 0.05
+ * in hue and chroma (OKLab's a-b plane) (blue, orange, teal, red, purple, green, pink, ochre, grey, olive, sky, magenta). Twelve,
+ * so a chart of every module (ten) never wraps round to a colour already used: Highcharts reuses
+ * the palette from the start once it runs out.
+ */
+export const SERIES_COLORS = [
+  '#2563eb',
+  '#ea580c',
+  '#0d9488',
+  '#dc2626',
+  '#9333ea',
+  '#16a34a',
+  '#ec4899',
+  '#a16207',
+  '#71717a',
+  '#4d7c0f',
+  '#0284c7',
+  '#c026d3',
+] as const;
+
+/** The panel backgrounds the series colours are drawn on, light and dark (Chakra's bg.panel, tooltip). */
+export const CHART_BACKGROUNDS = { light: ['#ffffff'], dark: ['#111111', palette.dark.tooltip] } as const;
 
 /** Whether the user asked for less motion (the OS setting): charts then draw at once, unanimated. */
 export function prefersReducedMotion(): boolean {
@@ -31,7 +53,7 @@ export function chartTheme(mode: ColorMode, locale: string, reducedMotion = pref
     title: { style: { color: c.muted } },
   };
   return {
-    colors: seriesColors,
+    colors: [...SERIES_COLORS],
     lang: { locale },
     chart: {
       backgroundColor: 'transparent',

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import Highcharts from 'highcharts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestI18n } from '@/testing/i18n';
 import { renderWithProviders } from '@/testing/render';
@@ -33,6 +34,13 @@ function stubViewport() {
       }
     },
   };
+}
+
+/** The chart Highcharts drew last (jsdom has no layout, so its options are what can be read). */
+function drawn(): Highcharts.Chart {
+  const chart = Highcharts.charts.filter((c) => c !== undefined).at(-1);
+  if (!chart) throw new Error('No chart was drawn.');
+  return chart;
 }
 
 afterEach(() => {
@@ -88,6 +96,50 @@ describe('Chart', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show the numbers as a table' }));
     expect(screen.getByRole('table', { name: 'Open findings by severity' })).toBeTruthy();
     expect(screen.getByText('1,200')).toBeTruthy();
+  });
+
+  it('gives each of the ten modules of a trend its own colour (the palette never wraps round)', async () => {
+    const viewport = stubViewport();
+    const i18n = await createTestI18n();
+    const modules = Array.from({ length: 10 }, (_, i) => `Module ${i + 1}`);
+    const { container } = renderWithProviders(
+      <Chart
+        description="New findings per day"
+        options={{
+          chart: { type: 'column' },
+          xAxis: { categories: ['2026-12-01', '2026-12-02'] },
+          plotOptions: { column: { stacking: 'normal' } },
+          series: modules.map((name) => ({ type: 'column', name, data: [1, 2] })),
+        }}
+      />,
+      { i18n },
+    );
+    act(() => viewport.show());
+    await waitFor(() => expect(container.querySelector('.highcharts-container')).not.toBeNull());
+    const colours = drawn().series.map((series) => series.color);
+    expect(colours).toHaveLength(10);
+    expect(new Set(colours).size).toBe(10);
+  });
+
+  it('marks the points of a line with few of them: one snapshot is a dot, not an empty axis', async () => {
+    const viewport = stubViewport();
+    const i18n = await createTestI18n();
+    const { container } = renderWithProviders(
+      <Chart
+        description="Score, last 90 days"
+        options={{
+          chart: { type: 'line' },
+          xAxis: { categories: ['2026-12-06'] },
+          yAxis: { min: 0, max: 100 },
+          series: [{ type: 'line', name: 'Score', data: [72.5] }],
+        }}
+      />,
+      { i18n },
+    );
+    act(() => viewport.show());
+    await waitFor(() => expect(container.querySelector('.highcharts-container')).not.toBeNull());
+    const line = drawn().series[0]?.options;
+    expect(line && 'marker' in line ? line.marker?.enabled : undefined).toBe(true);
   });
 
   it('follows the theme and the language', () => {

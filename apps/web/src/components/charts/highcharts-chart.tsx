@@ -6,6 +6,7 @@ import HighchartsReactModule from 'highcharts-react-official';
 import { useMemo } from 'react';
 import { useFormat } from '@/lib/i18n/format';
 import { useColorMode } from '@/theme/color-mode';
+import { withMarkers } from './chart-markers';
 import { chartTheme } from './chart-theme';
 
 // Vite 8 hands a `"type": "module"` app the CJS module object of this UMD package: unwrap its
@@ -33,7 +34,7 @@ export default function HighchartsChart({ options, description, height }: Highch
   const merged = useMemo(
     () =>
       withTheme(chartTheme(colorMode, locale), {
-        ...options,
+        ...withMarkers(options),
         chart: { ...options.chart, height },
         accessibility: { description, ...options.accessibility },
       }),
