@@ -47,7 +47,7 @@ function tableProblems(page: Page): Promise<string[]> {
       if (first < 0) continue;
       for (const row of table.querySelectorAll('tbody tr')) {
         const cell = row.children[first];
-        if (!(cell instanceof HTMLElement) || cell.colSpan > 1) continue;
+        if (!(cell instanceof HTMLTableCellElement) || cell.colSpan > 1) continue;
         const rect = cell.getBoundingClientRect();
         const clipped = rect.right > right + 1 || cell.scrollWidth > cell.clientWidth + 1;
         if (clipped) {

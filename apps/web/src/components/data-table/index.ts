@@ -17,6 +17,7 @@ export {
 export { FindingTable, type FindingTableProps } from './finding-table';
 export { ListSection } from './list-section';
 export { Pagination } from './pagination';
+export { Truncated } from './truncated';
 export type {
   AssigneeChoices,
   ColumnDef,

@@ -68,11 +68,13 @@ export function BreachesTable({ slots, onDemo }: { slots: FindingSlots; onDemo: 
     {
       id: 'breach_date',
       header: t('credentials.breachDate'),
+      priority: 3,
       cell: (r) => (r.breach_date ? format.date(r.breach_date) : '—'),
     },
     {
       id: 'data_classes',
       header: t('credentials.dataClasses'),
+      priority: 3,
       cell: (r) => (
         <HStack gap="1" flexWrap="wrap">
           {r.data_classes.slice(0, 4).map((c) => (
@@ -86,6 +88,7 @@ export function BreachesTable({ slots, onDemo }: { slots: FindingSlots; onDemo: 
     {
       id: 'password_type',
       header: t('credentials.passwordType'),
+      priority: 3,
       cell: (r) => (r.password_type ? t(`credentials.passwordTypes.${r.password_type}`) : '—'),
     },
     {
@@ -93,7 +96,7 @@ export function BreachesTable({ slots, onDemo }: { slots: FindingSlots; onDemo: 
       header: t('credentials.password'),
       cell: (r) => (r.password_masked ? <Code>{r.password_masked}</Code> : '—'),
     },
-    { id: 'status', header: t('findings.statusLabel'), cell: (r) => <StatusBadge status={r.status} /> },
+    { id: 'status', header: t('findings.statusLabel'), priority: 1, cell: (r) => <StatusBadge status={r.status} /> },
     { id: 'assignee', header: t('findings.assignee'), cell: (r) => r.assignee?.name ?? '—', hiddenByDefault: true },
     { id: 'domain', header: t('credentials.domain'), cell: (r) => r.domain, hiddenByDefault: true },
     {

@@ -91,6 +91,7 @@ export function CvesScreen({ slots }: { slots: FindingSlots }) {
     {
       id: 'cvss',
       header: t('cves.cvss'),
+      priority: 1,
       sortKey: 'cvss',
       cell: (r) => (
         <HStack gap="2">
@@ -102,6 +103,7 @@ export function CvesScreen({ slots }: { slots: FindingSlots }) {
     {
       id: 'epss',
       header: t('cves.epss'),
+      priority: 3,
       sortKey: 'epss',
       cell: (r) =>
         r.epss === null || r.epss === undefined ? (
@@ -125,6 +127,7 @@ export function CvesScreen({ slots }: { slots: FindingSlots }) {
     {
       id: 'products',
       header: t('cves.products'),
+      priority: 3,
       cell: (r) => (
         <HStack gap="1" flexWrap="wrap">
           {(r.products ?? []).slice(0, 3).map((p) => (
@@ -135,8 +138,8 @@ export function CvesScreen({ slots }: { slots: FindingSlots }) {
         </HStack>
       ),
     },
-    { id: 'status', header: t('findings.statusLabel'), cell: (r) => <StatusBadge status={r.status} /> },
-    { id: 'assignee', header: t('findings.assignee'), cell: (r) => r.assignee?.name ?? '—' },
+    { id: 'status', header: t('findings.statusLabel'), priority: 1, cell: (r) => <StatusBadge status={r.status} /> },
+    { id: 'assignee', header: t('findings.assignee'), priority: 3, cell: (r) => r.assignee?.name ?? '—' },
     {
       id: 'published',
       header: t('cves.published'),

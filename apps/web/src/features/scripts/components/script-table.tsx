@@ -10,6 +10,7 @@ import {
   pageQuery,
   type TableActions,
   type TableState,
+  Truncated,
 } from '@/components/data-table';
 import { apiUrl } from '@/lib/api-url';
 import { useFormat } from '@/lib/i18n/format';
@@ -150,7 +151,7 @@ export function ScriptTable({
       cell: (r) =>
         r.kind === 'inline' ? t('scripts.manager.inline', { hash: r.sha256.slice(0, 12) }) : (r.url ?? r.key),
     },
-    { id: 'page', header: t('scripts.manager.page'), cell: (r) => r.page.url },
+    { id: 'page', header: t('scripts.manager.page'), priority: 3, cell: (r) => <Truncated value={r.page.url} /> },
     {
       id: 'party',
       header: t('scripts.manager.party'),
@@ -169,13 +170,15 @@ export function ScriptTable({
     {
       id: 'authorisation',
       header: t('scripts.manager.authorisation'),
+      priority: 1,
       sortKey: 'authorisation',
       cell: (r) => <AuthorisationBadge authorisation={r.authorisation} />,
     },
-    { id: 'hash', header: t('scripts.manager.hash'), cell: (r) => <HashCell script={r} /> },
+    { id: 'hash', header: t('scripts.manager.hash'), priority: 3, cell: (r) => <HashCell script={r} /> },
     {
       id: 'sri',
       header: t('scripts.manager.sri'),
+      priority: 3,
       cell: (r) => t(r.sri ? 'scripts.manager.yes' : 'scripts.manager.no'),
     },
     {
@@ -202,6 +205,7 @@ export function ScriptTable({
     {
       id: 'open_findings',
       header: t('scripts.manager.openFindings'),
+      priority: 1,
       align: 'end',
       cell: (r) => format.number(r.open_findings),
     },

@@ -5,6 +5,7 @@ import {
   type FilterDef,
   type FindingSlots,
   FindingTable,
+  Truncated,
   textFilter,
   useFindingList,
 } from '@/components/data-table';
@@ -59,8 +60,8 @@ export function VulnerabilitiesScreen({ slots }: { slots: FindingSlots }) {
       cell: (r) => (
         <Stack gap="0">
           <Text>{r.host}</Text>
-          <Text fontSize="xs" color="fg.muted" wordBreak="break-all">
-            {r.matched_at}
+          <Text as="span" fontSize="xs" color="fg.muted">
+            <Truncated value={r.matched_at} />
           </Text>
         </Stack>
       ),
@@ -69,9 +70,10 @@ export function VulnerabilitiesScreen({ slots }: { slots: FindingSlots }) {
       id: 'severity',
       header: t('findings.severityLabel'),
       sortKey: 'severity',
+      priority: 1,
       cell: (r) => <SeverityBadge severity={r.severity} />,
     },
-    { id: 'status', header: t('findings.statusLabel'), cell: (r) => <StatusBadge status={r.status} /> },
+    { id: 'status', header: t('findings.statusLabel'), priority: 1, cell: (r) => <StatusBadge status={r.status} /> },
     {
       id: 'due',
       header: t('vulnerabilities.due'),
@@ -91,12 +93,14 @@ export function VulnerabilitiesScreen({ slots }: { slots: FindingSlots }) {
     {
       id: 'cvss',
       header: t('vulnerabilities.cvss'),
+      priority: 3,
       cell: (r) => ((r.cvss_score ?? null) === null ? '—' : String(r.cvss_score)),
       align: 'end',
     },
     {
       id: 'epss',
       header: t('vulnerabilities.epss'),
+      priority: 3,
       cell: (r) =>
         r.epss === null || r.epss === undefined
           ? '—'
