@@ -155,6 +155,17 @@ describe('AdvisorScreen', () => {
     expect(screen.getByTestId('advisor-steps').textContent).toContain('Checked a CVE');
   });
 
+  it('wraps a long suggestion inside its column instead of running off a phone (issue 33 item 7)', async () => {
+    renderAdvisor(streamed);
+    const suggestion = await screen.findByRole('button', { name: 'Are we affected by CVE-2026-1234?' });
+    const style = getComputedStyle(suggestion);
+    // A flex item that may not shrink is as wide as its text on one line: it must wrap and stop at
+    // the column's edge.
+    expect(style.whiteSpace).toBe('normal');
+    expect(style.maxWidth).toBe('100%');
+    expect(style.overflowWrap).toBe('anywhere');
+  });
+
   it('keeps every exchange when the next question follows at once, with the app cache policy (issue 33)', async () => {
     // The app caches reads for 15 s: the conversation read while the first answer streamed holds no
     // answer. The stored thread must still be read again once the answer is done, else the next

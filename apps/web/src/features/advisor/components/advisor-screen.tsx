@@ -59,7 +59,11 @@ function Suggestions({
             height="auto"
             minH="8"
             py="1"
+            // A button does not shrink in the Wrap: without a cap it is its whole text wide and ran
+            // off a phone's screen. It wraps within the column, a long token too.
             whiteSpace="normal"
+            maxW="100%"
+            overflowWrap="anywhere"
             textAlign="start"
             disabled={disabled}
             onClick={() => onAsk(s.question)}
