@@ -109,6 +109,9 @@ describe('MembersScreen', () => {
     const invited = within(table).getAllByText('new@acme.test')[0]?.closest('tr') as HTMLElement;
     expect(within(invited).getByText('Invited')).toBeTruthy();
     expect(within(invited).getByText('Viewer')).toBeTruthy();
+    // The invited person has no name until they accept: the name column says so, not the e-mail again.
+    expect(within(invited).getAllByText('new@acme.test')).toHaveLength(1);
+    expect(within(invited).getByRole('link', { name: 'Set when they accept' })).toBeTruthy();
   });
 
   it("changes a member's role from the drawer and shows the member's history", async () => {

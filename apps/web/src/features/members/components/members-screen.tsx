@@ -1,4 +1,4 @@
-import { Badge, Heading, Stack } from '@chakra-ui/react';
+import { Badge, Heading, Stack, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ColumnDef, DataTable, type FilterDef, useTableState } from '@/components/data-table';
@@ -31,7 +31,8 @@ function rowsOf(data: { data: Member[]; invitations: Invitation[] }): Row[] {
     ...data.data.map((member) => ({ ...member, id: `m${member.id}`, member })),
     ...data.invitations.map((invitation) => ({
       id: `i${invitation.id}`,
-      name: invitation.email,
+      // The person names themselves on accepting: until then there is no name (the e-mail is its own column).
+      name: '',
       email: invitation.email,
       role: invitation.role,
       status: invitation.expired ? 'expired' : 'invited',
@@ -88,7 +89,17 @@ export function MembersScreen() {
     },
   };
   const columns: ColumnDef<Row>[] = [
-    { id: 'name', header: t('members.columns.name'), cell: (r) => r.name, primary: true },
+    {
+      id: 'name',
+      header: t('members.columns.name'),
+      cell: (r) =>
+        r.name || (
+          <Text as="span" color="fg.muted" fontStyle="italic">
+            {t('members.columns.nameOnAccepting')}
+          </Text>
+        ),
+      primary: true,
+    },
     { id: 'email', header: t('members.columns.email'), cell: (r) => r.email },
     { id: 'role', header: t('members.columns.role'), cell: (r) => t(`members.roles.${r.role}`) },
     {
