@@ -6,6 +6,8 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** Admin URL of the test PostgreSQL; each test file creates its own database there. */
     postgresUrl: string;
+    /** Name of the migrated and seeded PostgreSQL database each test file's database is copied from. */
+    postgresTemplate: string;
   }
 }
 

@@ -1,6 +1,7 @@
 // Test harness: a fresh database per test file (PGlite from the template dump, or a new
-// PostgreSQL database), apps built on it with a manual clock, and an inject()-based "browser"
-// that keeps cookies and sends the anti-forgery header like the real client.
+// PostgreSQL database copied from the template database), apps built on it with a manual clock,
+// and an inject()-based "browser" that keeps cookies and sends the anti-forgery header like the
+// real client.
 
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -11,8 +12,6 @@ import { type BuildAppOptions, buildApp, type VigilApp } from '../app.js';
 import type { Limits } from '../app-context.js';
 import { type AppConfig, loadConfig } from '../config/env.js';
 import { type DatabaseHandle, openDatabase } from '../db/connect.js';
-import { migrateToLatest } from '../db/migrations.js';
-import { seedDemo } from '../features/demo/demo.seed.js';
 import { ManualClock } from '../shared/clock.js';
 import './provided.js';
 
@@ -35,13 +34,12 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   const adminUrl = inject('postgresUrl');
   const name = `vigil_test_${randomBytes(6).toString('hex')}`;
   const creator = await connect(adminUrl);
-  await creator.query(`create database ${name}`);
+  // A copy of the migrated and seeded template (global-setup.postgres.ts).
+  await creator.query(`create database ${name} template ${inject('postgresTemplate')} strategy file_copy`);
   await creator.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ kind: 'postgres', url: url.href, poolSize: 5 });
-  await migrateToLatest(handle.db);
-  await seedDemo(handle.db, new Date(Date.now() - 60_000));
   return {
     handle,
     kind,
