@@ -221,6 +221,24 @@ export async function updateFinding({ ctx, auth, input }: Verb<{ id: number; cha
   return { data: await findingDetail(ctx.db, scope, input.id) };
 }
 
+/**
+ * One person's change of one finding at `now`, as the triage API makes it (the row, its history
+ * and its event), in the caller's transaction; the workflow's refusal as a reason. The demo's
+ * quarter of triage (demo-history) writes its backdated changes through it.
+ */
+export async function changeFindingAs(
+  trx: Executor,
+  row: FindingRow,
+  changes: FindingChangeInput,
+  userId: number,
+  now: Date,
+): Promise<string | null> {
+  const plan = planChange(row, changes, userId, now);
+  if (!plan.ok) return plan.reason;
+  await applyPlanned(trx, { userId, companyId: row.company_id }, row, plan, changes.comment, userId, now);
+  return null;
+}
+
 export async function bulkUpdateFindingStatus({
   ctx,
   auth,

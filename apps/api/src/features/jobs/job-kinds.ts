@@ -6,6 +6,7 @@
 import type { AppContext } from '../../app-context.js';
 import { purgeExpired } from '../../jobs/purge-expired.job.js';
 import { alertJobKinds } from '../alerts/alerts.jobs.js';
+import { demoHistoryJobKinds } from '../demo-history/demo-history.job.js';
 import { expireRiskAcceptances } from '../findings/findings.expiry.js';
 import { sweepUploads } from '../imports/import-files.repository.js';
 import { runJob } from '../imports/import-runner.js';
@@ -58,6 +59,7 @@ export const platformJobKinds = {
   ...alertJobKinds,
   ...riskJobKinds,
   ...reportJobKinds,
+  ...demoHistoryJobKinds,
 } satisfies Record<string, JobKind>;
 
 /** The kinds whose group has `running` jobs at its limit (the claim skips them). */

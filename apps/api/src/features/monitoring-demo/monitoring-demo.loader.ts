@@ -3,6 +3,7 @@
 // worker as an upload. Runs once: any demo job in the database means it was done.
 import type { AppContext } from '../../app-context.js';
 import { demoCompanies } from '../demo/demo.seed.js';
+import { queueDemoHistory } from '../demo-history/demo-history.job.js';
 import { insertJob } from '../imports/imports.repository.js';
 import type { DemoCompany, DemoFile } from '../monitoring/monitoring-module.js';
 
@@ -94,6 +95,8 @@ export async function loadMonitoringDemo(
         for (const file of module.demo?.({ anchor, company, index, seed: 100 + index }) ?? []) await queue(id, file);
       }
     }
+    // Last: the quarter of triage and daily ratings, once the imports' findings are in.
+    await queueDemoHistory(trx, anchor);
   });
   return true;
 }
