@@ -16,7 +16,8 @@ interface AxeResult {
 /** Serious and critical violations on the page, or only inside `include` (CSS selectors). */
 export async function seriousViolations(page: Page, include?: string[]): Promise<string[]> {
   // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') forbids inline scripts.
-  await page.evaluate(axeSource);
+  // Once per loaded page: a walk through the app's own navigation checks many screens on one load.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const result = await page.evaluate(async (selectors) => {
     const axe = (window as unknown as { axe: { run: (context: unknown) => Promise<AxeResult> } }).axe;
     return axe.run(selectors ? { include: selectors.map((s) => [s]) } : document);

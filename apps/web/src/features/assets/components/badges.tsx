@@ -14,11 +14,11 @@ export function TypeBadge({ type }: { type: AssetType }) {
   );
 }
 
-/** An asset's tags, or a dash. */
+/** An asset's tags, or a dash. The tags are the company's own words: shown as written, never translated. */
 export function Tags({ tags }: { tags: string[] }) {
   if (tags.length === 0) return <>—</>;
   return (
-    <HStack gap="1" flexWrap="wrap">
+    <HStack gap="1" flexWrap="wrap" translate="no">
       {tags.map((tag) => (
         <Badge key={tag} size="xs" variant="outline" colorPalette="blue">
           {tag}

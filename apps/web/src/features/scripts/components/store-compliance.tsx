@@ -31,7 +31,7 @@ export function StoreCompliance({ store }: { store: ComplianceStore }) {
           {store.name}
         </Heading>
         <Badge size="sm" variant="outline">
-          {store.platform}
+          {t(`scripts.stores.platforms.${store.platform}`)}
         </Badge>
         <ComplianceBadge status={store.pci_6_4_3} requirement="6.4.3" />
         <ComplianceBadge status={store.pci_11_6_1} requirement="11.6.1" />
