@@ -1,10 +1,15 @@
+import { Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { type ColumnDef, DataTable, useTableState } from '@/components/data-table';
 import { QueueJobButton } from '@/components/ui/queue-job-button';
 import { useFormat } from '@/lib/i18n/format';
 import { type ScriptScan, useScriptScans, useStartScan } from '../api/scripts-api';
+import { AttentionBadge, AttentionLegend } from './attention';
 import { ScanStatusBadge } from './badges';
 import { ScanDiff } from './scan-diff';
+
+/** A scan to look at first: it failed, or a security header regressed. */
+const needsReview = (r: ScriptScan) => r.status === 'failed' || r.header_changes.some((h) => h.regression);
 
 /** "Scan now" for one page: queues a scan; while one is queued or running, says so instead. */
 export function ScanNowButton({ pageId }: { pageId: number }) {
@@ -37,7 +42,16 @@ export function ScanList({ storeId, pageId }: { storeId?: number | undefined; pa
       cell: (r) => format.date(r.started_at, { dateStyle: 'medium', timeStyle: 'short' }),
     },
     { id: 'page', header: t('scripts.manager.page'), cell: (r) => r.page.url },
-    { id: 'status', header: t('scripts.manager.scan.status'), cell: (r) => <ScanStatusBadge status={r.status} /> },
+    {
+      id: 'status',
+      header: t('scripts.manager.scan.status'),
+      cell: (r) => (
+        <Stack gap="1" align="start">
+          <ScanStatusBadge status={r.status} />
+          {needsReview(r) ? <AttentionBadge /> : null}
+        </Stack>
+      ),
+    },
     { id: 'scripts', header: t('scripts.manager.scan.scripts'), align: 'end', cell: (r) => count(r.scripts) },
     { id: 'new', header: t('scripts.manager.scan.new'), align: 'end', cell: (r) => count(r.new_scripts) },
     { id: 'changed', header: t('scripts.manager.scan.changed'), align: 'end', cell: (r) => count(r.changed_scripts) },
@@ -58,17 +72,20 @@ export function ScanList({ storeId, pageId }: { storeId?: number | undefined; pa
     { id: 'error', header: t('scripts.manager.scan.error'), cell: (r) => r.error ?? '—', hiddenByDefault: true },
   ];
   return (
-    <DataTable
-      tableId="script-scans"
-      caption={t('scripts.manager.scansCaption')}
-      columns={columns}
-      page={scans}
-      rowId={(r) => String(r.id)}
-      state={state}
-      empty={{ title: t('scripts.manager.noScansTitle'), description: t('scripts.manager.noScans') }}
-      renderDetail={(id) => <ScanDiff id={Number(id)} />}
-      detailTitle={t('scripts.manager.scanDetailTitle')}
-      rowTone={(r) => (r.status === 'failed' || r.header_changes.some((h) => h.regression) ? 'danger' : undefined)}
-    />
+    <>
+      <AttentionLegend meaning={t('scripts.manager.attention.scans')} testId="scans-legend" />
+      <DataTable
+        tableId="script-scans"
+        caption={t('scripts.manager.scansCaption')}
+        columns={columns}
+        page={scans}
+        rowId={(r) => String(r.id)}
+        state={state}
+        empty={{ title: t('scripts.manager.noScansTitle'), description: t('scripts.manager.noScans') }}
+        renderDetail={(id) => <ScanDiff id={Number(id)} />}
+        detailTitle={t('scripts.manager.scanDetailTitle')}
+        rowTone={(r) => (needsReview(r) ? 'danger' : undefined)}
+      />
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { HStack, Text } from '@chakra-ui/react';
+import { HStack, Stack, Text } from '@chakra-ui/react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
@@ -16,6 +16,7 @@ import { apiUrl } from '@/lib/api-url';
 import { useFormat } from '@/lib/i18n/format';
 import type { ComplianceStore } from '../api/ecommerce-api';
 import { AUTHORISATIONS, BEHAVIOURS, PARTIES, type Script, type ScriptQuery, useScripts } from '../api/scripts-api';
+import { AttentionBadge, AttentionLegend } from './attention';
 import { AuthorisationBadge, BehaviourBadges, PartyBadge } from './badges';
 import { ScriptDetail } from './script-detail';
 
@@ -114,6 +115,10 @@ function filterQuery(state: TableState): Omit<ScriptQuery, 'page' | 'page_size' 
   };
 }
 
+/** A script to review first: denied, changed since it was authorised, or reading card fields. */
+const needsReview = (r: Script) =>
+  r.authorisation === 'denied' || r.changed || r.behaviours.includes('reads_card_fields');
+
 /** The current and the authorised SHA-256, shortened; a mismatch shows in the error colour. */
 function HashCell({ script }: { script: Script }) {
   const { t } = useTranslation();
@@ -172,7 +177,15 @@ export function ScriptTable({
       header: t('scripts.manager.authorisation'),
       priority: 1,
       sortKey: 'authorisation',
-      cell: (r) => <AuthorisationBadge authorisation={r.authorisation} />,
+      cell: (r) =>
+        needsReview(r) ? (
+          <Stack gap="1" align="start">
+            <AuthorisationBadge authorisation={r.authorisation} />
+            <AttentionBadge />
+          </Stack>
+        ) : (
+          <AuthorisationBadge authorisation={r.authorisation} />
+        ),
     },
     { id: 'hash', header: t('scripts.manager.hash'), priority: 3, cell: (r) => <HashCell script={r} /> },
     {
@@ -211,22 +224,23 @@ export function ScriptTable({
     },
   ];
   return (
-    <DataTable
-      tableId="scripts"
-      caption={t('scripts.manager.caption')}
-      columns={columns}
-      page={list}
-      rowId={(r) => String(r.id)}
-      state={state}
-      filters={filters}
-      searchLabel={t('scripts.manager.search')}
-      empty={{ title: t('scripts.manager.emptyTitle'), description: t('scripts.manager.empty') }}
-      exportHref={apiUrl('/scripts/export', query)}
-      renderDetail={(id) => <ScriptDetail id={Number(id)} canChange={canChange} />}
-      detailTitle={t('scripts.manager.detailTitle')}
-      rowTone={(r) =>
-        r.authorisation === 'denied' || r.changed || r.behaviours.includes('reads_card_fields') ? 'danger' : undefined
-      }
-    />
+    <>
+      <AttentionLegend meaning={t('scripts.manager.attention.scripts')} testId="scripts-legend" />
+      <DataTable
+        tableId="scripts"
+        caption={t('scripts.manager.caption')}
+        columns={columns}
+        page={list}
+        rowId={(r) => String(r.id)}
+        state={state}
+        filters={filters}
+        searchLabel={t('scripts.manager.search')}
+        empty={{ title: t('scripts.manager.emptyTitle'), description: t('scripts.manager.empty') }}
+        exportHref={apiUrl('/scripts/export', query)}
+        renderDetail={(id) => <ScriptDetail id={Number(id)} canChange={canChange} />}
+        detailTitle={t('scripts.manager.detailTitle')}
+        rowTone={(r) => (needsReview(r) ? 'danger' : undefined)}
+      />
+    </>
   );
 }

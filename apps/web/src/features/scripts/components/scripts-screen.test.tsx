@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { noSlots, renderWithListApi } from '@/components/data-table/testing/list-api';
 import { createTestI18n } from '@/testing/i18n';
 import { closeDialogs, openDrawer } from './drawer.test-support';
-import { compliance, scanDetail, scansPage, scriptsPage, skimmerDetail } from './fixtures.test-data';
+import { compliance, scanDetail, scansPage, script, scriptsPage, skimmer, skimmerDetail } from './fixtures.test-data';
 import { ScriptsScreen } from './scripts-screen';
 
 let i18n: I18n;
@@ -146,5 +146,60 @@ describe('the Script Manager', { timeout: 20_000 }, () => {
     fireEvent.click(within(diff).getByRole('link', { name: 'https://cdn.jquery-cdn.test/jquery.min.js' }));
     await waitFor(() => expect(search(router).get('script')).toBe('12'));
     expect(search(router).get('tab')).toBeNull();
+  });
+
+  it('scans a page chosen in a dialog when none is picked in the filters', async () => {
+    const { writes } = renderWithListApi(<ScriptsScreen slots={noSlots} />, {
+      i18n,
+      path: '/scripts',
+      answers: { ...answers, 'POST /script-scans': { data: { job_id: 71, page_id: 4 } } },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Scan a page' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Scan a monitored page now' });
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Page' }), { target: { value: '4' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Scan now' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]).toMatchObject({ path: '/script-scans', body: { page_id: 4 } });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Scan a monitored page now' })).toBeNull());
+  });
+
+  it('offers the evidence of a page chosen in a dialog, to a viewer too, who gets no scan', async () => {
+    renderWithListApi(<ScriptsScreen slots={{ ...noSlots, useCanChange: () => false }} />, {
+      i18n,
+      path: '/scripts',
+      answers,
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Evidence' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Evidence for the assessor' });
+    expect(screen.queryByRole('button', { name: 'Scan a page', hidden: true })).toBeNull();
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Page' }), { target: { value: '4' } });
+    expect(within(dialog).getByRole('link', { name: 'Evidence (PDF)' }).getAttribute('href')).toContain(
+      '/store-pages/4/evidence/pdf',
+    );
+    expect(within(dialog).getByRole('link', { name: 'Evidence (CSV)' }).getAttribute('href')).toContain(
+      '/store-pages/4/evidence/csv',
+    );
+  });
+
+  it('says what a highlighted row means, and marks each such row in words, not colour alone', async () => {
+    const trusted = {
+      ...script,
+      id: 13,
+      key: 'https://cdn.ok.test/ok.js',
+      url: 'https://cdn.ok.test/ok.js',
+      changed: false,
+    };
+    renderWithListApi(<ScriptsScreen slots={noSlots} />, {
+      i18n,
+      path: '/scripts',
+      answers: { ...answers, '/scripts': { ...scriptsPage, data: [script, skimmer, trusted] } },
+    });
+    const row = async (name: string) => (await screen.findByRole('link', { name })).closest('tr') as HTMLElement;
+    expect((await screen.findByTestId('scripts-legend')).textContent).toBe(
+      'Highlighted rows need review: the script is denied, changed since it was authorised, or reads card fields.',
+    );
+    expect(within(await row('https://cdn.jquery-cdn.test/jquery.min.js')).getByText('Needs review')).toBeTruthy();
+    expect(within(await row('https://cdn.analytics-partner.test/analytics.js')).getByText('Needs review')).toBeTruthy();
+    expect(within(await row('https://cdn.ok.test/ok.js')).queryByText('Needs review')).toBeNull();
   });
 });

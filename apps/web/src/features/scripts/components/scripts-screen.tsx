@@ -1,4 +1,4 @@
-import { Button, HStack, Tabs, Text } from '@chakra-ui/react';
+import { Button, HStack, Tabs } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { FindingDrawer, type FindingSlots, useTableState } from '@/components/data-table';
@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { DemoBadge } from '@/components/ui/finding-badges';
 import { type CompliancePage, useCompliance } from '../api/ecommerce-api';
 import { evidenceHref } from '../api/stores-api';
+import { EvidenceDialog, ScanPageDialog } from './page-pick-dialogs';
 import { ScanList, ScanNowButton } from './scan-list';
 import { idOf, ScriptTable, scriptFilters } from './script-table';
 
@@ -15,8 +16,8 @@ type Tab = (typeof TABS)[number];
 /**
  * The Script Manager (`/scripts`): the inventory of every script on the monitored pages with its
  * authorisation (tab 1) and the page scans with their diffs (tab 2), for every page or the store
- * and page picked (`?store_id=`, `?page_id=`); a picked page can be scanned now and exported as
- * evidence for the assessor. Findings open in `?open=`.
+ * and page picked (`?store_id=`, `?page_id=`). A page can be scanned now and exported as evidence
+ * for the assessor: the picked one at once, else the one chosen in the dialog. Findings open in `?open=`.
  */
 export function ScriptsScreen({ slots }: { slots: FindingSlots }) {
   const { t } = useTranslation();
@@ -29,7 +30,8 @@ export function ScriptsScreen({ slots }: { slots: FindingSlots }) {
   const state = useTableState(filters, { openKey: 'script' });
   const storeId = idOf(state.filters.store_id?.[0]);
   const pageId = idOf(state.filters.page_id?.[0]);
-  const page = stores.flatMap((s) => s.pages).find((p) => p.id === pageId);
+  const pages = stores.flatMap((s) => s.pages);
+  const page = pages.find((p) => p.id === pageId);
   // Another tab keeps the picked store and page; the rest (filters, pages, drawers) was the tab's.
   const show = (next: Tab) =>
     setParams(() => {
@@ -48,15 +50,18 @@ export function ScriptsScreen({ slots }: { slots: FindingSlots }) {
         actions={
           <HStack gap="2" flexWrap="wrap">
             {stores.some((s) => s.is_demo) ? <DemoBadge /> : null}
-            {page ? <PageActions page={page} canChange={canChange} /> : null}
+            {page ? (
+              <PageActions page={page} canChange={canChange} />
+            ) : (
+              // No page picked in the filters: the same actions ask for the page in a dialog.
+              <>
+                {canChange ? <ScanPageDialog pages={pages} /> : null}
+                <EvidenceDialog pages={pages} />
+              </>
+            )}
           </HStack>
         }
       />
-      {page ? null : (
-        <Text color="fg.muted" fontSize="sm" mb="3">
-          {t('scripts.manager.pickPage')}
-        </Text>
-      )}
       <Tabs.Root value={tab} onValueChange={(event) => show(event.value as Tab)} variant="line">
         <Tabs.List mb="4">
           {TABS.map((value) => (
