@@ -29,12 +29,14 @@ describe.runIf(inject('databaseKind') === 'postgres')('two worker processes on o
     ({ app } = await testApp(database, { env: { VIGIL_ROLE: 'api' } }));
     a = await newTenant(app, 'workers');
     // The server as `npm start` runs it, compiled from these sources into a directory of its own
-    // as `npm run build` does (--noCheck: typechecking is the typecheck step's job, ~2.5x the time).
+    // as `npm run build` does (--noCheck: typechecking is the typecheck step's job, ~2.5x the time),
+    // emitting only what runs (no declarations nor maps: the workers need none, ~1.7x the time).
     execFileSync(
       process.execPath,
       [
         join(apiRoot, '../../node_modules/typescript/bin/tsc'),
         ...['-p', 'tsconfig.build.json', '--noCheck', '--outDir', outDir],
+        ...['--declaration', 'false', '--declarationMap', 'false', '--sourceMap', 'false'],
       ],
       {
         cwd: apiRoot,
