@@ -47,9 +47,13 @@ export function summaryLine(event: TimelineEvent, t: TFunction, number: (n: numb
   const found = foundOf(event);
   if (!found) return null;
   const count = { count: found.newFindings, n: number(found.newFindings) };
+  // A supplier's probe run says whose: the runs of several suppliers are not one run repeated.
+  const supplier = event.kind === 'probes.finished' ? event.details?.supplier_name : undefined;
   const head = found.file
     ? t('dashboard.timeline.summary.fileFound', { file: found.file, ...count })
-    : t(`dashboard.timeline.summary.${FOUND_BY[event.kind] ?? 'watchFound'}`, count);
+    : typeof supplier === 'string'
+      ? t('dashboard.timeline.summary.probeSupplierFound', { supplier, ...count })
+      : t(`dashboard.timeline.summary.${FOUND_BY[event.kind] ?? 'watchFound'}`, count);
   // Lower case: "12 critical", "crítica: 12" (each language orders the two its way).
   const parts = found.bySeverity.map(([severity, n]) =>
     t('dashboard.timeline.summary.bySeverity', {

@@ -103,6 +103,14 @@ describe('Timeline summaries', { timeout: 15_000 }, () => {
       option: 'Probe run',
     },
     {
+      kind: 'probes.finished',
+      module: { id: 'assets', screen: 'company-assets' },
+      details: { run_id: 4, supplier_id: 2, supplier_name: 'Initech Hosting', status: 'done', targets: 4 },
+      line: 'Probe run of Initech Hosting: 28 new findings, 2 high, 26 medium',
+      href: '/companyassets',
+      option: 'Probe run',
+    },
+    {
       kind: 'scripts.scanned',
       module: { id: 'scripts', screen: 'scripts' },
       details: { scan_id: 7, page_id: 3, status: 'done', scripts: 12 },
