@@ -80,7 +80,12 @@ export async function finishRun(db: Executor, run: RunContext, startedAt: Date, 
     .executeTakeFirstOrThrow();
   const tally = await importTally(db, run.jobId);
   const worst = worstOf(tally);
-  const inventory = run.supplierId === null ? 'company assets' : `supplier ${run.supplierId}`;
+  // Whose inventory ran, by name: the runs of several suppliers must not read as one run repeated.
+  const supplier =
+    run.supplierId === null
+      ? undefined
+      : await db.selectFrom('suppliers').select('name').where('id', '=', run.supplierId).executeTakeFirst();
+  const inventory = run.supplierId === null ? 'company assets' : `supplier ${supplier?.name ?? run.supplierId}`;
   const verb = { done: 'done', cancelled: 'cancelled', failed: 'failed' }[end.status];
   const title =
     `Probe run of ${inventory} ${verb}: ${row.targets} hosts, ${describeTally(tally)}, ${resolved} resolved, ` +
@@ -96,6 +101,7 @@ export async function finishRun(db: Executor, run: RunContext, startedAt: Date, 
       details: {
         run_id: run.runId,
         supplier_id: run.supplierId,
+        supplier_name: supplier?.name ?? null,
         status: end.status,
         targets: row.targets,
         checks: row.checks,

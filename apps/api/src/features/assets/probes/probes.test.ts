@@ -239,6 +239,18 @@ describe('the probe-run operations', () => {
     expect(foreign.statusCode).toBe(404);
     const own = await a.browser.post('/api/probe-runs', { supplier_id: supplier.id }, { token: a.token });
     expect(own.statusCode, own.body).toBe(202);
+    // Its timeline event names the supplier: several suppliers' runs do not read as one run repeated.
+    await app.jobs.drain();
+    const finished = await app.ctx.db
+      .selectFrom('events')
+      .select(['title', 'details'])
+      .where('company_id', '=', a.companyId)
+      .where('kind', '=', 'probes.finished')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(finished.title).toContain('supplier Supplier A');
+    const details = typeof finished.details === 'string' ? JSON.parse(finished.details) : finished.details;
+    expect(details).toMatchObject({ supplier_id: supplier.id, supplier_name: 'Supplier A' });
   });
 });
 
