@@ -55,6 +55,9 @@ const baseConfig = defineConfig({
     ...globalCss,
     html: { colorPalette: 'blue' },
     body: { bg: 'bg', color: 'fg' },
+    // Chakra's Table.ScrollArea sets white-space: nowrap for all it holds, so no cell wrapped and every
+    // wide table scrolled sideways (issue 33 item 6): cells wrap; a long value is cut by `Truncated`.
+    table: { whiteSpace: 'normal' },
     // Keyboard focus is always visible (WCAG 2.4.7).
     ':focus-visible': { outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '2px' },
   },
