@@ -69,7 +69,6 @@ describe('the demo after its jobs ran', () => {
     expect(await loadMonitoringDemo(app.ctx, new Date(Date.now() - 3_600_000))).toBe(true);
     const jobs = await allJobsEnded(app);
     console.log(`demo loaded with its history in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    expect(jobs.filter((j) => j.kind === 'demo.history').map((j) => j.status)).toEqual(['succeeded']);
     const db = app.ctx.db;
     const now = app.ctx.clock.now();
     const acme = await db
@@ -148,5 +147,13 @@ describe('the demo after its jobs ran', () => {
       );
       expect(body.data.totals.current.resolved, period).toBeGreaterThan(0);
     }
+    expect(jobs.filter((j) => j.kind === 'demo.history').map((j) => j.status)).toEqual(['succeeded']);
+    const log = await db
+      .selectFrom('job_log as l')
+      .innerJoin('jobs as j', 'j.id', 'l.job_id')
+      .select('l.message')
+      .where('j.kind', '=', 'demo.history')
+      .execute();
+    console.log(log.map((l) => l.message).join('\n'));
   }, 400_000);
 });
