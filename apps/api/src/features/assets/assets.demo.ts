@@ -170,6 +170,13 @@ const file = (kind: string, fileName: string, content: string, options: Record<s
   options,
 });
 
+/** Each demo supplier's public hosts (a supplier's probe run probes these and its domain). */
+const supplierSubdomains = [
+  ['www', 'portal', 'api'],
+  ['www', 'api', 'mail', 'vpn'],
+  ['www', 'portal', 'status', 'cdn', 'sftp'],
+];
+
 /** One company's files, then each of its suppliers'. */
 export function assetsDemo({ anchor, company, seed }: DemoInput): DemoFile[] {
   if (!company) return [];
@@ -183,7 +190,9 @@ export function assetsDemo({ anchor, company, seed }: DemoInput): DemoFile[] {
     file('assets-csv', `assets-${company.domain}.csv`, assetsCsv(company)),
   ];
   for (const [i, supplier] of demoSuppliers(company).entries()) {
-    const supplierHosts = ['www', 'portal', 'api'].map((h) => `${h}.${supplier.domain}`);
+    // Suppliers of different sizes: their probe runs find different things, as real suppliers' do.
+    const supplierHosts =
+      supplierSubdomains[i % supplierSubdomains.length]?.map((h) => `${h}.${supplier.domain}`) ?? [];
     const options = { supplier_name: supplier.name };
     files.push(
       file('hosts', `hosts-${supplier.domain}.txt`, [supplier.domain, ...supplierHosts].join('\n'), options),
