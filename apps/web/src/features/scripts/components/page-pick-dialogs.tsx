@@ -42,7 +42,9 @@ export function ScanPageDialog({ pages }: { pages: CompliancePage[] }) {
   const { t } = useTranslation();
   const start = useStartScan();
   const enabled = pages.filter((p) => p.enabled);
-  const [pageId, setPageId] = useState<number | undefined>(enabled[0]?.id);
+  // The pages load after the first render: until one is chosen, the first is the one shown picked.
+  const [chosen, setPageId] = useState<number | undefined>();
+  const pageId = chosen ?? enabled[0]?.id;
   const failure =
     start.error instanceof ApiError ? start.error.serverMessage : start.error ? t('scripts.forms.saveFailed') : null;
   if (enabled.length === 0) return null;
@@ -61,10 +63,7 @@ export function ScanPageDialog({ pages }: { pages: CompliancePage[] }) {
       pending={start.isPending}
       error={failure}
       submitDisabled={pageId === undefined}
-      onOpen={() => {
-        setPageId((current) => current ?? enabled[0]?.id);
-        start.reset();
-      }}
+      onOpen={start.reset}
       testId="scan-page-dialog"
     >
       <PagePicker pages={enabled} value={pageId} onChange={setPageId} />
@@ -75,7 +74,8 @@ export function ScanPageDialog({ pages }: { pages: CompliancePage[] }) {
 /** "Evidence" with no page picked in the filters: the dialog asks which page, then offers its CSV and PDF. */
 export function EvidenceDialog({ pages }: { pages: CompliancePage[] }) {
   const { t } = useTranslation();
-  const [pageId, setPageId] = useState<number | undefined>(pages[0]?.id);
+  const [chosen, setPageId] = useState<number | undefined>();
+  const pageId = chosen ?? pages[0]?.id;
   if (pages.length === 0) return null;
   return (
     <FormDialog

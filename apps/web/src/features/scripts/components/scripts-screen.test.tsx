@@ -172,6 +172,10 @@ describe('the Script Manager', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Evidence' }));
     const dialog = await screen.findByRole('dialog', { name: 'Evidence for the assessor' });
     expect(screen.queryByRole('button', { name: 'Scan a page', hidden: true })).toBeNull();
+    // The first page is offered at once (the pages loaded after the dialog's first render).
+    expect(within(dialog).getByRole('link', { name: 'Evidence (CSV)' }).getAttribute('href')).toContain(
+      '/store-pages/3/evidence/csv',
+    );
     fireEvent.change(within(dialog).getByRole('combobox', { name: 'Page' }), { target: { value: '4' } });
     expect(within(dialog).getByRole('link', { name: 'Evidence (PDF)' }).getAttribute('href')).toContain(
       '/store-pages/4/evidence/pdf',
