@@ -56,26 +56,27 @@ const keyPattern = /(?<![\w@/.-])([a-z][a-zA-Z0-9]*)((?:\.[a-zA-Z0-9_-]+)+)(?![\
 // A snake_case word on its own (not part of a path, an address, a query or a file name).
 const snakePattern = /(?<![\w@/.:=?&-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w@/=&-]|\.\w)/g;
 
-/** What the page shows: visible text nodes and the accessible words of visible elements. */
-export function visibleWords(page: Page): Promise<string[]> {
+/** What the page shows: visible text nodes and the accessible words of visible elements, each with its element's markup (cut). */
+export function visibleWords(page: Page): Promise<Array<[string, string]>> {
   return page.evaluate(() => {
     // Code, file contents and anything marked untranslatable are data, shown as they are.
     const raw = 'code, pre, kbd, samp, script, style, [translate="no"], input, textarea';
-    const seen: string[] = [];
+    const seen: Array<[string, string]> = [];
+    const markup = (element: Element) => element.outerHTML.slice(0, 120);
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
       const text = node.textContent?.trim();
       if (!parent || !text || parent.closest(raw)) continue;
       if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: false })) continue;
-      seen.push(text);
+      seen.push([text, markup(parent)]);
     }
     for (const element of document.body.querySelectorAll('[aria-label], [placeholder], [title], img[alt]')) {
       if (element.closest(raw.replace(', input, textarea', ''))) continue;
       if (!element.checkVisibility({ visibilityProperty: true })) continue;
       for (const name of ['aria-label', 'placeholder', 'title', 'alt']) {
         const value = element.getAttribute(name)?.trim();
-        if (value) seen.push(value);
+        if (value) seen.push([value, markup(element)]);
       }
     }
     return seen;
@@ -86,18 +87,18 @@ export function visibleWords(page: Page): Promise<string[]> {
  * Raw message keys and raw enum values among the page's words in `language`. Data (a user name
  * like `combo_bot`, a CPE product) may be snake_case: only the contract's enum values count.
  */
-export function untranslated(words: string[], language: string): string[] {
+export function untranslated(words: Array<[string, string]>, language: string): string[] {
   const messages = messagesOf(language);
   const found = new Set<string>();
-  for (const text of words) {
+  for (const [text, where] of words) {
     for (const match of text.matchAll(keyPattern)) {
-      if (namespaces.has(match[1] ?? '')) found.add(`raw key "${match[0]}" in "${text.slice(0, 80)}"`);
+      if (namespaces.has(match[1] ?? '')) found.add(`raw key "${match[0]}" in ${where}`);
     }
     for (const [token] of text.matchAll(snakePattern)) {
-      if (snakeEnums.has(token)) found.add(`raw value "${token}" in "${text.slice(0, 80)}"`);
+      if (snakeEnums.has(token)) found.add(`raw value "${token}" in ${where}`);
     }
     // A word standing alone (a badge, a cell) that is exactly a lower-case enum value.
-    if (wordEnums.has(text) && !messages.has(text)) found.add(`raw value "${text}" shown alone`);
+    if (wordEnums.has(text) && !messages.has(text)) found.add(`raw value "${text}" shown alone in ${where}`);
   }
   return [...found];
 }

@@ -36,7 +36,9 @@ export function SessionsSection() {
       {sessions.isError ? <StatusLine tone="error">{t('account.errors.failed')}</StatusLine> : null}
       {sessions.isPending ? <Text color="fg.muted">{t('account.loading')}</Text> : null}
       {rows.length > 0 ? (
-        <Table.ScrollArea>
+        // On a phone the table scrolls sideways: with only this session there is no button inside
+        // to reach it by keyboard, so the scrolling area itself takes the focus (named for it).
+        <Table.ScrollArea tabIndex={0} role="region" aria-label={t('account.sessions.title')}>
           <Table.Root size="sm" data-testid="sessions-table">
             <Table.Header>
               <Table.Row>
