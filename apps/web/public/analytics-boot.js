@@ -1,7 +1,7 @@
 // Loaded in <head> by the pre-rendered public landscape (dist/analytics.html, scripts/prerender.mjs)
 // only. The page's heading, introduction and layout paint with none of the app's code; the app's
-// modules start loading at once (modulepreload) and run once the static page has been painted; the
-// app then takes the page over (src/lib/preboot.ts) and fetches the figures.
+// modules load once the static page has been painted (loading them in <head> delayed that paint);
+// the app then takes the page over (src/lib/preboot.ts) and fetches the figures.
 // - A language other than English or the dark theme (theme-init.js has set both on <html> already):
 //   the English, light page is hidden until the app shows the right one.
 // - A period in the address (?weeks=26): the static select shows it.
