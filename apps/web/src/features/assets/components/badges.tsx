@@ -18,10 +18,11 @@ export function TypeBadge({ type }: { type: AssetType }) {
 export function Tags({ tags }: { tags: string[] }) {
   if (tags.length === 0) return <>—</>;
   return (
-    <HStack gap="1" flexWrap="wrap" translate="no">
+    // `translate` on a Chakra element is read as the CSS property, so the attribute sits on a plain span.
+    <HStack gap="1" flexWrap="wrap">
       {tags.map((tag) => (
         <Badge key={tag} size="xs" variant="outline" colorPalette="blue">
-          {tag}
+          <span translate="no">{tag}</span>
         </Badge>
       ))}
     </HStack>
