@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { operations, Schemas } from '@vigil/api-client';
 import { useApi } from '@/lib/api-context';
+import { answer, apiQuery } from '@/lib/api-query';
 
 export type Mention = Schemas['Mention'];
 export type MentionDetail = Schemas['MentionDetail'];
@@ -31,27 +32,17 @@ export const MENTION_IMPORTERS = ['mentions-jsonl'];
 export function useMentions(query: MentionQuery) {
   const api = useApi();
   return useQuery({
-    queryKey: ['mentions', 'list', query],
+    ...apiQuery(['mentions', 'list', query], (signal) => api.GET('/mentions', { params: { query }, signal })),
     placeholderData: keepPreviousData,
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/mentions', { params: { query }, signal });
-      if (!data) throw new Error('empty answer');
-      return data;
-    },
   });
 }
 
 /** One mention with its text and the ranges of its keywords (plain text: the screen marks them). */
 export function useMention(id: number) {
   const api = useApi();
-  return useQuery({
-    queryKey: ['mentions', 'one', id],
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/mentions/{id}', { params: { path: { id } }, signal });
-      if (!data) throw new Error('empty answer');
-      return data;
-    },
-  });
+  return useQuery(
+    apiQuery(['mentions', 'one', id], (signal) => api.GET('/mentions/{id}', { params: { path: { id } }, signal })),
+  );
 }
 
 /** The keyword watch list; polled while a re-match runs, and the mentions refreshed when it has ended. */
@@ -61,8 +52,7 @@ export function useMentionKeywords() {
   return useQuery({
     queryKey: ['mentions', 'keywords'],
     queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/mentions/keywords', { signal });
-      if (!data) throw new Error('empty answer');
+      const data = await answer(api.GET('/mentions/keywords', { signal }));
       const before = client.getQueryData<{ rematching: boolean }>(['mentions', 'keywords']);
       if (before?.rematching && !data.rematching) await client.invalidateQueries({ queryKey: ['mentions', 'list'] });
       return data;
@@ -79,8 +69,7 @@ export function useKeywordChange() {
   const onSuccess = () => client.invalidateQueries({ queryKey: ['mentions', 'keywords'] });
   const create = useMutation({
     mutationFn: async (body: Schemas['MentionKeywordInput']) => {
-      const { data } = await api.POST('/mentions/keywords', { body });
-      if (!data) throw new Error('empty answer');
+      const data = await answer(api.POST('/mentions/keywords', { body }));
       return data.data;
     },
     onSuccess,
