@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Schemas } from '@vigil/api-client';
 import { useApi } from '@/lib/api-context';
+import { answer, apiQuery } from '@/lib/api-query';
 
 export type Profile = Schemas['Profile'];
 export type AccountSession = Schemas['AccountSession'];
@@ -11,58 +12,48 @@ const sessionsKey = ['account', 'sessions'] as const;
 
 export function useProfile() {
   const api = useApi();
-  return useQuery({
-    queryKey: profileKey,
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/profile', { signal });
-      if (!data) throw new Error('empty answer');
-      return data.data;
-    },
-  });
+  return useQuery(
+    apiQuery(
+      profileKey,
+      (signal) => api.GET('/profile', { signal }),
+      (body) => body.data,
+    ),
+  );
 }
 
 /** A mutation whose answer is the profile: the cached profile becomes it. */
-function useProfileMutation<I>(call: (input: I) => Promise<{ data: Profile } | undefined>) {
+function useProfileMutation<I>(call: (input: I) => Promise<{ data?: { data: Profile }; response: Response }>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: I) => {
-      const answer = await call(input);
-      if (!answer) throw new Error('empty answer');
-      return answer.data;
-    },
+    mutationFn: async (input: I) => (await answer(call(input))).data,
     onSuccess: (profile) => client.setQueryData(profileKey, profile),
   });
 }
 
 export function useUpdateProfile() {
   const api = useApi();
-  return useProfileMutation(
-    async (body: { name: string; position: string | null }) => (await api.POST('/profile', { body })).data,
-  );
+  return useProfileMutation(async (body: { name: string; position: string | null }) => api.POST('/profile', { body }));
 }
 
 export function useUploadPicture() {
   const api = useApi();
-  return useProfileMutation(
-    async (file: Blob) =>
-      (
-        await api.POST('/profile/picture', {
-          body: file as never,
-          bodySerializer: (raw: unknown) => (raw instanceof Blob ? raw : ''),
-          headers: { 'Content-Type': 'application/octet-stream' },
-        })
-      ).data,
+  return useProfileMutation(async (file: Blob) =>
+    api.POST('/profile/picture', {
+      body: file as never,
+      bodySerializer: (raw: unknown) => (raw instanceof Blob ? raw : ''),
+      headers: { 'Content-Type': 'application/octet-stream' },
+    }),
   );
 }
 
 export function useRemovePicture() {
   const api = useApi();
-  return useProfileMutation(async (_: undefined) => (await api.DELETE('/profile/picture')).data);
+  return useProfileMutation(async (_: undefined) => api.DELETE('/profile/picture'));
 }
 
 export function useSetTheme() {
   const api = useApi();
-  return useProfileMutation(async (theme: ThemeChoice) => (await api.POST('/account/theme', { body: { theme } })).data);
+  return useProfileMutation(async (theme: ThemeChoice) => api.POST('/account/theme', { body: { theme } }));
 }
 
 export function useChangePassword() {
@@ -70,9 +61,7 @@ export function useChangePassword() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: { current_password: string; password: string; password_confirmation: string }) => {
-      const { data } = await api.POST('/account/password', { body });
-      if (!data) throw new Error('empty answer');
-      return data;
+      return answer(api.POST('/account/password', { body }));
     },
     onSuccess: () => client.invalidateQueries({ queryKey: sessionsKey }),
   });
@@ -80,14 +69,13 @@ export function useChangePassword() {
 
 export function useAccountSessions() {
   const api = useApi();
-  return useQuery({
-    queryKey: sessionsKey,
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/account/sessions', { signal });
-      if (!data) throw new Error('empty answer');
-      return data.data;
-    },
-  });
+  return useQuery(
+    apiQuery(
+      sessionsKey,
+      (signal) => api.GET('/account/sessions', { signal }),
+      (body) => body.data,
+    ),
+  );
 }
 
 export function useRevokeSession() {
