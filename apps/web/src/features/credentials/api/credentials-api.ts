@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { operations, Schemas } from '@vigil/api-client';
 import { useApi } from '@/lib/api-context';
+import { apiQuery } from '@/lib/api-query';
 
 export type Credential = Schemas['Credential'];
 export type Device = Schemas['Device'];
@@ -10,50 +11,38 @@ export type DeviceQuery = NonNullable<operations['listInfostealerDevices']['para
 export function useCredentials(query: CredentialQuery) {
   const api = useApi();
   return useQuery({
-    queryKey: ['credentials', 'list', query],
+    ...apiQuery(['credentials', 'list', query], (signal) => api.GET('/credentials', { params: { query }, signal })),
     placeholderData: keepPreviousData,
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/credentials', { params: { query }, signal });
-      if (!data) throw new Error('empty answer');
-      return data;
-    },
   });
 }
 
 export function useDevices(query: DeviceQuery) {
   const api = useApi();
   return useQuery({
-    queryKey: ['credentials', 'devices', query],
+    ...apiQuery(['credentials', 'devices', query], (signal) =>
+      api.GET('/credentials/devices', { params: { query }, signal }),
+    ),
     placeholderData: keepPreviousData,
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/credentials/devices', { params: { query }, signal });
-      if (!data) throw new Error('empty answer');
-      return data;
-    },
   });
 }
 
 export function useDevice(id: number) {
   const api = useApi();
-  return useQuery({
-    queryKey: ['credentials', 'device', id],
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/credentials/devices/{id}', { params: { path: { id } }, signal });
-      if (!data) throw new Error('empty answer');
-      return data;
-    },
-  });
+  return useQuery(
+    apiQuery(['credentials', 'device', id], (signal) =>
+      api.GET('/credentials/devices/{id}', { params: { path: { id } }, signal }),
+    ),
+  );
 }
 
 /** One leaked credential for its drawer (the masked password only: the API never has another). */
 export function useCredential(id: number) {
   const api = useApi();
-  return useQuery({
-    queryKey: ['credentials', 'one', id],
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/credentials/{id}', { params: { path: { id } }, signal });
-      if (!data) throw new Error('empty answer');
-      return data.data;
-    },
-  });
+  return useQuery(
+    apiQuery(
+      ['credentials', 'one', id],
+      (signal) => api.GET('/credentials/{id}', { params: { path: { id } }, signal }),
+      (body) => body.data,
+    ),
+  );
 }
