@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { bundleContractText } from '@vigil/openapi/contract';
 import { expect, it } from 'vitest';
-import { renderSchema, schemaPath } from '../scripts/generate.mjs';
+import { enumsPath, renderEnums, renderSchema, schemaPath } from '../scripts/generate.mjs';
 
 // Bundling and rendering the whole contract (160+ operations) takes seconds beside other builds.
 it('src/generated/schema.ts matches the contract in openapi/ (run `npm run generate` if not)', {
@@ -11,4 +11,13 @@ it('src/generated/schema.ts matches the contract in openapi/ (run `npm run gener
   const fresh: string = await renderSchema(contract);
   const committed = await readFile(schemaPath, 'utf8');
   expect(committed === fresh, 'src/generated/schema.ts is stale: run `npm run generate`').toBe(true);
+});
+
+it('src/generated/enums.ts lists the enum and sort values of the contract in openapi/', {
+  timeout: 60_000,
+}, async () => {
+  const contract = JSON.parse(await bundleContractText());
+  const committed = await readFile(enumsPath, 'utf8');
+  expect(committed === renderEnums(contract), 'src/generated/enums.ts is stale: run `npm run generate`').toBe(true);
+  expect(committed).toContain('listMentions: ["-posted_at"');
 });
