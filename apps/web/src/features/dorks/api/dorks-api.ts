@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { operations, Schemas } from '@vigil/api-client';
 import { useApi } from '@/lib/api-context';
+import { answer, apiQuery } from '@/lib/api-query';
 
 export type Dork = Schemas['Dork'];
 export type DorkInput = Schemas['DorkInput'];
@@ -33,13 +34,8 @@ export const DORK_IMPORTERS = ['search-results', 'ghdb'];
 export function useDorkResults(query: DorkResultQuery) {
   const api = useApi();
   return useQuery({
-    queryKey: ['dorks', 'results', query],
+    ...apiQuery(['dorks', 'results', query], (signal) => api.GET('/dork-results', { params: { query }, signal })),
     placeholderData: keepPreviousData,
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/dork-results', { params: { query }, signal });
-      if (!data) throw new Error('empty answer');
-      return data;
-    },
   });
 }
 
@@ -58,13 +54,8 @@ export function useDorkResult(id: number) {
 export function useDorks(query: DorkQuery) {
   const api = useApi();
   return useQuery({
-    queryKey: ['dorks', 'catalogue', query],
+    ...apiQuery(['dorks', 'catalogue', query], (signal) => api.GET('/dorks', { params: { query }, signal })),
     placeholderData: keepPreviousData,
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/dorks', { params: { query }, signal });
-      if (!data) throw new Error('empty answer');
-      return data;
-    },
   });
 }
 
@@ -76,11 +67,9 @@ export function useSaveDork() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, body }: { id: number | null; body: DorkInput }) => {
-      const { data } =
-        id === null
-          ? await api.POST('/dorks', { body })
-          : await api.PUT('/dorks/{id}', { params: { path: { id } }, body });
-      if (!data) throw new Error('empty answer');
+      const data = await answer(
+        id === null ? api.POST('/dorks', { body }) : api.PUT('/dorks/{id}', { params: { path: { id } }, body }),
+      );
       return data.data;
     },
     onSuccess: () => refresh(client),
@@ -104,8 +93,7 @@ export function useSetDorkEnabled() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, enabled }: { id: number; enabled: boolean }) => {
-      const { data } = await api.PUT('/dorks/{id}/enabled', { params: { path: { id } }, body: { enabled } });
-      if (!data) throw new Error('empty answer');
+      const data = await answer(api.PUT('/dorks/{id}/enabled', { params: { path: { id } }, body: { enabled } }));
       return data.data;
     },
     onSuccess: () => refresh(client),
@@ -117,9 +105,7 @@ export function useStartDorkRun() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      const { data } = await api.POST('/dork-runs');
-      if (!data) throw new Error('empty answer');
-      return data;
+      return answer(api.POST('/dork-runs'));
     },
     onSuccess: () => client.invalidateQueries({ queryKey: ['providers', 'runs'] }),
   });
