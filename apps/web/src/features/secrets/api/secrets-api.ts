@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { operations, Schemas } from '@vigil/api-client';
 import { useApi } from '@/lib/api-context';
+import { answer, apiQuery } from '@/lib/api-query';
 
 export type SecretIncident = Schemas['SecretIncident'];
 export type SecretOccurrence = Schemas['SecretOccurrence'];
@@ -18,64 +19,45 @@ export const SECRET_IMPORTERS = ['gitleaks-json'];
 export function useSecretIncidents(query: IncidentQuery) {
   const api = useApi();
   return useQuery({
-    queryKey: ['secrets', 'list', query],
+    ...apiQuery(['secrets', 'list', query], (signal) => api.GET('/secrets', { params: { query }, signal })),
     placeholderData: keepPreviousData,
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/secrets', { params: { query }, signal });
-      if (!data) throw new Error('empty answer');
-      return data;
-    },
   });
 }
 
 /** One incident with its occurrences (the redacted secret only: the API never has another). */
 export function useSecretIncident(id: number) {
   const api = useApi();
-  return useQuery({
-    queryKey: ['secrets', 'one', id],
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/secrets/{id}', { params: { path: { id } }, signal });
-      if (!data) throw new Error('empty answer');
-      return data;
-    },
-  });
+  return useQuery(
+    apiQuery(['secrets', 'one', id], (signal) => api.GET('/secrets/{id}', { params: { path: { id } }, signal })),
+  );
 }
 
 export function useSecretRules() {
   const api = useApi();
   return useQuery({
-    queryKey: ['secrets', 'rules'],
+    ...apiQuery(
+      ['secrets', 'rules'],
+      (signal) => api.GET('/secrets/rules', { signal }),
+      (body) => body.data,
+    ),
     staleTime: Number.POSITIVE_INFINITY,
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/secrets/rules', { signal });
-      if (!data) throw new Error('empty answer');
-      return data.data;
-    },
   });
 }
 
 export function useCodeSearchTerms() {
   const api = useApi();
-  return useQuery({
-    queryKey: ['secrets', 'terms'],
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/secrets/terms', { signal });
-      if (!data) throw new Error('empty answer');
-      return data;
-    },
-  });
+  return useQuery(apiQuery(['secrets', 'terms'], (signal) => api.GET('/secrets/terms', { signal })));
 }
 
 export function useSecretAllowlist() {
   const api = useApi();
-  return useQuery({
-    queryKey: ['secrets', 'allowlist'],
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/secrets/allowlist', { signal });
-      if (!data) throw new Error('empty answer');
-      return data.data;
-    },
-  });
+  return useQuery(
+    apiQuery(
+      ['secrets', 'allowlist'],
+      (signal) => api.GET('/secrets/allowlist', { signal }),
+      (body) => body.data,
+    ),
+  );
 }
 
 /** Adds, switches or deletes a search term; the terms refresh. */
@@ -85,8 +67,7 @@ export function useTermChange() {
   const onSuccess = () => client.invalidateQueries({ queryKey: ['secrets', 'terms'] });
   const create = useMutation({
     mutationFn: async (body: Schemas['CodeSearchTermInput']) => {
-      const { data } = await api.POST('/secrets/terms', { body });
-      if (!data) throw new Error('empty answer');
+      const data = await answer(api.POST('/secrets/terms', { body }));
       return data.data;
     },
     onSuccess,
@@ -113,8 +94,7 @@ export function useAllowlistChange() {
   const onSuccess = () => client.invalidateQueries({ queryKey: ['secrets', 'allowlist'] });
   const create = useMutation({
     mutationFn: async (body: Schemas['SecretAllowlistInput']) => {
-      const { data } = await api.POST('/secrets/allowlist', { body });
-      if (!data) throw new Error('empty answer');
+      const data = await answer(api.POST('/secrets/allowlist', { body }));
       return data.data;
     },
     onSuccess,
@@ -134,8 +114,7 @@ export function useStartSecretSearch() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      const { data } = await api.POST('/secrets/runs');
-      if (!data) throw new Error('empty answer');
+      const data = await answer(api.POST('/secrets/runs'));
       return data.data;
     },
     onSuccess: () => client.invalidateQueries({ queryKey: ['providers', 'runs'] }),
