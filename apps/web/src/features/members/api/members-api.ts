@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Schemas } from '@vigil/api-client';
 import { useApi } from '@/lib/api-context';
+import { answer, apiQuery } from '@/lib/api-query';
 
 export type Member = Schemas['Member'];
 export type Invitation = Schemas['Invitation'];
@@ -10,14 +11,7 @@ const membersKey = ['members'] as const;
 
 export function useMembers() {
   const api = useApi();
-  return useQuery({
-    queryKey: membersKey,
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/members', { signal });
-      if (!data) throw new Error('empty answer');
-      return data;
-    },
-  });
+  return useQuery(apiQuery(membersKey, (signal) => api.GET('/members', { signal })));
 }
 
 export function useMemberHistory(id: number) {
@@ -78,8 +72,7 @@ export function useInvitationLookup(token: string) {
     queryKey: ['invitation', token],
     retry: false,
     queryFn: async () => {
-      const { data } = await api.POST('/invitations/lookup', { body: { token } });
-      if (!data) throw new Error('empty answer');
+      const data = await answer(api.POST('/invitations/lookup', { body: { token } }));
       return data.data;
     },
   });
