@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Schemas } from '@vigil/api-client';
 import { useApi } from '@/lib/api-context';
+import { apiQuery } from '@/lib/api-query';
 
 export type Portfolio = Schemas['Portfolio']['data'];
 export type PortfolioCompany = Schemas['PortfolioCompany'];
@@ -9,12 +10,11 @@ export type PortfolioCompany = Schemas['PortfolioCompany'];
 export function usePortfolio(days: number) {
   const api = useApi();
   return useQuery({
-    queryKey: ['portfolio', days],
+    ...apiQuery(
+      ['portfolio', days],
+      (signal) => api.GET('/portfolio', { params: { query: { days } }, signal }),
+      (body) => body.data,
+    ),
     placeholderData: keepPreviousData,
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/portfolio', { params: { query: { days } }, signal });
-      if (!data) throw new Error('empty answer');
-      return data.data;
-    },
   });
 }
