@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Schemas } from '@vigil/api-client';
 import { useApi } from '@/lib/api-context';
+import { apiQuery } from '@/lib/api-query';
 
 export type SearchResults = Schemas['SearchResults'];
 export type SearchGroup = Schemas['SearchGroup'];
@@ -18,13 +19,10 @@ export function useSearch(q: string, limit: number) {
   const api = useApi();
   const text = q.trim();
   return useQuery({
-    queryKey: ['search', text, limit],
+    ...apiQuery(['search', text, limit], (signal) =>
+      api.GET('/search', { params: { query: { q: text, limit } }, signal }),
+    ),
     enabled: text.length >= SEARCH_MIN && text.length <= SEARCH_MAX,
     placeholderData: keepPreviousData,
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/search', { params: { query: { q: text, limit } }, signal });
-      if (!data) throw new Error('empty answer');
-      return data;
-    },
   });
 }
