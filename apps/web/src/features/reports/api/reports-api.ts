@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Schemas } from '@vigil/api-client';
 import { useApi } from '@/lib/api-context';
+import { apiQuery } from '@/lib/api-query';
 import { apiUrl } from '@/lib/api-url';
 
 export type Report = Schemas['Report'];
@@ -51,14 +52,7 @@ export const reportPdfHref = (id: number) => apiUrl(`/reports/${id}/pdf`);
 
 export function useReportSchedule() {
   const api = useApi();
-  return useQuery({
-    queryKey: scheduleKey,
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/report-schedule', { signal });
-      if (!data) throw new Error('empty answer');
-      return data;
-    },
-  });
+  return useQuery(apiQuery(scheduleKey, (signal) => api.GET('/report-schedule', { signal })));
 }
 
 export function useUpdateSchedule() {
@@ -85,16 +79,13 @@ export function useRecipientChoices(enabled: boolean) {
 export function useReportData(id: number, token: string) {
   const api = useApi();
   return useQuery({
-    queryKey: ['reports', 'print', id],
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/reports/{id}/data', {
+    ...apiQuery(['reports', 'print', id], (signal) =>
+      api.GET('/reports/{id}/data', {
         params: { path: { id }, header: { 'X-Report-Token': token } },
         signal,
-      });
-      if (!data) throw new Error('empty answer');
-      return data;
-    },
+      }),
+    ),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }
