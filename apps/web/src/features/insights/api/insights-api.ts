@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Schemas } from '@vigil/api-client';
 import { useApi } from '@/lib/api-context';
+import { answer, apiQuery } from '@/lib/api-query';
 import { type Drill, drillQuery } from './drill';
 
 export type Insights = Schemas['Insights'];
@@ -11,14 +12,13 @@ export type Period = 'week' | 'month';
 /** What changed in the rolling week or month, per module, with the period before. */
 export function useInsights(period: Period) {
   const api = useApi();
-  return useQuery({
-    queryKey: ['insights', period],
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/insights', { params: { query: { period } }, signal });
-      if (!data) throw new Error('empty answer');
-      return data.data;
-    },
-  });
+  return useQuery(
+    apiQuery(
+      ['insights', period],
+      (signal) => api.GET('/insights', { params: { query: { period } }, signal }),
+      (body) => body.data,
+    ),
+  );
 }
 
 /** One page of the findings behind a number (the platform list with the same window filter). */
@@ -41,9 +41,7 @@ export function useDrillList(drill: Drill | null, page: { page: number; page_siz
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }) => {
       if (!drill) throw new Error('no drill');
-      const { data } = await api.GET('/findings', { params: { query: { ...drillQuery(drill), ...page } }, signal });
-      if (!data) throw new Error('empty answer');
-      return data;
+      return answer(api.GET('/findings', { params: { query: { ...drillQuery(drill), ...page } }, signal }));
     },
   });
 }
