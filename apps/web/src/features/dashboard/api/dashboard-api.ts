@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { operations, Schemas } from '@vigil/api-client';
 import { useApi } from '@/lib/api-context';
+import { apiQuery } from '@/lib/api-query';
 
 export type DashboardData = Schemas['Dashboard']['data'];
 
@@ -13,26 +14,20 @@ export type EventQuery = NonNullable<operations['listEvents']['parameters']['que
 
 export function useDashboard(days: number) {
   const api = useApi();
-  return useQuery({
-    queryKey: ['dashboard', days],
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/dashboard', { params: { query: { days } }, signal });
-      if (!data) throw new Error('empty answer');
-      return data.data;
-    },
-  });
+  return useQuery(
+    apiQuery(
+      ['dashboard', days],
+      (signal) => api.GET('/dashboard', { params: { query: { days } }, signal }),
+      (body) => body.data,
+    ),
+  );
 }
 
 export function useEvents(query: EventQuery) {
   const api = useApi();
   return useQuery({
-    queryKey: ['events', query],
+    ...apiQuery(['events', query], (signal) => api.GET('/events', { params: { query }, signal })),
     placeholderData: keepPreviousData,
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/events', { params: { query }, signal });
-      if (!data) throw new Error('empty answer');
-      return data;
-    },
   });
 }
 
