@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Schemas } from '@vigil/api-client';
 import { useApi } from '@/lib/api-context';
+import { apiQuery } from '@/lib/api-query';
 
 export type CveLandscape = Schemas['CveLandscape'];
 
@@ -8,13 +9,10 @@ export type CveLandscape = Schemas['CveLandscape'];
 export function useCveLandscape(weeks: number) {
   const api = useApi();
   return useQuery({
-    queryKey: ['cve-landscape', weeks],
+    ...apiQuery(['cve-landscape', weeks], (signal) =>
+      api.GET('/analytics/cve-landscape', { params: { query: { weeks } }, signal }),
+    ),
     placeholderData: keepPreviousData,
     staleTime: 5 * 60_000,
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/analytics/cve-landscape', { params: { query: { weeks } }, signal });
-      if (!data) throw new Error('empty answer');
-      return data;
-    },
   });
 }
