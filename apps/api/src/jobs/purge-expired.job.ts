@@ -1,5 +1,5 @@
 // Deletes one-time secrets and sessions that can no longer be used, so the tables stay small and
-// no dead secret (even hashed) lingers. Run by the housekeeping job (features/jobs/job-kinds.ts).
+// no dead secret (even hashed) lingers. Run by the housekeeping job (features/housekeeping/housekeeping.jobs.ts).
 import type { Db } from '../db/database.js';
 import { addMs, HOUR } from '../shared/clock.js';
 

@@ -2,7 +2,7 @@
 // only and kept current by scheduled feeds, and each company's findings from its watch list.
 import { defineImporter } from '../imports/import.types.js';
 import type { JobKind } from '../jobs/job-kind.types.js';
-import { referenceGroup } from '../jobs/job-kinds.js';
+import { referenceGroup } from '../jobs/job-policy.js';
 import type { MonitoringModule } from '../monitoring/monitoring-module.js';
 import { cvesDemo } from './cves.demo.js';
 import { cvesRoutes } from './cves.routes.js';

@@ -1,5 +1,6 @@
-// What a kind of background work is (ADR 0011). Kinds are registered by the platform (job-kinds.ts)
-// and by modules (their import kinds and feeds), and looked up through the module registry.
+// What a kind of background work is (ADR 0011). Kinds are registered by the platform features (a
+// `*.jobs.ts` record each, listed in src/modules.ts) and by modules (their import kinds and feeds),
+// and looked up through the module registry.
 
 import type { AppContext } from '../../app-context.js';
 import type { AppConfig } from '../../config/env.js';

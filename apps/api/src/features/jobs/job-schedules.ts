@@ -16,7 +16,7 @@ export function nextRunAfter(cron: string, after: Date): Date {
 }
 
 /**
- * The platform's own schedules (job-kinds.ts `platformSchedule`), created or brought in line; those
+ * The platform's own schedules (each registered kind's `platformSchedule`), created or brought in line; those
  * the configuration does not allow (`scheduledWhen`) are disabled.
  */
 export async function ensurePlatformSchedules(

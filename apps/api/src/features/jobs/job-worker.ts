@@ -1,5 +1,5 @@
 // The worker: enqueues the schedules' due runs, claims jobs and runs each through its kind
-// (job-kinds.ts), and polls when idle. On PostgreSQL it runs two jobs at once, each on its own
+// (ctx.modules.jobKind), and polls when idle. On PostgreSQL it runs two jobs at once, each on its own
 // connection; PGlite has one connection: one job at a time. A new upload wakes it at once. close()
 // lets each current batch finish, hands the jobs back to the queue (they resume from their
 // checkpoints) and waits. A server process runs it unless its role is `api` (ADR 0011).

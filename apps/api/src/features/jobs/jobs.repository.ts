@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.js';
 import type { Db, Executor } from '../../db/database.js';
 import { deleteFile } from '../imports/import-files.repository.js';
-import { backoffMs, kindsAtLimit } from './job-kinds.js';
+import { backoffMs, kindsAtLimit } from './job-policy.js';
 import type { ClaimedJob, JobRow } from './jobs.table.js';
 
 // Queueing lives in a file of its own that imports no job kind, so writers the kinds import (alerts,

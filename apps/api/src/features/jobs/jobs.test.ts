@@ -6,8 +6,9 @@ import type { ManualClock } from '../../shared/clock.js';
 import { json } from '../../testing/flows.js';
 import { newTenant, queueTask, type Tenant, upload } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
+import { housekeepingJobKinds } from '../housekeeping/housekeeping.jobs.js';
 import { runJob } from '../imports/import-runner.js';
-import { backoffMs, platformJobKinds } from './job-kinds.js';
+import { backoffMs } from './job-policy.js';
 import { enqueueDueRuns, nextRunAfter, upsertSchedule } from './job-schedules.js';
 import { claimJob } from './jobs.repository.js';
 
@@ -97,7 +98,7 @@ describe('retries', () => {
   it('back off after each failed attempt of a retried kind, then leave the job dead with its reason', async () => {
     await settle();
     const failing = vi
-      .spyOn(platformJobKinds.housekeeping, 'run')
+      .spyOn(housekeepingJobKinds.housekeeping, 'run')
       .mockRejectedValue(new Error('The feed answered 503.'));
     try {
       const schedule = await scheduleOf('housekeeping');

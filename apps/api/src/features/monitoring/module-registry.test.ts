@@ -4,6 +4,7 @@
 // so its batches are a fifth of PostgreSQL's.
 import { describe, expect, it } from 'vitest';
 import { moduleRegistry } from '../../modules.js';
+import { housekeepingJobKinds } from '../housekeeping/housekeeping.jobs.js';
 import { defineImporter } from '../imports/import.types.js';
 import { batchSizeOf } from '../imports/import-options.js';
 import { createModuleRegistry } from './module-registry.js';
@@ -58,10 +59,15 @@ describe('the module registry', () => {
     expect(moduleRegistry.jobKind('nvd').concurrency).toBe(1);
   });
 
-  it('refuses a module, an import kind or an operation registered twice', () => {
+  it('refuses a module, an import or job kind or an operation registered twice', () => {
     expect(() => createModuleRegistry([moduleOf('a', []), moduleOf('a', [])])).toThrow('module "a"');
     expect(() => createModuleRegistry([moduleOf('a', ['x']), moduleOf('b', ['x'])])).toThrow('job kind "x"');
-    expect(() => createModuleRegistry([moduleOf('a', ['housekeeping'])])).toThrow('job kind "housekeeping"');
+    expect(() => createModuleRegistry([moduleOf('a', ['housekeeping'])], [housekeepingJobKinds])).toThrow(
+      'job kind "housekeeping"',
+    );
+    expect(() => createModuleRegistry([], [housekeepingJobKinds, housekeepingJobKinds])).toThrow(
+      'job kind "housekeeping"',
+    );
     const twice = createModuleRegistry([moduleOf('a', [], ['listA']), moduleOf('b', [], ['listA'])]);
     expect(() => twice.routes({} as never)).toThrow('operation "listA"');
   });

@@ -1,11 +1,12 @@
 // The registered monitoring modules, looked up by what the platform holds: a module id, an import
 // kind, a job kind. Built once by the composition root (src/modules.ts → app.ts) and carried in
-// the app context, so no platform code imports a module.
+// the app context, so no platform code imports a module; the platform features' own kinds of
+// background work (housekeeping, alerts, reports, the rating) are registered there the same way.
 
 import type { RouteDeps, RouteTable } from '../../route-table.js';
 import type { RegisteredImporter } from '../imports/import.types.js';
+import { importJobKind } from '../imports/import-jobs.js';
 import type { JobKind } from '../jobs/job-kind.types.js';
-import { importJobKind, platformJobKinds } from '../jobs/job-kinds.js';
 import type { MonitoringModule, SearchSource } from './monitoring-module.js';
 
 export interface ModuleRegistry {
@@ -33,7 +34,15 @@ function unique(what: string, names: string[]): void {
   }
 }
 
-export function createModuleRegistry(modules: readonly MonitoringModule[]): ModuleRegistry {
+/**
+ * The registry of `modules`, with `platformJobs`: the kinds of background work of each platform
+ * feature (its runs and its platform schedules), one record per feature.
+ */
+export function createModuleRegistry(
+  modules: readonly MonitoringModule[],
+  platformJobs: readonly Readonly<Record<string, JobKind>>[] = [],
+): ModuleRegistry {
+  const platformKinds = platformJobs.flatMap((kinds) => Object.entries(kinds));
   const importers = new Map(modules.flatMap((m) => m.importers.map((i) => [i.kind, i] as const)));
   const importJobs = modules.flatMap((m) =>
     m.importers.map((i) => [i.kind, importJobKind(i.kind, m.id, i.platform === true, i.concurrency)] as const),
@@ -43,14 +52,14 @@ export function createModuleRegistry(modules: readonly MonitoringModule[]): Modu
     'module',
     modules.map((m) => m.id),
   );
-  unique('job kind', [...Object.keys(platformJobKinds), ...importJobs, ...moduleJobs].map(entryName));
+  unique('job kind', [...platformKinds, ...importJobs, ...moduleJobs].map(entryName));
   for (const m of modules) {
     for (const i of m.importers) {
       if (i.module !== m.id) throw new Error(`The import kind "${i.kind}" of ${m.id} names the module ${i.module}.`);
     }
   }
   const jobKinds: Record<string, JobKind> = {
-    ...platformJobKinds,
+    ...Object.fromEntries(platformKinds),
     ...Object.fromEntries(importJobs),
     ...Object.fromEntries(moduleJobs),
   };
