@@ -10,9 +10,10 @@ function hasBrowserTests() {
 }
 
 try {
-  heading('lint and format (Biome, import boundaries)');
+  heading('lint and format (Biome, import boundaries, import circles)');
   await run('npx', ['biome', 'ci', '--colors=off', '.']);
   await run('node', ['scripts/check-boundaries.mjs']);
+  await run('node', ['scripts/check-cycles.mjs']);
 
   // The server suite scans the test store in Chromium too, not only the browser tests.
   ensureChromium({ required: true });

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DemoBadge } from '@/components/ui/finding-badges';
 import { useFormat } from '@/lib/i18n/format';
 import { useArchivedUrl } from '../api/archives-api';
-import { TagBadges } from './archive-table';
+import { TagBadges } from './archive-tags';
 
 /**
  * One archived URL: its normal form, the sample capture (secret values redacted), the archives that

@@ -1,4 +1,4 @@
-import { Badge, Button, HStack, Text, Wrap } from '@chakra-ui/react';
+import { Button, Text, Wrap } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import {
   type ColumnDef,
@@ -20,6 +20,7 @@ import {
   useArchivedUrls,
 } from '../api/archives-api';
 import { ArchiveDetail } from './archive-detail';
+import { TagBadges } from './archive-tags';
 
 const SORTS = [
   '-last_captured_at',
@@ -176,24 +177,5 @@ export function ArchiveTable({ slots }: { slots: FindingSlots }) {
         renderDetail={(id) => <ArchiveDetail id={Number(id)} renderFinding={slots.renderFinding} />}
       />
     </>
-  );
-}
-
-export function TagBadges({ tags }: { tags: readonly ArchiveTag[] }) {
-  const { t } = useTranslation();
-  if (tags.length === 0) return <>—</>;
-  return (
-    <HStack gap="1" flexWrap="wrap">
-      {tags.map((tag) => (
-        <Badge
-          key={tag}
-          size="sm"
-          variant="surface"
-          colorPalette={tag === 'document' || tag === 'api' ? 'gray' : 'orange'}
-        >
-          {t(`archives.tagNames.${tag}`)}
-        </Badge>
-      ))}
-    </HStack>
   );
 }
