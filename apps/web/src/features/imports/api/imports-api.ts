@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Schemas } from '@vigil/api-client';
 import { useApi } from '@/lib/api-context';
+import { answer, apiQuery } from '@/lib/api-query';
 
 export type ImportKind = Schemas['ImportKind'];
 export type ImportJob = Schemas['ImportDetail']['data'];
@@ -20,13 +21,14 @@ export function useCreateImport() {
   return useMutation({
     mutationFn: async ({ kind, fileName, body, supplierId }: UploadInput) => {
       const query = { kind, file_name: fileName, ...(supplierId === undefined ? {} : { supplier_id: supplierId }) };
-      const { data } = await api.POST('/imports', {
-        params: { query },
-        body,
-        bodySerializer: (raw: unknown) => (raw instanceof Blob || raw instanceof Uint8Array ? raw : ''),
-        headers: { 'Content-Type': 'application/octet-stream' },
-      });
-      if (!data) throw new Error('empty answer');
+      const data = await answer(
+        api.POST('/imports', {
+          params: { query },
+          body,
+          bodySerializer: (raw: unknown) => (raw instanceof Blob || raw instanceof Uint8Array ? raw : ''),
+          headers: { 'Content-Type': 'application/octet-stream' },
+        }),
+      );
       return data.data;
     },
   });
@@ -39,13 +41,12 @@ export const isFinished = (job: ImportJob | undefined) => job !== undefined && e
 export function useImportJob(id: number, interval = 1000) {
   const api = useApi();
   return useQuery({
-    queryKey: ['imports', 'one', id],
+    ...apiQuery(
+      ['imports', 'one', id],
+      (signal) => api.GET('/imports/{id}', { params: { path: { id } }, signal }),
+      (body) => body.data,
+    ),
     staleTime: 0,
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/imports/{id}', { params: { path: { id } }, signal });
-      if (!data) throw new Error('empty answer');
-      return data.data;
-    },
     refetchInterval: (query) => (isFinished(query.state.data) ? false : interval),
   });
 }
@@ -53,14 +54,13 @@ export function useImportJob(id: number, interval = 1000) {
 /** The latest imports of one format in the current company (and the platform's, for an operator), newest first. */
 export function useRecentImports(kind: ImportKind, size = 5) {
   const api = useApi();
-  return useQuery({
-    queryKey: ['imports', 'recent', kind, size],
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/imports', { params: { query: { kind, page_size: size } }, signal });
-      if (!data) throw new Error('empty answer');
-      return data.data;
-    },
-  });
+  return useQuery(
+    apiQuery(
+      ['imports', 'recent', kind, size],
+      (signal) => api.GET('/imports', { params: { query: { kind, page_size: size } }, signal }),
+      (body) => body.data,
+    ),
+  );
 }
 
 /** Refreshes every list, the timeline and the KPIs once an import has finished. */
@@ -76,8 +76,7 @@ export function useCancelJob(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      const { data } = await api.POST('/jobs/{id}/cancel', { params: { path: { id } } });
-      if (!data) throw new Error('empty answer');
+      const data = await answer(api.POST('/jobs/{id}/cancel', { params: { path: { id } } }));
       return data.data;
     },
     onSuccess: () => client.invalidateQueries({ queryKey: ['imports', 'one', id] }),
