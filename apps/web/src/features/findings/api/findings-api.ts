@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Schemas } from '@vigil/api-client';
 import { useApi } from '@/lib/api-context';
+import { answer, apiQuery } from '@/lib/api-query';
 
 export type FindingDetail = Schemas['FindingDetail']['data'];
 export type FindingStatus = Schemas['FindingStatus'];
@@ -9,14 +10,13 @@ export const findingKey = (id: number) => ['findings', 'one', id] as const;
 
 export function useFinding(id: number) {
   const api = useApi();
-  return useQuery({
-    queryKey: findingKey(id),
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/findings/{id}', { params: { path: { id } }, signal });
-      if (!data) throw new Error('empty answer');
-      return data.data;
-    },
-  });
+  return useQuery(
+    apiQuery(
+      findingKey(id),
+      (signal) => api.GET('/findings/{id}', { params: { path: { id } }, signal }),
+      (body) => body.data,
+    ),
+  );
 }
 
 export function useAssignees() {
@@ -37,8 +37,7 @@ export function useUpdateFinding(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: Schemas['UpdateFindingRequest']) => {
-      const { data } = await api.PATCH('/findings/{id}', { params: { path: { id } }, body });
-      if (!data) throw new Error('empty answer');
+      const data = await answer(api.PATCH('/findings/{id}', { params: { path: { id } }, body }));
       return data.data;
     },
     onSuccess: (detail) => {
@@ -64,9 +63,7 @@ export function useBulkStatus() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: Schemas['BulkStatusRequest']) => {
-      const { data } = await api.POST('/findings/bulk-status', { body });
-      if (!data) throw new Error('empty answer');
-      return data;
+      return answer(api.POST('/findings/bulk-status', { body }));
     },
     onSuccess: () => client.invalidateQueries(),
   });
