@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient, Schemas } from '@vigil/api-client';
 import { useApi } from '@/lib/api-context';
+import { answer, apiQuery } from '@/lib/api-query';
 
 export type AdvisorStatus = Schemas['AdvisorStatus'];
 export type AdvisorConversation = Schemas['AdvisorConversation'];
@@ -21,13 +22,8 @@ export const advisorKeys = {
 export function useAdvisorStatus() {
   const api = useApi();
   return useQuery({
-    queryKey: advisorKeys.status,
+    ...apiQuery(advisorKeys.status, (signal) => api.GET('/advisor', { signal })),
     staleTime: 60_000,
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/advisor', { signal });
-      if (!data) throw new Error('empty answer');
-      return data;
-    },
   });
 }
 
@@ -41,9 +37,7 @@ export function useConversations() {
 }
 
 export async function fetchConversation(api: ApiClient, id: number, signal?: AbortSignal) {
-  const { data } = await api.GET('/advisor/conversations/{id}', { params: { path: { id } }, signal });
-  if (!data) throw new Error('empty answer');
-  return data;
+  return answer(api.GET('/advisor/conversations/{id}', { params: { path: { id } }, signal }));
 }
 
 /** One conversation with its messages (none asked when `id` is null: a new conversation). */

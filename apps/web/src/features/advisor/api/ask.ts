@@ -2,6 +2,7 @@
 // The body is read as it comes (openapi-fetch's `parseAs: 'stream'`) and each event is handed on
 // typed; an event of another shape is skipped rather than trusted.
 import type { ApiClient } from '@vigil/api-client';
+import { answer } from '@/lib/api-query';
 import type { AdvisorMessage, AdvisorRecord } from './advisor-api';
 import { readSse, type SseMessage } from './sse';
 
@@ -77,13 +78,14 @@ export async function askAdvisor(
   onEvent: (event: AdvisorEvent) => void,
   signal: AbortSignal,
 ): Promise<void> {
-  const { data } = await api.POST('/advisor/messages', {
-    body,
-    parseAs: 'stream',
-    headers: { Accept: 'text/event-stream' },
-    signal,
-  });
-  if (!data) throw new Error('empty answer');
+  const data = await answer(
+    api.POST('/advisor/messages', {
+      body,
+      parseAs: 'stream',
+      headers: { Accept: 'text/event-stream' },
+      signal,
+    }),
+  );
   await readSse(
     data,
     (message) => {
