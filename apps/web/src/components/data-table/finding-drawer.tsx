@@ -3,18 +3,18 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useApi } from '@/lib/api-context';
+import { apiQuery } from '@/lib/api-query';
 import { DetailDrawer } from './detail-drawer';
 
 /** A finding's title (its triage panel, from the findings feature, shows the rest). */
 function useFindingTitle(id: number) {
   const api = useApi();
   return useQuery({
-    queryKey: ['findings', 'one', id],
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/findings/{id}', { params: { path: { id } }, signal });
-      if (!data) throw new Error('empty answer');
-      return data.data;
-    },
+    ...apiQuery(
+      ['findings', 'one', id],
+      (signal) => api.GET('/findings/{id}', { params: { path: { id } }, signal }),
+      (body) => body.data,
+    ),
     select: (finding) => finding.title,
   });
 }
