@@ -1,51 +1,35 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { operations, Schemas } from '@vigil/api-client';
+import { enumValues, type operations, type Schemas } from '@vigil/api-client';
 import { useApi } from '@/lib/api-context';
+import { answer, apiQuery } from '@/lib/api-query';
 
 export type ArchivedUrl = Schemas['ArchivedUrl'];
 export type ArchiveTag = Schemas['ArchiveTag'];
 export type ArchiveSource = Schemas['ArchiveSource'];
 export type ArchivedUrlQuery = NonNullable<operations['listArchivedUrls']['parameters']['query']>;
 
-export const ARCHIVE_TAGS: readonly ArchiveTag[] = [
-  'backup',
-  'config',
-  'env',
-  'database',
-  'source',
-  'log',
-  'admin',
-  'secret_in_query',
-  'document',
-  'api',
-];
-export const ARCHIVE_SOURCES: readonly ArchiveSource[] = ['wayback', 'commoncrawl', 'otx', 'urlscan', 'import'];
+export const ARCHIVE_TAGS: readonly ArchiveTag[] = enumValues.ArchiveTag;
+export const ARCHIVE_SOURCES: readonly ArchiveSource[] = enumValues.ArchiveSource;
 /** The archives' import kinds: a gau / waybackurls URL list and a saved Wayback CDX answer. */
 export const ARCHIVE_IMPORTERS = ['archive-urls', 'wayback-cdx'];
 
 export function useArchivedUrls(query: ArchivedUrlQuery) {
   const api = useApi();
   return useQuery({
-    queryKey: ['archives', 'urls', query],
+    ...apiQuery(['archives', 'urls', query], (signal) => api.GET('/archived-urls', { params: { query }, signal })),
     placeholderData: keepPreviousData,
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/archived-urls', { params: { query }, signal });
-      if (!data) throw new Error('empty answer');
-      return data;
-    },
   });
 }
 
 export function useArchivedUrl(id: number) {
   const api = useApi();
-  return useQuery({
-    queryKey: ['archives', 'url', id],
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/archived-urls/{id}', { params: { path: { id } }, signal });
-      if (!data) throw new Error('empty answer');
-      return data.data;
-    },
-  });
+  return useQuery(
+    apiQuery(
+      ['archives', 'url', id],
+      (signal) => api.GET('/archived-urls/{id}', { params: { path: { id } }, signal }),
+      (body) => body.data,
+    ),
+  );
 }
 
 /** The company's archive runs still queued, running or waiting (the "run now" button follows them). */
@@ -54,11 +38,12 @@ export function usePendingArchiveRuns() {
   return useQuery({
     queryKey: ['archives', 'runs', 'pending'],
     queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/provider-runs', {
-        params: { query: { module: 'archives', page_size: 10 } },
-        signal,
-      });
-      if (!data) throw new Error('empty answer');
+      const data = await answer(
+        api.GET('/provider-runs', {
+          params: { query: { module: 'archives', page_size: 10 } },
+          signal,
+        }),
+      );
       return data.data.filter((run) => ['queued', 'running', 'waiting'].includes(run.status));
     },
     refetchInterval: (query) => ((query.state.data?.length ?? 0) > 0 ? 2000 : false),
@@ -70,9 +55,7 @@ export function useStartArchiveRuns() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      const { data } = await api.POST('/archived-urls/runs', {});
-      if (!data) throw new Error('empty answer');
-      return data;
+      return answer(api.POST('/archived-urls/runs', {}));
     },
     onSuccess: () => client.invalidateQueries({ queryKey: ['archives', 'runs'] }),
   });

@@ -1,4 +1,5 @@
 import { Button, Text, Wrap } from '@chakra-ui/react';
+import { sortValues } from '@vigil/api-client';
 import { useTranslation } from 'react-i18next';
 import {
   type ColumnDef,
@@ -22,18 +23,7 @@ import {
 import { ArchiveDetail } from './archive-detail';
 import { TagBadges } from './archive-tags';
 
-const SORTS = [
-  '-last_captured_at',
-  'last_captured_at',
-  '-first_captured_at',
-  'first_captured_at',
-  '-last_seen_at',
-  'last_seen_at',
-  '-captures',
-  'captures',
-  'url_key',
-  '-url_key',
-] as const;
+const SORTS = sortValues.listArchivedUrls;
 
 type Filters = Omit<ArchivedUrlQuery, 'page' | 'page_size' | 'sort'>;
 
