@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiError, type operations, type Schemas } from '@vigil/api-client';
 import { useApi } from '@/lib/api-context';
+import { answer, apiQuery } from '@/lib/api-query';
 
 export type CatalogueCve = Schemas['CatalogueCve'];
 export type CatalogueQuery = NonNullable<operations['listCveCatalogue']['parameters']['query']>;
@@ -9,13 +10,8 @@ export type CatalogueQuery = NonNullable<operations['listCveCatalogue']['paramet
 export function useCatalogue(query: CatalogueQuery) {
   const api = useApi();
   return useQuery({
-    queryKey: ['cves', 'catalogue', query],
+    ...apiQuery(['cves', 'catalogue', query], (signal) => api.GET('/cve-catalogue', { params: { query }, signal })),
     placeholderData: keepPreviousData,
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/cve-catalogue', { params: { query }, signal });
-      if (!data) throw new Error('empty answer');
-      return data;
-    },
   });
 }
 
@@ -27,8 +23,7 @@ export function useCatalogueCve(cveId: string) {
     retry: false,
     queryFn: async ({ signal }) => {
       try {
-        const { data } = await api.GET('/cve-catalogue/{cve_id}', { params: { path: { cve_id: cveId } }, signal });
-        if (!data) throw new Error('empty answer');
+        const data = await answer(api.GET('/cve-catalogue/{cve_id}', { params: { path: { cve_id: cveId } }, signal }));
         return { cve: data, missing: null };
       } catch (error) {
         if (error instanceof ApiError && (error.status === 404 || error.status === 422))

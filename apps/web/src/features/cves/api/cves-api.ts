@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { operations, Schemas } from '@vigil/api-client';
 import { useApi } from '@/lib/api-context';
+import { apiQuery } from '@/lib/api-query';
 
 export type CveRow = Schemas['CveRow'];
 export type CveQuery = NonNullable<operations['listCves']['parameters']['query']>;
@@ -8,13 +9,8 @@ export type CveQuery = NonNullable<operations['listCves']['parameters']['query']
 export function useCves(query: CveQuery) {
   const api = useApi();
   return useQuery({
-    queryKey: ['cves', 'list', query],
+    ...apiQuery(['cves', 'list', query], (signal) => api.GET('/cves', { params: { query }, signal })),
     placeholderData: keepPreviousData,
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/cves', { params: { query }, signal });
-      if (!data) throw new Error('empty answer');
-      return data;
-    },
   });
 }
 

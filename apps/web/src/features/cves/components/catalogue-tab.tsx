@@ -1,4 +1,5 @@
 import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
+import { sortValues } from '@vigil/api-client';
 import { useTranslation } from 'react-i18next';
 import { type ColumnDef, DataTable, type FilterDef, periodQuery, useTableState } from '@/components/data-table';
 import { KevBadge } from '@/components/ui/finding-badges';
@@ -7,7 +8,7 @@ import { type CatalogueCve, type CatalogueQuery, useCatalogue } from '../api/cat
 import { CatalogueDetail } from './catalogue-detail';
 import { CatalogueSeverity } from './catalogue-severity';
 
-const SORTS = ['-published_at', 'published_at', '-cvss', 'cvss', '-epss', 'epss', '-cve_id', 'cve_id'] as const;
+const SORTS = sortValues.listCveCatalogue;
 const MIN_EPSS = ['0.01', '0.1', '0.5'] as const;
 const MIN_CVSS = ['4', '7', '9'] as const;
 const NAME = /^[^:\s]{1,200}$/;

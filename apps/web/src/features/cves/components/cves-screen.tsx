@@ -1,4 +1,5 @@
 import { Badge, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
+import { sortValues } from '@vigil/api-client';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import {
@@ -17,16 +18,7 @@ import { CatalogueTab } from './catalogue-tab';
 import { CveDetail } from './cve-detail';
 import { WatchList } from './watch-list';
 
-const SORTS = [
-  '-published_at',
-  'published_at',
-  '-cvss',
-  'cvss',
-  '-epss',
-  'epss',
-  '-last_seen_at',
-  'last_seen_at',
-] as const;
+const SORTS = sortValues.listCves;
 export const CVE_IMPORTERS = ['nvd', 'kev', 'epss'];
 /** EPSS thresholds offered by the filter (probability of exploitation in the next 30 days). */
 const MIN_EPSS = ['0.01', '0.1', '0.5'] as const;
