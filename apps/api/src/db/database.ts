@@ -37,7 +37,7 @@ import type {
 import type { SessionsTable } from '../features/session/session.table.js';
 import type { AuthenticatorsTable, RecoveryCodesTable } from '../features/two-factor/two-factor.table.js';
 import type { UsersTable } from '../features/users/users.table.js';
-import type { ActionCountsTable } from '../shared/action-limits.js';
+import type { ActionCountsTable } from '../shared/action-counts.table.js';
 
 /**
  * Every table of the database, composed from the platform features' `*.table.ts`; each monitoring

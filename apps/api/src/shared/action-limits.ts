@@ -10,14 +10,6 @@ import type { Clock } from './clock.js';
 import { HOUR } from './clock.js';
 import { HttpError } from './http-error.js';
 
-export interface ActionCountsTable {
-  /** `<action>:user:<user id>` or `<action>:company:<company id>`. */
-  key: string;
-  /** The start of the fixed window (a multiple of its length since the epoch). */
-  window_start: Date;
-  count: number;
-}
-
 /** At most `max` per `windowMs`; a max of 0 turns the limit off. */
 export interface Allowance {
   max: number;

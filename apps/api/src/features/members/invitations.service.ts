@@ -23,8 +23,8 @@ import {
   insertInvitation,
   updateInvitation,
 } from './members.repository.js';
-import type { Call, Role } from './members.service.js';
 import type { InvitationRow } from './members.table.js';
+import type { Call, Role } from './members.types.js';
 
 export const INVITATION_LIFETIME_MS = 7 * DAY;
 export const ALREADY_INVITED = 'An invitation to this address is open already: re-send it from the list.';

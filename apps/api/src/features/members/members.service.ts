@@ -1,7 +1,6 @@
 // The user list of a company, for its administrators (x-roles [administrator] in the contract):
 // roles, activation of accounts awaiting validation, deactivation, removal. Every change is one
 // transaction with its audit row; the last active administrator is checked inside it, under lock.
-import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
 import { HttpError } from '../../shared/http-error.js';
 import { requireScope, type TenantScope } from '../../shared/tenant.js';
@@ -9,7 +8,6 @@ import { type AuditEvent, recordAudit } from '../audit/audit.repository.js';
 import { queueMail } from '../mail/mail.repository.js';
 import { accountActivatedMail } from '../mail/mail.templates.js';
 import { revokeSessionsOfUser } from '../session/session.repository.js';
-import type { AuthContext } from '../session/session.service.js';
 import { methodOf } from '../two-factor/two-factor.service.js';
 import { updateUser } from '../users/users.repository.js';
 import { invitationJson } from './invitations.service.js';
@@ -24,19 +22,11 @@ import {
   otherCompanyOf,
   updateMembership,
 } from './members.repository.js';
+import type { Call, Role } from './members.types.js';
 
 export const LAST_ADMINISTRATOR =
   'The last active administrator of a company cannot be demoted, deactivated or removed. Make another member an administrator first.';
 export const MEMBER_NOT_FOUND = 'Member not found.';
-
-export type Role = 'administrator' | 'analyst' | 'viewer';
-
-export interface Call<I> {
-  ctx: AppContext;
-  auth: AuthContext;
-  input: I;
-  ip: string | null;
-}
 
 function statusOf(member: MemberRow): 'active' | 'awaiting_validation' | 'deactivated' {
   if (member.deactivated_at) return 'deactivated';
