@@ -1,37 +1,29 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Schemas } from '@vigil/api-client';
 import { useApi } from '@/lib/api-context';
+import { answer, apiQuery } from '@/lib/api-query';
 
 export type TwoFactorStatus = Schemas['TwoFactorStatus'];
 export type Reauthentication = Schemas['Reauthentication'];
 
 const statusKey = ['two-factor'] as const;
 
-function need<T>(data: T | undefined): T {
-  if (data === undefined) throw new Error('empty answer');
-  return data;
-}
-
 export function useTwoFactorStatus() {
   const api = useApi();
-  return useQuery({
-    queryKey: statusKey,
-    queryFn: async ({ signal }) => need((await api.GET('/two-factor', { signal })).data),
-  });
+  return useQuery(apiQuery(statusKey, (signal) => api.GET('/two-factor', { signal })));
 }
 
 /** The set-up's secret and otpauth URI (kept only in this mutation's state, never cached). */
 export function useStartAuthenticator() {
   const api = useApi();
-  return useMutation({ mutationFn: async () => need((await api.POST('/two-factor/authenticator')).data) });
+  return useMutation({ mutationFn: async () => answer(api.POST('/two-factor/authenticator')) });
 }
 
 export function useConfirmAuthenticator() {
   const api = useApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (code: string) =>
-      need((await api.POST('/two-factor/authenticator/confirm', { body: { code } })).data),
+    mutationFn: async (code: string) => answer(api.POST('/two-factor/authenticator/confirm', { body: { code } })),
     onSuccess: () => client.invalidateQueries({ queryKey: statusKey }),
   });
 }
@@ -40,8 +32,7 @@ export function useDisableAuthenticator() {
   const api = useApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: Reauthentication) =>
-      need((await api.POST('/two-factor/authenticator/disable', { body })).data),
+    mutationFn: async (body: Reauthentication) => answer(api.POST('/two-factor/authenticator/disable', { body })),
     onSuccess: (status) => client.setQueryData(statusKey, status),
   });
 }
@@ -50,7 +41,7 @@ export function useRegenerateRecoveryCodes() {
   const api = useApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: Reauthentication) => need((await api.POST('/two-factor/recovery-codes', { body })).data),
+    mutationFn: async (body: Reauthentication) => answer(api.POST('/two-factor/recovery-codes', { body })),
     onSuccess: () => client.invalidateQueries({ queryKey: statusKey }),
   });
 }
