@@ -3,6 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Schemas } from '@vigil/api-client';
 import { useApi } from '@/lib/api-context';
+import { answer, apiQuery } from '@/lib/api-query';
 
 export type ProviderState = Schemas['ProviderState'];
 export type ProviderId = Schemas['ProviderId'];
@@ -14,12 +15,11 @@ const ACTIVE: ProviderRun['status'][] = ['queued', 'running', 'waiting'];
 export function useProviders() {
   const api = useApi();
   return useQuery({
-    queryKey: ['providers', 'status'],
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/providers', { signal });
-      if (!data) throw new Error('empty answer');
-      return data.data;
-    },
+    ...apiQuery(
+      ['providers', 'status'],
+      (signal) => api.GET('/providers', { signal }),
+      (body) => body.data,
+    ),
     staleTime: 30_000,
   });
 }
@@ -32,9 +32,7 @@ export function useProviderRuns(module: string, page: number, pageSize = 10) {
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }) => {
       const query = { module, page, page_size: pageSize };
-      const { data } = await api.GET('/provider-runs', { params: { query }, signal });
-      if (!data) throw new Error('empty answer');
-      return data;
+      return answer(api.GET('/provider-runs', { params: { query }, signal }));
     },
     refetchInterval: (query) => (query.state.data?.data.some((r) => ACTIVE.includes(r.status)) ? 2000 : false),
   });
@@ -51,8 +49,7 @@ export function useCancelProviderRun() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => {
-      const { data } = await api.POST('/provider-runs/{id}/cancel', { params: { path: { id } } });
-      if (!data) throw new Error('empty answer');
+      const data = await answer(api.POST('/provider-runs/{id}/cancel', { params: { path: { id } } }));
       return data.data;
     },
     onSettled: () => client.invalidateQueries({ queryKey: ['providers', 'runs'] }),
