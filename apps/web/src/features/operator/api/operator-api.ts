@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Schemas } from '@vigil/api-client';
 import { useApi } from '@/lib/api-context';
+import { apiQuery } from '@/lib/api-query';
 
 export type OperatorStatus = Schemas['OperatorStatus']['data'];
 
@@ -8,12 +9,11 @@ export type OperatorStatus = Schemas['OperatorStatus']['data'];
 export function useOperatorStatus() {
   const api = useApi();
   return useQuery({
-    queryKey: ['operator', 'status'],
+    ...apiQuery(
+      ['operator', 'status'],
+      (signal) => api.GET('/operator/status', { signal }),
+      (body) => body.data,
+    ),
     refetchInterval: 15_000,
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/operator/status', { signal });
-      if (!data) throw new Error('empty answer');
-      return data.data;
-    },
   });
 }
