@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { operations, Schemas } from '@vigil/api-client';
+import { enumValues, type operations, type Schemas } from '@vigil/api-client';
 import { useApi } from '@/lib/api-context';
+import { answer, apiQuery } from '@/lib/api-query';
 
 export type Asset = Schemas['Asset'];
 export type AssetType = Schemas['AssetType'];
@@ -9,41 +10,26 @@ export type AssetRelation = Schemas['AssetRelation'];
 export type AssetScope = Schemas['AssetScope'];
 export type AssetQuery = NonNullable<operations['listAssets']['parameters']['query']>;
 
-export const ASSET_TYPES: readonly AssetType[] = [
-  'domain',
-  'subdomain',
-  'ip',
-  'netblock',
-  'url',
-  'certificate',
-  'service',
-  'email_domain',
-];
+export const ASSET_TYPES: readonly AssetType[] = enumValues.AssetType;
 
 export function useAssets(query: AssetQuery) {
   const api = useApi();
   return useQuery({
-    queryKey: ['assets', 'list', query],
+    ...apiQuery(['assets', 'list', query], (signal) => api.GET('/assets', { params: { query }, signal })),
     placeholderData: keepPreviousData,
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/assets', { params: { query }, signal });
-      if (!data) throw new Error('empty answer');
-      return data;
-    },
   });
 }
 
 /** One asset with its relations both ways, findings, history and latest probe results. */
 export function useAsset(id: number) {
   const api = useApi();
-  return useQuery({
-    queryKey: ['assets', 'one', id],
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/assets/{id}', { params: { path: { id } }, signal });
-      if (!data) throw new Error('empty answer');
-      return data.data;
-    },
-  });
+  return useQuery(
+    apiQuery(
+      ['assets', 'one', id],
+      (signal) => api.GET('/assets/{id}', { params: { path: { id } }, signal }),
+      (body) => body.data,
+    ),
+  );
 }
 
 /** New tags or owner: the asset, its history and the list refresh. */
@@ -52,8 +38,7 @@ export function useUpdateAsset(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: Schemas['AssetUpdate']) => {
-      const { data } = await api.PATCH('/assets/{id}', { params: { path: { id } }, body });
-      if (!data) throw new Error('empty answer');
+      const data = await answer(api.PATCH('/assets/{id}', { params: { path: { id } }, body }));
       return data.data;
     },
     onSuccess: () => client.invalidateQueries({ queryKey: ['assets'] }),
@@ -66,8 +51,7 @@ export function useCreateAsset() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: Schemas['AssetInput']) => {
-      const { data } = await api.POST('/assets', { body });
-      if (!data) throw new Error('empty answer');
+      const data = await answer(api.POST('/assets', { body }));
       return data.data;
     },
     onSuccess: () => client.invalidateQueries({ queryKey: ['assets'] }),
@@ -85,9 +69,7 @@ export function useAssetScopes(supplierId: number | null) {
     queryKey: ['assets', 'scopes', supplierId],
     queryFn: async ({ signal }) => {
       const query = supplierId === null ? {} : { supplier_id: supplierId };
-      const { data } = await api.GET('/asset-scopes', { params: { query }, signal });
-      if (!data) throw new Error('empty answer');
-      return data;
+      return answer(api.GET('/asset-scopes', { params: { query }, signal }));
     },
   });
 }
@@ -99,8 +81,7 @@ export function useScopeChange() {
   const refresh = () => client.invalidateQueries({ queryKey: ['assets', 'scopes'] });
   const add = useMutation({
     mutationFn: async (body: Schemas['AssetScopeInput']) => {
-      const { data } = await api.POST('/asset-scopes', { body });
-      if (!data) throw new Error('empty answer');
+      const data = await answer(api.POST('/asset-scopes', { body }));
       return data.data;
     },
     onSuccess: refresh,
@@ -113,9 +94,7 @@ export function useScopeChange() {
   });
   const verify = useMutation({
     mutationFn: async (id: number) => {
-      const { data } = await api.POST('/asset-scopes/{id}/verify', { params: { path: { id } } });
-      if (!data) throw new Error('empty answer');
-      return data;
+      return answer(api.POST('/asset-scopes/{id}/verify', { params: { path: { id } } }));
     },
     onSuccess: refresh,
   });

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Schemas } from '@vigil/api-client';
 import { useApi } from '@/lib/api-context';
+import { answer, apiQuery } from '@/lib/api-query';
 
 export type ProbeRun = Schemas['ProbeRun'];
 export type ProbeRunDetail = Schemas['ProbeRunDetail']['data'];
@@ -13,9 +14,7 @@ export function useProbeRuns(supplierId: number | null, page: number) {
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }) => {
       const query = { page, page_size: 10, ...(supplierId === null ? {} : { supplier_id: supplierId }) };
-      const { data } = await api.GET('/probe-runs', { params: { query }, signal });
-      if (!data) throw new Error('empty answer');
-      return data;
+      return answer(api.GET('/probe-runs', { params: { query }, signal }));
     },
     // While a run is queued or running, the list follows it.
     refetchInterval: (query) => (query.state.data?.pending ? 2000 : false),
@@ -25,14 +24,13 @@ export function useProbeRuns(supplierId: number | null, page: number) {
 /** One run with what changed since the run before. */
 export function useProbeRun(id: number) {
   const api = useApi();
-  return useQuery({
-    queryKey: ['assets', 'probe-run', id],
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/probe-runs/{id}', { params: { path: { id } }, signal });
-      if (!data) throw new Error('empty answer');
-      return data.data;
-    },
-  });
+  return useQuery(
+    apiQuery(
+      ['assets', 'probe-run', id],
+      (signal) => api.GET('/probe-runs/{id}', { params: { path: { id } }, signal }),
+      (body) => body.data,
+    ),
+  );
 }
 
 /** Queues a run now; the runs list (and, once it ends, the assets and findings) refresh. */
@@ -41,8 +39,7 @@ export function useStartProbeRun(supplierId: number | null) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      const { data } = await api.POST('/probe-runs', { body: { supplier_id: supplierId } });
-      if (!data) throw new Error('empty answer');
+      const data = await answer(api.POST('/probe-runs', { body: { supplier_id: supplierId } }));
       return data.data;
     },
     onSettled: () => client.invalidateQueries({ queryKey: ['assets', 'probe-runs'] }),

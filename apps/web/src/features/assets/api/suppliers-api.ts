@@ -1,25 +1,22 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { operations, Schemas } from '@vigil/api-client';
+import { enumValues, type operations, type Schemas } from '@vigil/api-client';
 import { useApi } from '@/lib/api-context';
+import { answer, apiQuery } from '@/lib/api-query';
 
 export type Supplier = Schemas['Supplier'];
 export type SupplierInput = Schemas['SupplierInput'];
 export type SupplierTier = Schemas['SupplierTier'];
 export type SupplierQuery = NonNullable<operations['listSuppliers']['parameters']['query']>;
 
-export const TIERS: readonly SupplierTier[] = ['critical', 'high', 'medium', 'low'];
-export const QUESTIONNAIRE_STATUSES = ['not_sent', 'sent', 'in_progress', 'completed', 'overdue'] as const;
+export const TIERS: readonly SupplierTier[] = enumValues.SupplierTier;
+/** The questionnaire's states: the contract's, without `null` (not tracked). */
+export const QUESTIONNAIRE_STATUSES = enumValues.QuestionnaireStatus.filter((status) => status !== null);
 
 export function useSuppliers(query: SupplierQuery) {
   const api = useApi();
   return useQuery({
-    queryKey: ['assets', 'suppliers', query],
+    ...apiQuery(['assets', 'suppliers', query], (signal) => api.GET('/suppliers', { params: { query }, signal })),
     placeholderData: keepPreviousData,
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/suppliers', { params: { query }, signal });
-      if (!data) throw new Error('empty answer');
-      return data;
-    },
   });
 }
 
@@ -31,14 +28,13 @@ export function useSupplierChoices() {
 
 export function useSupplier(id: number) {
   const api = useApi();
-  return useQuery({
-    queryKey: ['assets', 'supplier', id],
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/suppliers/{id}', { params: { path: { id } }, signal });
-      if (!data) throw new Error('empty answer');
-      return data.data;
-    },
-  });
+  return useQuery(
+    apiQuery(
+      ['assets', 'supplier', id],
+      (signal) => api.GET('/suppliers/{id}', { params: { path: { id } }, signal }),
+      (body) => body.data,
+    ),
+  );
 }
 
 /** Creates a supplier (no id) or replaces one's fields; the portfolio and pickers refresh. */
@@ -47,11 +43,9 @@ export function useSaveSupplier() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, body }: { id: number | null; body: SupplierInput }) => {
-      const { data } =
-        id === null
-          ? await api.POST('/suppliers', { body })
-          : await api.PUT('/suppliers/{id}', { params: { path: { id } }, body });
-      if (!data) throw new Error('empty answer');
+      const data = await answer(
+        id === null ? api.POST('/suppliers', { body }) : api.PUT('/suppliers/{id}', { params: { path: { id } }, body }),
+      );
       return data.data;
     },
     onSuccess: () => client.invalidateQueries({ queryKey: ['assets'] }),

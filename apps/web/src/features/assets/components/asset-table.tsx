@@ -1,4 +1,5 @@
 import { Badge, HStack, Text } from '@chakra-ui/react';
+import { sortValues } from '@vigil/api-client';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -18,16 +19,7 @@ import { AssetDetail } from './asset-detail';
 import { Tags, TypeBadge } from './badges';
 import { type Inventory, inventoryQuery } from './inventory';
 
-const SORTS = [
-  '-last_seen_at',
-  'last_seen_at',
-  '-first_seen_at',
-  'first_seen_at',
-  'value',
-  '-value',
-  'type',
-  '-type',
-] as const;
+const SORTS = sortValues.listAssets;
 /** Where an asset can come from: the import kinds, a probe run, or a person. */
 export const ASSET_IMPORTERS = ['hosts', 'assets-csv', 'subfinder', 'httpx', 'nmap'];
 const SOURCES = [...ASSET_IMPORTERS, 'probe', 'manual'];

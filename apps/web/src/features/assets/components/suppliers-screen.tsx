@@ -1,4 +1,5 @@
 import { HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { sortValues } from '@vigil/api-client';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import {
@@ -18,7 +19,7 @@ import { TierBadge } from './badges';
 import { SupplierDetail } from './supplier-detail';
 import { SupplierDialog } from './supplier-form';
 
-const SORTS = ['name', '-name', 'tier', '-tier', 'score', '-score', 'contract_end', '-contract_end'] as const;
+const SORTS = sortValues.listSuppliers;
 const isTier = (value: string): value is SupplierTier => (TIERS as string[]).includes(value);
 
 /** The supplier portfolio (`/suppliers`): tier, rating and trend, open findings, assets, contact, contract, questionnaire. */
