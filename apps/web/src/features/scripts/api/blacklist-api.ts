@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { operations, Schemas } from '@vigil/api-client';
+import { enumValues, type operations, type Schemas } from '@vigil/api-client';
 import { useApi } from '@/lib/api-context';
+import { answer, apiQuery } from '@/lib/api-query';
 
 export type BlacklistEntry = Schemas['JsBlacklistEntry'];
 export type BlacklistInput = Schemas['JsBlacklistInput'];
@@ -9,21 +10,16 @@ export type BlacklistKind = Schemas['JsBlacklistKind'];
 export type BlacklistStatus = Schemas['JsBlacklistStatus'];
 export type BlacklistQuery = NonNullable<operations['listJsBlacklist']['parameters']['query']>;
 
-export const BLACKLIST_KINDS: readonly BlacklistKind[] = ['host', 'url', 'sha256'];
-export const BLACKLIST_STATUSES: readonly BlacklistStatus[] = ['active', 'inactive'];
+export const BLACKLIST_KINDS: readonly BlacklistKind[] = enumValues.JsBlacklistKind;
+export const BLACKLIST_STATUSES: readonly BlacklistStatus[] = enumValues.JsBlacklistStatus;
 /** The import kinds of the blacklist: CSV with columns, and a plain list (one value per line). */
 export const BLACKLIST_IMPORTERS = ['js-blacklist-csv', 'js-blacklist'];
 
 export function useBlacklist(query: BlacklistQuery) {
   const api = useApi();
   return useQuery({
-    queryKey: ['scripts', 'blacklist', query],
+    ...apiQuery(['scripts', 'blacklist', query], (signal) => api.GET('/js-blacklist', { params: { query }, signal })),
     placeholderData: keepPreviousData,
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/js-blacklist', { params: { query }, signal });
-      if (!data) throw new Error('empty answer');
-      return data;
-    },
   });
 }
 
@@ -34,16 +30,14 @@ export function useBlacklistChange() {
   const onSuccess = () => client.invalidateQueries({ queryKey: ['scripts', 'blacklist'] });
   const create = useMutation({
     mutationFn: async (body: BlacklistInput) => {
-      const { data } = await api.POST('/js-blacklist', { body });
-      if (!data) throw new Error('empty answer');
+      const data = await answer(api.POST('/js-blacklist', { body }));
       return data.data;
     },
     onSuccess,
   });
   const update = useMutation({
     mutationFn: async ({ id, body }: { id: number; body: BlacklistUpdate }) => {
-      const { data } = await api.PATCH('/js-blacklist/{id}', { params: { path: { id } }, body });
-      if (!data) throw new Error('empty answer');
+      const data = await answer(api.PATCH('/js-blacklist/{id}', { params: { path: { id } }, body }));
       return data.data;
     },
     onSuccess,

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { operations, Schemas } from '@vigil/api-client';
+import { enumValues, type operations, type Schemas } from '@vigil/api-client';
 import { useApi } from '@/lib/api-context';
+import { answer, apiQuery } from '@/lib/api-query';
 
 export type StoreClone = Schemas['StoreClone'];
 export type StoreCloneDetail = Schemas['StoreCloneDetail'];
@@ -8,8 +9,8 @@ export type CloneSource = Schemas['CloneSource'];
 export type CaptureStatus = Schemas['CaptureStatus'];
 export type StoreCloneQuery = NonNullable<operations['listStoreClones']['parameters']['query']>;
 
-export const CLONE_SOURCES: readonly CloneSource[] = ['permutation', 'search', 'manual'];
-export const CAPTURE_STATUSES: readonly CaptureStatus[] = ['online', 'offline', 'failed'];
+export const CLONE_SOURCES: readonly CloneSource[] = enumValues.CloneSource;
+export const CAPTURE_STATUSES: readonly CaptureStatus[] = enumValues.CaptureStatus;
 /** The module's provider runs (GET /provider-runs?module=) include the store dork searches. */
 export const CLONES_RUN_MODULE = 'scripts';
 
@@ -20,9 +21,7 @@ export function useStoreClones(query: StoreCloneQuery, enabled = true) {
     placeholderData: keepPreviousData,
     enabled,
     queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/store-clones', { params: { query }, signal });
-      if (!data) throw new Error('empty answer');
-      return data;
+      return answer(api.GET('/store-clones', { params: { query }, signal }));
     },
   });
 }
@@ -30,13 +29,12 @@ export function useStoreClones(query: StoreCloneQuery, enabled = true) {
 export function useStoreClone(id: number | null) {
   const api = useApi();
   return useQuery({
-    queryKey: ['scripts', 'clones', 'one', id],
+    ...apiQuery(
+      ['scripts', 'clones', 'one', id],
+      (signal) => api.GET('/store-clones/{id}', { params: { path: { id: id ?? 0 } }, signal }),
+      (body) => body.data,
+    ),
     enabled: id !== null,
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/store-clones/{id}', { params: { path: { id: id ?? 0 } }, signal });
-      if (!data) throw new Error('empty answer');
-      return data.data;
-    },
   });
 }
 
@@ -46,8 +44,7 @@ export function useStartCloneRun() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      const { data } = await api.POST('/store-clones/runs');
-      if (!data) throw new Error('empty answer');
+      const data = await answer(api.POST('/store-clones/runs'));
       return data.data;
     },
     onSuccess: () => client.invalidateQueries({ queryKey: ['providers', 'runs'] }),
@@ -60,8 +57,7 @@ export function useBlacklistClone() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => {
-      const { data } = await api.POST('/store-clones/{id}/blacklist', { params: { path: { id } } });
-      if (!data) throw new Error('empty answer');
+      const data = await answer(api.POST('/store-clones/{id}/blacklist', { params: { path: { id } } }));
       return data.data;
     },
     onSuccess: () => client.invalidateQueries({ queryKey: ['scripts', 'clones'] }),

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Schemas } from '@vigil/api-client';
 import { useApi } from '@/lib/api-context';
+import { answer } from '@/lib/api-query';
 
 export type ComplianceStore = Schemas['Store'];
 export type CompliancePage = Schemas['StorePage'];
@@ -16,8 +17,7 @@ export function useCompliance(storeId?: number) {
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }) => {
       const query = storeId ? { store_id: storeId } : {};
-      const { data } = await api.GET('/ecommerce/compliance', { params: { query }, signal });
-      if (!data) throw new Error('empty answer');
+      const data = await answer(api.GET('/ecommerce/compliance', { params: { query }, signal }));
       return data.data;
     },
   });
@@ -31,8 +31,7 @@ export function useDetections(days: 30 | 90, storeId?: number) {
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }) => {
       const query = { days, ...(storeId ? { store_id: storeId } : {}) };
-      const { data } = await api.GET('/ecommerce/detections', { params: { query }, signal });
-      if (!data) throw new Error('empty answer');
+      const data = await answer(api.GET('/ecommerce/detections', { params: { query }, signal }));
       return data.data;
     },
   });

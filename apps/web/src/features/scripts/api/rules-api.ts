@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { operations, Schemas } from '@vigil/api-client';
+import { enumValues, type operations, type Schemas } from '@vigil/api-client';
 import { useApi } from '@/lib/api-context';
+import { answer, apiQuery } from '@/lib/api-query';
 
 export type JsRule = Schemas['JsRule'];
 export type JsRuleInput = Schemas['JsRuleInput'];
@@ -11,38 +12,27 @@ export type JsRuleBehaviour = Schemas['JsRuleBehaviour'];
 export type JsRuleTestInput = Schemas['JsRuleTestInput'];
 export type JsRuleQuery = NonNullable<operations['listJsRules']['parameters']['query']>;
 
-export const OWNERS: readonly JsRuleOwner[] = ['vigil', 'company'];
-export const BEHAVIOURS: readonly JsRuleBehaviour[] = [
-  'reads_card_fields',
-  'reads_personal_fields',
-  'sends_data',
-  'sends_data_elsewhere',
-];
+export const OWNERS: readonly JsRuleOwner[] = enumValues.JsRuleOwner;
+export const BEHAVIOURS: readonly JsRuleBehaviour[] = enumValues.JsRuleBehaviour;
 
 export function useJsRules(query: JsRuleQuery) {
   const api = useApi();
   return useQuery({
-    queryKey: ['scripts', 'rules', query],
+    ...apiQuery(['scripts', 'rules', query], (signal) => api.GET('/js-rules', { params: { query }, signal })),
     placeholderData: keepPreviousData,
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/js-rules', { params: { query }, signal });
-      if (!data) throw new Error('empty answer');
-      return data;
-    },
   });
 }
 
 /** One rule with its versions, newest first. */
 export function useJsRule(id: number) {
   const api = useApi();
-  return useQuery({
-    queryKey: ['scripts', 'rule', id],
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/js-rules/{id}', { params: { path: { id } }, signal });
-      if (!data) throw new Error('empty answer');
-      return data.data;
-    },
-  });
+  return useQuery(
+    apiQuery(
+      ['scripts', 'rule', id],
+      (signal) => api.GET('/js-rules/{id}', { params: { path: { id } }, signal }),
+      (body) => body.data,
+    ),
+  );
 }
 
 const refreshRules = (client: ReturnType<typeof useQueryClient>) =>
@@ -54,11 +44,9 @@ export function useSaveJsRule() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, body }: { id: number | null; body: JsRuleInput }) => {
-      const { data } =
-        id === null
-          ? await api.POST('/js-rules', { body })
-          : await api.PUT('/js-rules/{id}', { params: { path: { id } }, body });
-      if (!data) throw new Error('empty answer');
+      const data = await answer(
+        id === null ? api.POST('/js-rules', { body }) : api.PUT('/js-rules/{id}', { params: { path: { id } }, body }),
+      );
       return data.data;
     },
     onSuccess: () => refreshRules(client),
@@ -71,8 +59,7 @@ export function useSetJsRuleEnabled() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, enabled }: { id: number; enabled: boolean }) => {
-      const { data } = await api.PUT('/js-rules/{id}/enabled', { params: { path: { id } }, body: { enabled } });
-      if (!data) throw new Error('empty answer');
+      const data = await answer(api.PUT('/js-rules/{id}/enabled', { params: { path: { id } }, body: { enabled } }));
       return data.data;
     },
     onSuccess: () => refreshRules(client),
@@ -101,8 +88,7 @@ export function useTestJsRules() {
   return useMutation({
     mutationKey: ['scripts', 'rule-test'],
     mutationFn: async (body: JsRuleTestInput) => {
-      const { data } = await api.POST('/js-rules/test', { body });
-      if (!data) throw new Error('empty answer');
+      const data = await answer(api.POST('/js-rules/test', { body }));
       return data.data;
     },
   });

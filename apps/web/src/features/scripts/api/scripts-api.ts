@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { operations, Schemas } from '@vigil/api-client';
+import { enumValues, type operations, type Schemas } from '@vigil/api-client';
 import { useApi } from '@/lib/api-context';
+import { answer, apiQuery } from '@/lib/api-query';
 
 export type Script = Schemas['Script'];
 export type ScriptDetail = Schemas['ScriptDetail']['data'];
@@ -12,40 +13,29 @@ export type ScriptScan = Schemas['ScriptScan'];
 export type ScriptQuery = NonNullable<operations['listScripts']['parameters']['query']>;
 export type AuthorisationInput = Schemas['ScriptAuthorisationInput'];
 
-export const PARTIES: readonly ScriptParty[] = ['first', 'third', 'fourth'];
-export const AUTHORISATIONS: readonly ScriptAuthorisation[] = ['pending', 'authorised', 'denied'];
-export const BEHAVIOURS: readonly ScriptBehaviour[] = [
-  'reads_card_fields',
-  'reads_personal_fields',
-  'sends_data',
-  'loads_scripts',
-];
+export const PARTIES: readonly ScriptParty[] = enumValues.ScriptParty;
+export const AUTHORISATIONS: readonly ScriptAuthorisation[] = enumValues.ScriptAuthorisation;
+export const BEHAVIOURS: readonly ScriptBehaviour[] = enumValues.ScriptBehaviour;
 
 /** One page of the script inventory. */
 export function useScripts(query: ScriptQuery) {
   const api = useApi();
   return useQuery({
-    queryKey: ['scripts', 'list', query],
+    ...apiQuery(['scripts', 'list', query], (signal) => api.GET('/scripts', { params: { query }, signal })),
     placeholderData: keepPreviousData,
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/scripts', { params: { query }, signal });
-      if (!data) throw new Error('empty answer');
-      return data;
-    },
   });
 }
 
 /** One script with its content excerpt, history, destinations, hits and findings. */
 export function useScript(id: number) {
   const api = useApi();
-  return useQuery({
-    queryKey: ['scripts', 'one', id],
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/scripts/{id}', { params: { path: { id } }, signal });
-      if (!data) throw new Error('empty answer');
-      return data.data;
-    },
-  });
+  return useQuery(
+    apiQuery(
+      ['scripts', 'one', id],
+      (signal) => api.GET('/scripts/{id}', { params: { path: { id } }, signal }),
+      (body) => body.data,
+    ),
+  );
 }
 
 /** Authorise, deny or reset a script; the inventory and the compliance status follow. */
@@ -54,8 +44,7 @@ export function useSetAuthorisation(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: AuthorisationInput) => {
-      const { data } = await api.POST('/scripts/{id}/authorisation', { params: { path: { id } }, body });
-      if (!data) throw new Error('empty answer');
+      const data = await answer(api.POST('/scripts/{id}/authorisation', { params: { path: { id } }, body }));
       return data.data;
     },
     onSuccess: () => client.invalidateQueries({ queryKey: ['scripts'] }),
@@ -75,9 +64,7 @@ export function useScriptScans(filter: { storeId?: number; pageId?: number }, pa
         ...(filter.storeId ? { store_id: filter.storeId } : {}),
         ...(filter.pageId ? { page_id: filter.pageId } : {}),
       };
-      const { data } = await api.GET('/script-scans', { params: { query }, signal });
-      if (!data) throw new Error('empty answer');
-      return data;
+      return answer(api.GET('/script-scans', { params: { query }, signal }));
     },
     // While a scan is queued or running, the list follows it.
     refetchInterval: (query) => (query.state.data?.pending ? 2000 : false),
@@ -87,14 +74,13 @@ export function useScriptScans(filter: { storeId?: number; pageId?: number }, pa
 /** One scan with its diff and the findings it raised. */
 export function useScriptScan(id: number) {
   const api = useApi();
-  return useQuery({
-    queryKey: ['scripts', 'scan', id],
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/script-scans/{id}', { params: { path: { id } }, signal });
-      if (!data) throw new Error('empty answer');
-      return data.data;
-    },
-  });
+  return useQuery(
+    apiQuery(
+      ['scripts', 'scan', id],
+      (signal) => api.GET('/script-scans/{id}', { params: { path: { id } }, signal }),
+      (body) => body.data,
+    ),
+  );
 }
 
 /** Queues a scan of the page now; its scans list follows the job. */
@@ -103,8 +89,7 @@ export function useStartScan() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (pageId: number) => {
-      const { data } = await api.POST('/script-scans', { body: { page_id: pageId } });
-      if (!data) throw new Error('empty answer');
+      const data = await answer(api.POST('/script-scans', { body: { page_id: pageId } }));
       return data.data;
     },
     onSettled: () => client.invalidateQueries({ queryKey: ['scripts', 'scans'] }),

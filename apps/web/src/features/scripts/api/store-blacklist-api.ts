@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { operations, Schemas } from '@vigil/api-client';
+import { enumValues, type operations, type Schemas } from '@vigil/api-client';
 import { useApi } from '@/lib/api-context';
+import { answer, apiQuery } from '@/lib/api-query';
 
 export type StoreBlacklistEntry = Schemas['StoreBlacklistEntry'];
 export type StoreBlacklistStatus = Schemas['StoreBlacklistStatus'];
@@ -9,39 +10,28 @@ export type StoreBlacklistUpdate = Schemas['StoreBlacklistUpdate'];
 export type StoreBlacklistQuery = NonNullable<operations['listStoreBlacklist']['parameters']['query']>;
 
 /** The workflow's order. */
-export const STORE_BLACKLIST_STATUSES: readonly StoreBlacklistStatus[] = [
-  'suspected',
-  'confirmed',
-  'takedown_requested',
-  'offline',
-];
+export const STORE_BLACKLIST_STATUSES: readonly StoreBlacklistStatus[] = enumValues.StoreBlacklistStatus;
 
 const KEY = ['scripts', 'store-blacklist'];
 
 export function useStoreBlacklist(query: StoreBlacklistQuery) {
   const api = useApi();
   return useQuery({
-    queryKey: [...KEY, 'list', query],
+    ...apiQuery([...KEY, 'list', query], (signal) => api.GET('/store-blacklist', { params: { query }, signal })),
     placeholderData: keepPreviousData,
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/store-blacklist', { params: { query }, signal });
-      if (!data) throw new Error('empty answer');
-      return data;
-    },
   });
 }
 
 /** One entry with its evidence and history (the drawer). */
 export function useStoreBlacklistEntry(id: number) {
   const api = useApi();
-  return useQuery({
-    queryKey: [...KEY, 'one', id],
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/store-blacklist/{id}', { params: { path: { id } }, signal });
-      if (!data) throw new Error('empty answer');
-      return data.data;
-    },
-  });
+  return useQuery(
+    apiQuery(
+      [...KEY, 'one', id],
+      (signal) => api.GET('/store-blacklist/{id}', { params: { path: { id } }, signal }),
+      (body) => body.data,
+    ),
+  );
 }
 
 /** Adds a domain, moves or edits an entry, or asks a check now; the list and the entry refresh. */
@@ -51,25 +41,21 @@ export function useStoreBlacklistChange() {
   const onSuccess = () => client.invalidateQueries({ queryKey: KEY });
   const create = useMutation({
     mutationFn: async (body: StoreBlacklistInput) => {
-      const { data } = await api.POST('/store-blacklist', { body });
-      if (!data) throw new Error('empty answer');
+      const data = await answer(api.POST('/store-blacklist', { body }));
       return data.data;
     },
     onSuccess,
   });
   const update = useMutation({
     mutationFn: async ({ id, body }: { id: number; body: StoreBlacklistUpdate }) => {
-      const { data } = await api.PATCH('/store-blacklist/{id}', { params: { path: { id } }, body });
-      if (!data) throw new Error('empty answer');
+      const data = await answer(api.PATCH('/store-blacklist/{id}', { params: { path: { id } }, body }));
       return data.data;
     },
     onSuccess,
   });
   const check = useMutation({
     mutationFn: async (id: number) => {
-      const { data } = await api.POST('/store-blacklist/{id}/check', { params: { path: { id } } });
-      if (!data) throw new Error('empty answer');
-      return data;
+      return answer(api.POST('/store-blacklist/{id}/check', { params: { path: { id } } }));
     },
     onSuccess,
   });

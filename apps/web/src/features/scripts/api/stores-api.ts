@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Schemas } from '@vigil/api-client';
+import { enumValues, type Schemas } from '@vigil/api-client';
 import { useApi } from '@/lib/api-context';
+import { answer, apiQuery } from '@/lib/api-query';
 import { apiUrl } from '@/lib/api-url';
 
 export type Store = Schemas['Store'];
@@ -13,39 +14,30 @@ export type ScanStep = Schemas['ScanStep'];
 export type ComplianceStatus = Schemas['ComplianceStatus'];
 export type ComplianceReason = Schemas['ComplianceReason'];
 
-export const PLATFORMS: readonly StorePlatform[] = [
-  'vtex',
-  'shopify',
-  'magento',
-  'woocommerce',
-  'salesforce',
-  'custom',
-];
-export const PAGE_TYPES: readonly PageType[] = ['home', 'product', 'cart', 'checkout', 'payment', 'login', 'other'];
+export const PLATFORMS: readonly StorePlatform[] = enumValues.StorePlatform;
+export const PAGE_TYPES: readonly PageType[] = enumValues.PageType;
 
 /** Every store of the company with its pages (at most 100 of each: the list is whole). */
 export function useStores() {
   const api = useApi();
-  return useQuery({
-    queryKey: ['scripts', 'stores'],
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/stores', { signal });
-      if (!data) throw new Error('empty answer');
-      return data.data;
-    },
-  });
+  return useQuery(
+    apiQuery(
+      ['scripts', 'stores'],
+      (signal) => api.GET('/stores', { signal }),
+      (body) => body.data,
+    ),
+  );
 }
 
 export function useStore(id: number) {
   const api = useApi();
-  return useQuery({
-    queryKey: ['scripts', 'store', id],
-    queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/stores/{id}', { params: { path: { id } }, signal });
-      if (!data) throw new Error('empty answer');
-      return data.data;
-    },
-  });
+  return useQuery(
+    apiQuery(
+      ['scripts', 'store', id],
+      (signal) => api.GET('/stores/{id}', { params: { path: { id } }, signal }),
+      (body) => body.data,
+    ),
+  );
 }
 
 /** Everything the script screens show depends on stores and pages: a change refreshes them all. */
@@ -60,11 +52,9 @@ export function useSaveStore() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async ({ id, body }: { id: number | null; body: StoreInput }) => {
-      const { data } =
-        id === null
-          ? await api.POST('/stores', { body })
-          : await api.PUT('/stores/{id}', { params: { path: { id } }, body });
-      if (!data) throw new Error('empty answer');
+      const data = await answer(
+        id === null ? api.POST('/stores', { body }) : api.PUT('/stores/{id}', { params: { path: { id } }, body }),
+      );
       return data.data;
     },
     onSuccess: refresh,
@@ -93,11 +83,11 @@ export function useSaveStorePage() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async ({ storeId, pageId, body }: { storeId: number; pageId: number | null; body: StorePageInput }) => {
-      const { data } =
+      const data = await answer(
         pageId === null
-          ? await api.POST('/stores/{id}/pages', { params: { path: { id: storeId } }, body })
-          : await api.PUT('/store-pages/{id}', { params: { path: { id: pageId } }, body });
-      if (!data) throw new Error('empty answer');
+          ? api.POST('/stores/{id}/pages', { params: { path: { id: storeId } }, body })
+          : api.PUT('/store-pages/{id}', { params: { path: { id: pageId } }, body }),
+      );
       return data.data;
     },
     onSuccess: refresh,

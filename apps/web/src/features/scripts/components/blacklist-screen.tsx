@@ -1,4 +1,5 @@
 import { Badge, HStack, Text } from '@chakra-ui/react';
+import { sortValues } from '@vigil/api-client';
 import { useTranslation } from 'react-i18next';
 import {
   type ColumnDef,
@@ -22,16 +23,7 @@ import {
 } from '../api/blacklist-api';
 import { AddEntryDialog, DeleteEntry, EditEntryDialog } from './blacklist-dialogs';
 
-const SORTS = [
-  '-first_seen_at',
-  'first_seen_at',
-  '-last_seen_at',
-  'last_seen_at',
-  'value',
-  '-value',
-  '-hits',
-  'hits',
-] as const;
+const SORTS = sortValues.listJsBlacklist;
 
 /**
  * The JS blacklist (`/jsblacklist`): known-bad script hosts, URLs and hashes with source, family,

@@ -1,4 +1,5 @@
 import { Badge, HStack, Text } from '@chakra-ui/react';
+import { sortValues } from '@vigil/api-client';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -23,16 +24,7 @@ import {
 } from '../api/clones-api';
 import { CloneDetail, SimilarityBadge } from './clones-detail';
 
-const SORTS = [
-  '-similarity',
-  'similarity',
-  '-last_seen_at',
-  'last_seen_at',
-  '-first_seen_at',
-  'first_seen_at',
-  'domain',
-  '-domain',
-] as const;
+const SORTS = sortValues.listStoreClones;
 
 /** A row opens by its finding's id (an alert's `?open=`), a candidate without one by `c<id>`. */
 export const cloneRowId = (row: StoreClone) => (row.finding ? String(row.finding.id) : `c${row.id}`);

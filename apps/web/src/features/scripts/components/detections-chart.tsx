@@ -1,17 +1,11 @@
 import { Box, Heading } from '@chakra-ui/react';
+import { enumValues } from '@vigil/api-client';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart } from '@/components/charts';
 import type { DetectionDay } from '../api/ecommerce-api';
 
-const KINDS = [
-  'unauthorised_script',
-  'hash_changed',
-  'new_destination',
-  'blacklist_hit',
-  'pattern_hit',
-  'header_regression',
-] as const;
+const KINDS = enumValues.ScriptFindingKind;
 
 /** Script findings first seen per day, stacked by kind, through the one chart component (with its table). */
 export const DetectionsChart = memo(function DetectionsChart({

@@ -1,4 +1,5 @@
 import { HStack, Tabs, Text } from '@chakra-ui/react';
+import { sortValues } from '@vigil/api-client';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import {
@@ -19,7 +20,7 @@ import { RuleDialog } from './rule-dialog';
 import { RuleSwitch } from './rule-switch';
 import { RuleTest } from './rule-test';
 
-const SORTS = ['key', '-key', 'name', '-name', 'severity', '-severity', 'hits', '-hits', 'family', '-family'] as const;
+const SORTS = sortValues.listJsRules;
 const TABS = ['rules', 'test'] as const;
 type Tab = (typeof TABS)[number];
 

@@ -1,4 +1,5 @@
 import { HStack, Stack, Text } from '@chakra-ui/react';
+import { sortValues } from '@vigil/api-client';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
@@ -20,18 +21,7 @@ import { AttentionBadge, AttentionLegend } from './attention';
 import { AuthorisationBadge, BehaviourBadges, PartyBadge } from './badges';
 import { ScriptDetail } from './script-detail';
 
-const SORTS = [
-  '-last_seen_at',
-  'last_seen_at',
-  '-first_seen_at',
-  'first_seen_at',
-  'script_key',
-  '-script_key',
-  'party',
-  '-party',
-  'authorisation',
-  '-authorisation',
-] as const;
+const SORTS = sortValues.listScripts;
 
 /** An id from the URL, or nothing. */
 export const idOf = (value: string | undefined) => {

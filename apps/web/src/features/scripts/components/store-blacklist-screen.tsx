@@ -1,4 +1,5 @@
 import { HStack, Text } from '@chakra-ui/react';
+import { sortValues } from '@vigil/api-client';
 import { useTranslation } from 'react-i18next';
 import {
   type ColumnDef,
@@ -23,18 +24,7 @@ import { StoreStatusBadge } from './store-blacklist-badges';
 import { StoreBlacklistDetail } from './store-blacklist-detail';
 import { AddStoreDialog } from './store-blacklist-dialogs';
 
-const SORTS = [
-  '-created_at',
-  'created_at',
-  'domain',
-  '-domain',
-  'status',
-  '-status',
-  'registrar',
-  '-registrar',
-  '-last_checked_at',
-  'last_checked_at',
-] as const;
+const SORTS = sortValues.listStoreBlacklist;
 
 /**
  * The online-store blacklist (`/vtexblacklist`): fraudulent or cloned store domains with their
