@@ -1,4 +1,5 @@
 import { Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
+import { enumValues } from '@vigil/api-client';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SimpleSelect } from '@/components/ui/simple-select';
@@ -7,7 +8,7 @@ import { useModules } from '@/lib/modules';
 import { type AlertRule, type AlertRuleInput, useSaveRule } from '../api/alerts-api';
 import { Check, FormError, Group } from './form-bits';
 
-export const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
+export const SEVERITIES = enumValues.Severity;
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
 /** The browser's time zone (the default of a new rule). */
