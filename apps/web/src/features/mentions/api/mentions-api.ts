@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { operations, Schemas } from '@vigil/api-client';
+import { enumValues, type operations, type Schemas } from '@vigil/api-client';
 import { useApi } from '@/lib/api-context';
 import { answer, apiQuery } from '@/lib/api-query';
 
@@ -10,22 +10,8 @@ export type KeywordClass = Schemas['MentionKeywordClass'];
 export type SourceType = Schemas['MentionSourceType'];
 export type MentionQuery = NonNullable<operations['listMentions']['parameters']['query']>;
 
-export const KEYWORD_CLASSES: readonly KeywordClass[] = [
-  'domain',
-  'brand',
-  'executive',
-  'card_bin',
-  'ip_range',
-  'other',
-];
-export const SOURCE_TYPES: readonly SourceType[] = [
-  'forum',
-  'marketplace',
-  'ransomware_leak_site',
-  'paste_site',
-  'telegram',
-  'other',
-];
+export const KEYWORD_CLASSES: readonly KeywordClass[] = enumValues.MentionKeywordClass;
+export const SOURCE_TYPES: readonly SourceType[] = enumValues.MentionSourceType;
 /** The import kind of the mentions feed (docs/mentions-feed.md). */
 export const MENTION_IMPORTERS = ['mentions-jsonl'];
 

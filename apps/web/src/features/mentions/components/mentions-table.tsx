@@ -1,4 +1,5 @@
 import { Text } from '@chakra-ui/react';
+import { sortValues } from '@vigil/api-client';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ColumnDef, type FindingSlots, FindingTable, textFilter, useFindingList } from '@/components/data-table';
@@ -9,16 +10,7 @@ import { KEYWORD_CLASSES, type Mention, SOURCE_TYPES, useMentionKeywords, useMen
 import { KeywordBadges } from './keyword-badges';
 import { MentionDetail } from './mention-detail';
 
-const SORTS = [
-  '-posted_at',
-  'posted_at',
-  '-last_seen_at',
-  'last_seen_at',
-  '-severity',
-  'severity',
-  'source_name',
-  '-source_name',
-] as const;
+const SORTS = sortValues.listMentions;
 
 /** One row per mention that matches the company's keywords: where, who, when, what it names, how severe. */
 export function MentionsTable({ slots, onDemo }: { slots: FindingSlots; onDemo: (demo: boolean) => void }) {
