@@ -1,4 +1,5 @@
 import { Badge, Code, HStack, Stack, Text } from '@chakra-ui/react';
+import { sortValues } from '@vigil/api-client';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ColumnDef, type FindingSlots, FindingTable, textFilter, useFindingList } from '@/components/data-table';
@@ -9,7 +10,7 @@ import { type Credential, useCredentials } from '../api/credentials-api';
 import { CredentialDetail } from './credential-detail';
 import { dataClassLabel } from './data-class-label';
 
-const SORTS = ['-last_seen_at', 'last_seen_at', '-first_seen_at', 'first_seen_at', 'email', '-email'] as const;
+const SORTS = sortValues.listCredentials;
 const SOURCES = ['breach', 'combolist', 'infostealer'] as const;
 const PASSWORD_TYPES = ['plaintext', 'none'] as const;
 

@@ -1,3 +1,4 @@
+import { sortValues } from '@vigil/api-client';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ColumnDef, type FindingSlots, FindingTable, textFilter, useFindingList } from '@/components/data-table';
@@ -7,7 +8,7 @@ import { useFormat } from '@/lib/i18n/format';
 import { type Device, useDevices } from '../api/credentials-api';
 import { DeviceDetail } from './device-detail';
 
-const SORTS = ['-infection_date', 'infection_date', '-last_seen_at', 'last_seen_at'] as const;
+const SORTS = sortValues.listInfostealerDevices;
 
 /** Infostealer devices: one row per infected machine whose log held company credentials. */
 export function DevicesTable({ slots, onDemo }: { slots: FindingSlots; onDemo: (demo: boolean) => void }) {
