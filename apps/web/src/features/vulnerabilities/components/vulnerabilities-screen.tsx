@@ -1,4 +1,5 @@
 import { HStack, Stack, Text } from '@chakra-ui/react';
+import { sortValues } from '@vigil/api-client';
 import { useTranslation } from 'react-i18next';
 import {
   type ColumnDef,
@@ -17,7 +18,7 @@ import { useVulnerabilities, type Vulnerability } from '../api/vulnerabilities-a
 import { SlaPolicyEditor } from './sla-policy-editor';
 import { VulnerabilityDetail } from './vulnerability-detail';
 
-const SORTS = ['-last_seen_at', 'last_seen_at', 'due_at', '-due_at', '-severity', 'severity'] as const;
+const SORTS = sortValues.listVulnerabilities;
 export const VULNERABILITY_IMPORTERS = ['nuclei'];
 
 /** Scanner findings on the company's assets, with SLA due dates and EPSS/KEV enrichment (DefectDojo-like). */
