@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { operations, Schemas } from '@vigil/api-client';
+import { enumValues, type operations, type Schemas } from '@vigil/api-client';
 import { useApi } from '@/lib/api-context';
 import { answer, apiQuery } from '@/lib/api-query';
 
@@ -11,22 +11,7 @@ export type DorkResult = Schemas['DorkResult'];
 export type DorkQuery = NonNullable<operations['listDorks']['parameters']['query']>;
 export type DorkResultQuery = NonNullable<operations['listDorkResults']['parameters']['query']>;
 
-export const DORK_CATEGORIES: readonly DorkCategory[] = [
-  'footholds',
-  'files_containing_usernames',
-  'sensitive_directories',
-  'web_server_detection',
-  'vulnerable_files',
-  'vulnerable_servers',
-  'error_messages',
-  'files_containing_juicy_info',
-  'files_containing_passwords',
-  'sensitive_online_shopping_info',
-  'network_or_vulnerability_data',
-  'pages_containing_login_portals',
-  'various_online_devices',
-  'advisories_and_vulnerabilities',
-];
+export const DORK_CATEGORIES: readonly DorkCategory[] = enumValues.DorkCategory;
 export const DORK_SOURCES: readonly DorkSource[] = ['vigil', 'ghdb', 'company'];
 /** Saved search pages (a company's) and the GHDB (platform operators). */
 export const DORK_IMPORTERS = ['search-results', 'ghdb'];

@@ -1,4 +1,5 @@
 import { Badge, Code, HStack, Link, Text } from '@chakra-ui/react';
+import { sortValues } from '@vigil/api-client';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { type ColumnDef, DataTable, type FilterDef, pageQuery, useTableState } from '@/components/data-table';
@@ -6,18 +7,7 @@ import { useFormat } from '@/lib/i18n/format';
 import { DORK_CATEGORIES, DORK_SOURCES, type Dork, type DorkQuery, useDorks } from '../api/dorks-api';
 import { DeleteDork, DorkDialog, DorkSwitch } from './dork-dialogs';
 
-const SORTS = [
-  'title',
-  '-title',
-  'category',
-  '-category',
-  'source',
-  '-source',
-  '-published_on',
-  'published_on',
-  '-results',
-  'results',
-] as const;
+const SORTS = sortValues.listDorks;
 
 /**
  * The catalogue the company's runs draw from: Vigil's templates (on until switched off), the GHDB

@@ -1,4 +1,5 @@
 import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
+import { sortValues } from '@vigil/api-client';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ColumnDef, type FindingSlots, FindingTable, textFilter, useFindingList } from '@/components/data-table';
@@ -8,16 +9,7 @@ import { useFormat } from '@/lib/i18n/format';
 import { DORK_CATEGORIES, type DorkResult, useDorkResults, useDorks } from '../api/dorks-api';
 import { ResultDetail } from './result-detail';
 
-const SORTS = [
-  '-last_seen_at',
-  'last_seen_at',
-  '-first_seen_at',
-  'first_seen_at',
-  'host',
-  '-host',
-  '-severity',
-  'severity',
-] as const;
+const SORTS = sortValues.listDorkResults;
 
 /** The pages the company's dorks found: one row per normalised URL, each a finding in the shared workflow. */
 export function ResultsTable({ slots, onDemo }: { slots: FindingSlots; onDemo: (demo: boolean) => void }) {
