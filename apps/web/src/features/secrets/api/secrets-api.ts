@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { operations, Schemas } from '@vigil/api-client';
+import { enumValues, type operations, type Schemas } from '@vigil/api-client';
 import { useApi } from '@/lib/api-context';
 import { answer, apiQuery } from '@/lib/api-query';
 
@@ -12,7 +12,7 @@ export type AllowlistKind = Schemas['SecretAllowlistKind'];
 export type IncidentQuery = NonNullable<operations['listSecretIncidents']['parameters']['query']>;
 
 export const TERM_KINDS: readonly CodeSearchTermKind[] = ['organisation', 'keyword', 'domain'];
-export const ALLOWLIST_KINDS: readonly AllowlistKind[] = ['path', 'regex', 'stopword', 'fingerprint'];
+export const ALLOWLIST_KINDS: readonly AllowlistKind[] = enumValues.SecretAllowlistKind;
 /** The import kind of offline results: a gitleaks JSON report. */
 export const SECRET_IMPORTERS = ['gitleaks-json'];
 

@@ -1,4 +1,5 @@
 import { Code, Stack, Text } from '@chakra-ui/react';
+import { enumValues, sortValues } from '@vigil/api-client';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ColumnDef, type FindingSlots, FindingTable, textFilter, useFindingList } from '@/components/data-table';
@@ -8,19 +9,8 @@ import { useFormat } from '@/lib/i18n/format';
 import { type SecretIncident, useSecretIncidents, useSecretRules } from '../api/secrets-api';
 import { IncidentDetail } from './incident-detail';
 
-const SORTS = [
-  '-last_seen_at',
-  'last_seen_at',
-  '-first_seen_at',
-  'first_seen_at',
-  '-severity',
-  'severity',
-  '-occurrences',
-  'occurrences',
-  'rule_id',
-  '-rule_id',
-] as const;
-const VALIDITIES = ['unknown', 'valid', 'invalid'] as const;
+const SORTS = sortValues.listSecretIncidents;
+const VALIDITIES = enumValues.SecretValidity;
 
 /** One row per secret found in public code: its rule, the redacted secret, where it was seen last. */
 export function IncidentsTable({ slots, onDemo }: { slots: FindingSlots; onDemo: (demo: boolean) => void }) {
