@@ -11,8 +11,9 @@ import { createApiCaller } from './advisor.api-caller.js';
 import { formatters } from './advisor.intents.answers.js';
 import { createIntentEngine, suggestions } from './advisor.intents.js';
 import { catalogues } from './advisor.intents.languages.js';
+import { advisorTools } from './advisor.tool-list.js';
 import { createToolBox } from './advisor.toolbox.js';
-import { advisorTools, type CveExposureData } from './advisor.tools.js';
+import type { CveExposureData } from './advisor.tools.js';
 import { citedRecords } from './advisor.types.js';
 
 let database: TestDatabase;

@@ -3,7 +3,7 @@
 // token and role, the user's current company). A tool's failure is a result with isError (the
 // client's model reads why); a malformed call is a JSON-RPC error.
 
-import { advisorTools, toolNamed } from './advisor.tools.js';
+import { advisorTools, toolNamed } from './advisor.tool-list.js';
 import type { ToolContext } from './advisor.types.js';
 import { ToolError } from './advisor.types.js';
 

@@ -24,8 +24,8 @@ import {
   touchConversation,
 } from './advisor.repository.js';
 import type { StoredToolCall } from './advisor.table.js';
+import { advisorTools } from './advisor.tool-list.js';
 import { createToolBox } from './advisor.toolbox.js';
-import { advisorTools } from './advisor.tools.js';
 import {
   type AdvisorEngine,
   type AdvisorEvent,

@@ -22,9 +22,9 @@ import { addMembership } from '../clients/clients.repository.js';
 import { cveFiles } from '../cves/cves.demo.js';
 import { demoKeywords } from '../mentions/mentions.demo.js';
 import { createApiCaller } from './advisor.api-caller.js';
+import { advisorTools, toolNamed } from './advisor.tool-list.js';
 import { createToolBox } from './advisor.toolbox.js';
 import type * as T from './advisor.tools.js';
-import { advisorTools, toolNamed } from './advisor.tools.js';
 import { type AdvisorEvent, TOOL_NAMES, type ToolContext, ToolError, type ToolOutput } from './advisor.types.js';
 
 let database: TestDatabase;

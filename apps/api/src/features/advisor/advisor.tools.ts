@@ -1,15 +1,8 @@
-// The advisor's tools (issue 20, ADR 0036): each one reads the current company's records through the
-// app's own GET operations as the signed-in user (ApiCaller), so the tenant scope, the role checks
-// and the filters are the screens' own; each maps what it got to an allow-list of fields (never a
-// password, clear or hashed, a secret's value, a token) and names every record it answered with a
-// ref and the web path that opens it. Read-only: no tool writes.
+// What the advisor's tools answer (issue 20, ADR 0036): the allow-listed shapes each tool maps the
+// app's own answers to. The tools themselves are advisor.tools.<area>.ts, listed in advisor.tool-list.ts.
 
 import type { components } from '@vigil/api-client';
 import type { FindingStatus, Severity } from '../findings/findings.table.js';
-import { getFindingTool, leakedAccountsTool, listFindingsTool } from './advisor.tools.findings.js';
-import { cveExposureTool, postureSummaryTool, whatChangedTool } from './advisor.tools.posture.js';
-import { searchTool, storePageTool } from './advisor.tools.stores.js';
-import type { AdvisorTool, ToolName } from './advisor.types.js';
 
 export type { FindingStatus, Severity };
 
@@ -228,20 +221,4 @@ export interface SearchData {
       path: string;
     }[];
   }[];
-}
-
-/** The eight tools, in TOOL_NAMES order: every engine and the MCP endpoint offer exactly these. */
-export const advisorTools: readonly AdvisorTool[] = [
-  postureSummaryTool,
-  listFindingsTool,
-  getFindingTool,
-  cveExposureTool,
-  whatChangedTool,
-  leakedAccountsTool,
-  storePageTool,
-  searchTool,
-] as readonly AdvisorTool[];
-
-export function toolNamed(name: string): AdvisorTool | undefined {
-  return advisorTools.find((tool) => tool.name === (name as ToolName));
 }

@@ -63,7 +63,7 @@ export interface AdvisorTool<A = Record<string, unknown>, D = unknown> {
   run(args: A, ctx: ToolContext): Promise<ToolOutput<D>>;
 }
 
-/** The tools every engine and the MCP server offer (advisor.tools.ts). Read-only: the advisor never
+/** The tools every engine and the MCP server offer (advisor.tool-list.ts). Read-only: the advisor never
  * changes a record; the user does, on the record's own screen. */
 export const TOOL_NAMES = [
   'posture_summary', // {} → rating, open findings by severity and module, top fixes

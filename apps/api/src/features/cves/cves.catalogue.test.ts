@@ -9,8 +9,9 @@ import { importFile, newTenant, platformOperator, type Tenant } from '../../test
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { createApiCaller } from '../advisor/advisor.api-caller.js';
 import { createIntentEngine } from '../advisor/advisor.intents.js';
+import { advisorTools } from '../advisor/advisor.tool-list.js';
 import { createToolBox } from '../advisor/advisor.toolbox.js';
-import { advisorTools, type CveExposureData } from '../advisor/advisor.tools.js';
+import type { CveExposureData } from '../advisor/advisor.tools.js';
 import { epssCsv, kevCatalogue, nvdPage } from './cves.fixtures.js';
 
 type List = components['schemas']['CatalogueList'];
