@@ -1,7 +1,7 @@
 // What a feature's `*.routes.ts` exports: thin handlers keyed by the contract's operationId. The
 // api-routes plugin wires them through fastify-openapi-glue, which takes request validation and
 // response serialisation from the bundled contract.
-import type { operations } from '@vigil/api-client';
+import type { operations, Schemas } from '@vigil/api-client';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from './app-context.js';
 import type { OidcClient } from './features/microsoft/microsoft.client.js';
@@ -10,15 +10,49 @@ import { HttpError, messages } from './shared/http-error.js';
 
 export type OperationId = keyof operations;
 
-export interface RouteDefinition {
-  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+type Responses<Op extends OperationId> = operations[Op]['responses'];
+/** The statuses an operation answers when it succeeds (2xx, and a redirect). */
+type SuccessStatus = 200 | 201 | 202 | 204 | 302;
+type SuccessResponse<Op extends OperationId> = Responses<Op>[Extract<keyof Responses<Op>, SuccessStatus>];
+type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : never;
+type IsJson<R> = R extends { content: { 'application/json': unknown } } ? true : false;
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** A 403 the operation documents with its own body, not the shared Error (a sign-in step that blocks the session). */
+type OwnForbidden<Op extends OperationId> = 403 extends keyof Responses<Op>
+  ? Same<keyof JsonOf<Responses<Op>[403]>, keyof Schemas['Error']> extends true
+    ? never
+    : JsonOf<Responses<Op>[403]>
+  : never;
+
+/**
+ * What a handler of `Op` resolves to: the contract's JSON body of one of its success statuses, or of
+ * its own documented 403 (the handler sets a status other than 200 with `reply.code`). An operation
+ * that also succeeds without a JSON body (a file, a stream, 204, a redirect) may instead answer
+ * through `reply.send` and resolve to the reply. Fastify's reply is thenable and awaits to `never`,
+ * so `return reply.code(201).send(x)` escapes this check: JSON handlers set the code and return the body.
+ */
+export type AnswerOf<Op extends OperationId> =
+  | JsonOf<SuccessResponse<Op>>
+  | OwnForbidden<Op>
+  | (false extends IsJson<SuccessResponse<Op>> ? FastifyReply | undefined : never);
+
+/** The handler of one operation, its answer checked against the contract. */
+export interface RouteDefinition<Op extends OperationId = OperationId> {
+  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<AnswerOf<Op>>;
   /** Stricter per-IP rate limit (sign-in, codes, resends, reset, register). */
   sensitive?: boolean;
   /** A larger JSON body than the app's 64 KiB (a pasted script to test), in bytes. */
   bodyLimit?: number;
 }
 
-export type RouteTable = Partial<Record<OperationId, RouteDefinition>>;
+/** The route of an operation that answers a file or stream through `reply.send` (a CSV export). */
+export interface FileRouteDefinition extends Omit<RouteDefinition, 'handler'> {
+  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+}
+
+/** A feature's handlers keyed by operationId: each one typed by the operation it serves. */
+export type RouteTable = { [Op in OperationId]?: RouteDefinition<Op> };
 
 export interface CookieSettings {
   secure: boolean;

@@ -4868,8 +4868,8 @@ export interface components {
             last_error: string | null;
         };
         CatalogueFeed: {
-            /** @enum {string} */
-            feed: "nvd" | "kev" | "epss";
+            /** @description The id of a registered module's external feed (the CVE catalogue's: nvd, kev, epss). */
+            feed: string;
             /** @description catalogue rows this feed fills */
             rows: number;
             cursor: string | null;

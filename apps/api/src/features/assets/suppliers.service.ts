@@ -101,6 +101,7 @@ async function supplierOf(ctx: AppContext, scope: TenantScope, id: number) {
   const row = await findSupplier(ctx.db, scope, id);
   if (!row) throw new HttpError(404, 'Supplier not found.');
   const [supplier] = await withRatings(ctx, scope, [row]);
+  if (!supplier) throw new HttpError(404, 'Supplier not found.');
   return { data: supplier };
 }
 

@@ -19,7 +19,8 @@ export function authRoutes({ ctx, cookies }: RouteDeps): RouteTable {
       handler: async (request, reply) => {
         const { answer, afterResponse } = register({ ctx, input: bodyOf('register', request), ip: request.ip });
         runAfterResponse(ctx, reply, request.log, afterResponse);
-        return reply.code(201).send(answer);
+        reply.code(201);
+        return answer;
       },
     },
     login: {
@@ -32,7 +33,8 @@ export function authRoutes({ ctx, cookies }: RouteDeps): RouteTable {
           userAgent: request.headers['user-agent'],
         });
         flushMail();
-        return reply.code(signInStatus(result)).send(applySignInCookies(reply, result, cookies));
+        reply.code(signInStatus(result));
+        return applySignInCookies(reply, result, cookies);
       },
     },
     verifyTwoFactor: {
@@ -50,7 +52,8 @@ export function authRoutes({ ctx, cookies }: RouteDeps): RouteTable {
           ip: request.ip,
           userAgent: request.headers['user-agent'],
         });
-        return reply.code(signInStatus(result)).send(applySignInCookies(reply, result, cookies));
+        reply.code(signInStatus(result));
+        return applySignInCookies(reply, result, cookies);
       },
     },
     resendTwoFactor: {
@@ -103,7 +106,8 @@ export function authRoutes({ ctx, cookies }: RouteDeps): RouteTable {
           userAgent: request.headers['user-agent'],
         });
         flushMail();
-        return reply.code(signInStatus(result, 200)).send(applySignInCookies(reply, result, cookies));
+        reply.code(signInStatus(result, 200));
+        return applySignInCookies(reply, result, cookies);
       },
     },
     requestPasswordReset: {

@@ -2,6 +2,7 @@
 // read goes through a user's membership, never through a company id the browser sends alone.
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import type { MembershipRole } from './clients.table.js';
 
 export function companyForDomain(db: Executor, domain: string) {
   return db
@@ -63,7 +64,7 @@ export async function addMembership(
   db: Executor,
   userId: number,
   companyId: number,
-  role: string,
+  role: MembershipRole,
   at: Date,
 ): Promise<void> {
   await db

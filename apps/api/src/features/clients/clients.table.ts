@@ -15,10 +15,12 @@ export interface CompanyDomainsTable {
 export interface MembershipsTable {
   user_id: number;
   company_id: number;
-  role: string;
+  /** memberships_role_check (migration 2026-11-27-1000). */
+  role: 'administrator' | 'analyst' | 'viewer';
   created_at: Date;
   /** Set while the member is deactivated in this company (the account itself stays). */
   deactivated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
+export type MembershipRole = MembershipsTable['role'];
 export type CompanyRow = Selectable<CompaniesTable>;

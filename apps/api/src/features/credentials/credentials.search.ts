@@ -3,17 +3,19 @@
 import { type RawBuilder, sql } from 'kysely';
 import { tenantsFilter } from '../../shared/tenant.js';
 import { likeContains, prefixMatch } from '../findings/findings.query.js';
+import type { Severity } from '../findings/findings.table.js';
 import type { SearchHit, SearchInput, SearchSource } from '../monitoring/monitoring-module.js';
 import { containsPattern, rankedText } from '../search/search.sql.js';
+import type { CredentialFindingsTable } from './credentials.table.js';
 
 interface LeakRow {
   id: number;
   company_id: number;
   email: string;
   source_name: string;
-  source_kind: string;
+  source_kind: CredentialFindingsTable['source_kind'];
   url: string | null;
-  severity: string;
+  severity: Severity;
   last_seen_at: Date;
 }
 
@@ -89,7 +91,7 @@ interface DeviceRow {
   malware_family: string;
   ip: string | null;
   country: string | null;
-  severity: string;
+  severity: Severity;
   infection_date: Date | null;
 }
 

@@ -17,6 +17,7 @@ import {
   listCredentialRows,
   listDeviceRows,
 } from './credentials.repository.js';
+import type { CredentialFindingsTable } from './credentials.table.js';
 
 interface Verb<I> {
   ctx: AppContext;
@@ -27,7 +28,7 @@ interface Verb<I> {
 type CredentialRow = CoreRow & {
   email: string;
   domain: string;
-  source_kind: string;
+  source_kind: CredentialFindingsTable['source_kind'];
   source_name: string;
   breach_date: string | null;
   data_classes: string[];
@@ -46,7 +47,7 @@ function toCredential(row: CredentialRow) {
     breach_date: row.breach_date,
     data_classes: row.data_classes,
     password_masked: row.password_masked,
-    password_type: row.password_masked ? 'plaintext' : 'none',
+    password_type: row.password_masked ? ('plaintext' as const) : ('none' as const),
     url: row.url,
     device_id: row.device_id,
   };

@@ -52,7 +52,8 @@ export function cvesRoutes({ ctx }: RouteDeps): RouteTable {
     addCveWatchItem: {
       handler: async (request, reply) => {
         const result = await addCveWatchItem({ ctx, auth: authOf(request), input: bodyOf('addCveWatchItem', request) });
-        return reply.code(201).send(result);
+        reply.code(201);
+        return result;
       },
     },
     deleteCveWatchItem: {

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { Severity } from '../findings/findings.table.js';
 
 /** The timeline: new findings, status and score changes, imports. `details` is JSON text. */
 export interface EventsTable {
@@ -6,7 +7,7 @@ export interface EventsTable {
   company_id: number;
   module: string;
   kind: string;
-  severity: string | null;
+  severity: Severity | null;
   title: string;
   finding_id: number | null;
   job_id: number | null;

@@ -3,7 +3,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import { authOf, type RouteDefinition } from '../../route-table.js';
+import { authOf, type FileRouteDefinition } from '../../route-table.js';
 import type { AuthContext } from '../session/session.service.js';
 
 /** One RFC 4180 line; cells that a spreadsheet would run as a formula are prefixed with '. */
@@ -52,7 +52,7 @@ export function csvRoute(
   ctx: AppContext,
   prefix: string,
   open: (request: FastifyRequest, auth: AuthContext) => Readable,
-): RouteDefinition {
+): FileRouteDefinition {
   return {
     handler: async (request, reply) => {
       const stream = open(request, authOf(request));

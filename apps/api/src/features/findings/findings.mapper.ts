@@ -1,12 +1,13 @@
 // Row → wire shapes shared by every module's list.
 import { iso } from './findings.query.js';
+import type { FindingStatus, Severity } from './findings.table.js';
 
 export interface CoreRow {
   id: number;
   module: string;
   title: string;
-  severity: string;
-  status: string;
+  severity: Severity;
+  status: FindingStatus;
   assignee_id: number | null;
   assignee_name: string | null;
   risk_accepted_until: Date | null;

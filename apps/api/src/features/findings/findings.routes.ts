@@ -42,7 +42,8 @@ export function findingsRoutes({ ctx }: RouteDeps): RouteTable {
           auth: authOf(request),
           input: { id: paramsOf('addFindingComment', request).id, body: bodyOf('addFindingComment', request).body },
         });
-        return reply.code(201).send(result);
+        reply.code(201);
+        return result;
       },
     },
   };

@@ -36,7 +36,8 @@ export function importsRoutes({ ctx }: RouteDeps, worker: JobWorker): RouteTable
           },
           worker,
         });
-        return reply.code(202).send(result);
+        reply.code(202);
+        return result;
       },
     },
     getImport: {
@@ -50,7 +51,8 @@ export function importsRoutes({ ctx }: RouteDeps, worker: JobWorker): RouteTable
           auth: authOf(request),
           input: { id: paramsOf('cancelJob', request).id },
         });
-        return reply.code(202).send(result);
+        reply.code(202);
+        return result;
       },
     },
   };

@@ -1,9 +1,11 @@
+import type { Schemas } from '@vigil/api-client';
 import type { AppContext } from '../../app-context.js';
 import { HttpError, validationError } from '../../shared/http-error.js';
 import { requireScope } from '../../shared/tenant.js';
 import { iso, type PageInput } from '../findings/findings.query.js';
 import type { JobWorker } from '../jobs/job-worker.js';
 import { requestCancel } from '../jobs/jobs.repository.js';
+import type { JobStatus } from '../jobs/jobs.table.js';
 import type { AuthContext } from '../session/session.service.js';
 import type { RegisteredImporter } from './import.types.js';
 import {
@@ -22,12 +24,22 @@ import { findJob, type JobScope, listJobRows, listLog, listRejects } from './imp
 
 type JobRow = NonNullable<Awaited<ReturnType<typeof findJob>>>;
 
+/**
+ * A job's status as an import's: a dead job (out of retries) is a failed import; a job still
+ * receiving its file waits like a queued one (the lists and the detail leave those out).
+ */
+function importStatus(status: JobStatus): Schemas['ImportStatus'] {
+  if (status === 'dead') return 'failed';
+  if (status === 'uploading') return 'queued';
+  return status;
+}
+
 export function toImport(row: JobRow) {
   return {
     id: row.id,
     kind: row.kind,
     module: row.module,
-    status: row.status,
+    status: importStatus(row.status),
     partial: row.status === 'succeeded' && row.rejected_count > 0,
     file_name: row.file_name,
     file_size: Number(row.file_size),

@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { type TenantScope, tenantFilter } from '../../shared/tenant.js';
+import type { MembershipRole } from '../clients/clients.table.js';
 import type { InvitationRow } from './members.table.js';
 
 function memberQuery(db: Executor, scope: TenantScope) {
@@ -65,7 +66,7 @@ export async function updateMembership(
   db: Executor,
   scope: TenantScope,
   userId: number,
-  changes: { role?: string; deactivated_at?: Date | null },
+  changes: { role?: MembershipRole; deactivated_at?: Date | null },
 ): Promise<void> {
   await db
     .updateTable('memberships')

@@ -53,7 +53,8 @@ export function membersRoutes({ ctx }: RouteDeps): RouteTable {
           input: bodyOf('inviteMember', request),
           ip: request.ip,
         });
-        return reply.code(201).send(result);
+        reply.code(201);
+        return result;
       },
     },
     resendInvitation: {

@@ -1,11 +1,13 @@
 import type { Generated, Selectable } from 'kysely';
+import type { MembershipRole } from '../clients/clients.table.js';
 
 /** An invitation to join a company: the link's token is stored as SHA-256, single use, 7 days. */
 export interface InvitationsTable {
   id: Generated<number>;
   company_id: number;
   email: string;
-  role: string;
+  /** Written only from the contract's Role (memberships_role_check applies when it is accepted). */
+  role: MembershipRole;
   /** The language of the e-mail and of the new account (the inviter's). */
   language: string | null;
   token_hash: string;

@@ -47,7 +47,8 @@ export function microsoftRoutes({ ctx, oidc, cookies }: RouteDeps): RouteTable {
           userAgent: request.headers['user-agent'],
         });
         void ctx.mail.flush();
-        return reply.code(signInStatus(result, 200)).send(applySignInCookies(reply, result, cookies));
+        reply.code(signInStatus(result, 200));
+        return applySignInCookies(reply, result, cookies);
       },
     },
   };

@@ -2,15 +2,10 @@ import type { AppContext } from '../../app-context.js';
 import { HttpError, messages } from '../../shared/http-error.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import type { AuthContext } from '../session/session.service.js';
+import { type Language, parseLanguage } from '../users/languages.js';
 import { updateUser } from '../users/users.repository.js';
 
-export const LANGUAGES = ['de', 'en', 'es', 'fr', 'pt-br', 'pt'] as const;
-export type Language = (typeof LANGUAGES)[number];
-
-export function parseLanguage(value: string): Language | undefined {
-  const normalized = value.trim().toLowerCase().replace('_', '-');
-  return LANGUAGES.find((l) => l === normalized);
-}
+export { LANGUAGES, type Language, parseLanguage } from '../users/languages.js';
 
 /** A user's stored language, English when none or an unknown one is stored. */
 export function languageOf(value: string | null | undefined): Language {

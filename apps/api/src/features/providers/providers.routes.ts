@@ -18,7 +18,8 @@ export function providersRoutes({ ctx }: RouteDeps): RouteTable {
           auth: authOf(request),
           input: { id: paramsOf('cancelProviderRun', request).id },
         });
-        return reply.code(202).send(result);
+        reply.code(202);
+        return result;
       },
     },
   };

@@ -30,7 +30,8 @@ export function scriptsRoutes({ ctx }: RouteDeps): RouteTable {
     startScriptScan: {
       handler: async (request, reply) => {
         const result = await startScriptScan({ ctx, auth: authOf(request), input: bodyOf('startScriptScan', request) });
-        return reply.code(202).send(result);
+        reply.code(202);
+        return result;
       },
     },
     getScriptScan: {

@@ -195,7 +195,7 @@ export async function getScript({ ctx, auth, input }: Verb<{ id: number }>) {
         .filter((f) => f.kind === 'blacklist_hit')
         .map((f) => {
           const e = objectOf(f.evidence);
-          const kind = e.kind === 'url' || e.kind === 'sha256' ? e.kind : ('host' as const);
+          const kind: 'url' | 'host' | 'sha256' = e.kind === 'url' ? 'url' : e.kind === 'sha256' ? 'sha256' : 'host';
           return {
             entry_id: Number(e.entry_id ?? 0),
             kind,

@@ -1,14 +1,15 @@
 import type { RouteDeps, RouteTable } from '../../route-table.js';
+import { HttpError } from '../../shared/http-error.js';
 
 export function systemRoutes({ ctx }: RouteDeps): RouteTable {
   return {
     getHealth: {
-      handler: async (_request, reply) => {
+      handler: async () => {
         try {
           await ctx.pingDb();
           return { status: 'ok', database: ctx.dbKind };
         } catch {
-          return reply.code(503).send({ message: 'Database unavailable.' });
+          throw new HttpError(503, 'Database unavailable.');
         }
       },
     },

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/database.js';
+import { parseLanguage } from './languages.js';
 import type { NewUser, UserRow, UserUpdate } from './users.table.js';
 
 export function normalizeEmail(email: string): string {
@@ -45,7 +46,8 @@ export function toUserJson(user: UserRow) {
     idCliente: user.current_company_id,
     active: user.active,
     picture: user.picture,
-    language: user.language,
+    // The contract's languages only: a stored one the product no longer speaks reads as none.
+    language: user.language === null ? null : (parseLanguage(user.language) ?? null),
     theme: user.theme,
     operator: user.is_admin,
   };

@@ -6,6 +6,7 @@ import type { AssetType, RelationKind } from '../assets.table.js';
 
 export const probeNames = ['dns', 'http', 'tls', 'services'] as const;
 export type ProbeName = (typeof probeNames)[number];
+export const isProbeName = (value: string): value is ProbeName => (probeNames as readonly string[]).includes(value);
 
 /** The finding kinds of module `assets` (the fingerprint's prefix). */
 export type FindingKind = 'dns' | 'tls' | 'http' | 'service';

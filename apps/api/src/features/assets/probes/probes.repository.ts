@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../../db/database.js';
 import { type TenantScope, tenantFilter } from '../../../shared/tenant.js';
 import { capped, type PageInput, pageOf } from '../../findings/findings.query.js';
+import type { FindingStatus, Severity } from '../../findings/findings.table.js';
 import { queueJob } from '../../jobs/job-queue.js';
 import { ofSupplier } from '../inventory.sql.js';
 import type { ProbeJobOptions } from './probe-settings.js';
@@ -24,6 +25,7 @@ export async function pendingRun(db: Executor, scope: TenantScope, supplierId: n
     .where('j.kind', '=', PROBE_JOB)
     .where('j.file_name', '=', inventoryLabel(supplierId))
     .where('j.status', 'in', ['queued', 'running'])
+    .$narrowType<{ status: 'queued' | 'running' }>()
     .orderBy('j.id', 'desc')
     .executeTakeFirst();
 }
@@ -135,7 +137,14 @@ export function runChangeRows(db: Executor, scope: TenantScope, jobId: number, l
 export async function runFindingRows(db: Executor, scope: TenantScope, run: RunRow, limit: number) {
   const jobId = run.job_id ?? 0;
   const until = run.finished_at ?? new Date('9999-12-31T00:00:00Z');
-  return sql<{ id: number; title: string; severity: string; status: string; asset_id: number; change: string }>`
+  return sql<{
+    id: number;
+    title: string;
+    severity: Severity;
+    status: FindingStatus;
+    asset_id: number;
+    change: 'opened' | 'reopened' | 'resolved';
+  }>`
     select f.id, f.title, f.severity, f.status, af.asset_id, w.change
     from (
       select fc.finding_id, case when fc.to_value = 'resolved' then 'resolved' else 'reopened' end as change

@@ -7,7 +7,8 @@ export function probesRoutes({ ctx }: RouteDeps): RouteTable {
     startProbeRun: {
       handler: async (request, reply) => {
         const result = await startProbeRun({ ctx, auth: authOf(request), input: bodyOf('startProbeRun', request) });
-        return reply.code(202).send(result);
+        reply.code(202);
+        return result;
       },
     },
     listProbeRuns: {

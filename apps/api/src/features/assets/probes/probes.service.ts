@@ -4,6 +4,7 @@ import type { AppContext } from '../../../app-context.js';
 import { HttpError } from '../../../shared/http-error.js';
 import { requireScope, type TenantScope } from '../../../shared/tenant.js';
 import type { AuthContext } from '../../session/session.service.js';
+import { isProbeName } from './probe.types.js';
 import {
   findRunRow,
   listRunRows,
@@ -83,7 +84,7 @@ export async function getProbeRun({ ctx, auth, input }: Verb<{ id: number }>) {
         asset_id: c.asset_id,
         asset_type: c.type,
         asset_value: c.value,
-        probe: c.change === 'changed' ? c.field : null,
+        probe: c.change === 'changed' && c.field !== null && isProbeName(c.field) ? c.field : null,
         change:
           c.change === 'gone' || (c.change === 'changed' && c.to_value === null)
             ? ('gone' as const)

@@ -86,6 +86,7 @@ export function scanChangeRows(db: Executor, scope: TenantScope, scanId: number,
     .where(tenantFilter('c', scope))
     .where('c.scan_id', '=', scanId)
     .where('c.change', 'in', ['new', 'changed', 'removed', 'returned', 'new_destination', 'header_changed'])
+    .$narrowType<{ change: 'new' | 'changed' | 'removed' | 'returned' | 'new_destination' | 'header_changed' }>()
     .orderBy('c.id', 'desc')
     .limit(limit)
     .execute();

@@ -53,7 +53,8 @@ export function storeBlacklistRoutes({ ctx }: RouteDeps): RouteTable {
           auth: authOf(request),
           input: paramsOf('checkStoreBlacklistEntry', request),
         });
-        return reply.code(202).send(result);
+        reply.code(202);
+        return result;
       },
     },
   };

@@ -18,7 +18,8 @@ export function storesRoutes({ ctx }: RouteDeps): RouteTable {
     createStore: {
       handler: async (request, reply) => {
         const result = await createStore({ ctx, auth: authOf(request), input: bodyOf('createStore', request) });
-        return reply.code(201).send(result);
+        reply.code(201);
+        return result;
       },
     },
     getStore: {
@@ -38,7 +39,8 @@ export function storesRoutes({ ctx }: RouteDeps): RouteTable {
     createStorePage: {
       handler: async (request, reply) => {
         const input = { ...bodyOf('createStorePage', request), storeId: paramsOf('createStorePage', request).id };
-        return reply.code(201).send(await createStorePage({ ctx, auth: authOf(request), input }));
+        reply.code(201);
+        return await createStorePage({ ctx, auth: authOf(request), input });
       },
     },
     getStorePage: {
