@@ -25,6 +25,9 @@ type OwnForbidden<Op extends OperationId> = 403 extends keyof Responses<Op>
     : JsonOf<Responses<Op>[403]>
   : never;
 
+/** The JSON bodies `Op` answers: one of its success statuses', or its own documented 403's. */
+export type JsonAnswerOf<Op extends OperationId> = JsonOf<SuccessResponse<Op>> | OwnForbidden<Op>;
+
 /**
  * What a handler of `Op` resolves to: the contract's JSON body of one of its success statuses, or of
  * its own documented 403 (the handler sets a status other than 200 with `reply.code`). An operation
@@ -33,8 +36,7 @@ type OwnForbidden<Op extends OperationId> = 403 extends keyof Responses<Op>
  * so `return reply.code(201).send(x)` escapes this check: JSON handlers set the code and return the body.
  */
 export type AnswerOf<Op extends OperationId> =
-  | JsonOf<SuccessResponse<Op>>
-  | OwnForbidden<Op>
+  | JsonAnswerOf<Op>
   | (false extends IsJson<SuccessResponse<Op>> ? FastifyReply | undefined : never);
 
 /** The handler of one operation, its answer checked against the contract. */

@@ -2,6 +2,7 @@
 // rating and trend from the daily snapshots, open findings, assets and scope domains), declare and
 // remove scope entries; and another company's member neither reads nor writes any of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerOf, apiOf, ok } from '../../testing/api.js';
 import { json } from '../../testing/flows.js';
 import { importFile, newTenant, settleJobs, type Tenant } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
@@ -11,17 +12,6 @@ let app: VigilApp;
 let admin: Tenant;
 let analyst: Tenant;
 let intruder: Tenant;
-
-interface SupplierView {
-  id: number;
-  name: string;
-  tier: string;
-  contract_end: string | null;
-  rating: { score: number; grade: string; day: string; change_30d: number | null } | null;
-  open_findings: number;
-  asset_count: number;
-  domains: string[];
-}
 
 const body = {
   name: 'Northwind Logistics',
@@ -41,7 +31,7 @@ async function create(who: Tenant, input: Record<string, unknown>) {
 async function suppliers(who: Tenant, query = '') {
   const response = await who.browser.get(`/api/suppliers?${query}`, { token: who.token });
   expect(response.statusCode, response.body).toBe(200);
-  return json<{ data: SupplierView[] }>(response).data;
+  return answerOf('listSuppliers', response).data;
 }
 
 beforeAll(async () => {
@@ -62,8 +52,8 @@ describe('suppliers', () => {
   it('creates, lists, changes and refuses duplicates and wrong dates', async () => {
     const created = await create(analyst, body);
     expect(created.statusCode, created.body).toBe(201);
-    id = json<{ data: SupplierView }>(created).data.id;
-    expect(json<{ data: SupplierView }>(created).data).toMatchObject({
+    id = answerOf('createSupplier', created).data.id;
+    expect(answerOf('createSupplier', created).data).toMatchObject({
       ...body,
       rating: null,
       open_findings: 0,
@@ -95,7 +85,7 @@ describe('suppliers', () => {
       body: { ...body, tier: 'critical', contract_end: null },
     });
     expect(put.statusCode, put.body).toBe(200);
-    expect(json<{ data: SupplierView }>(put).data).toMatchObject({ tier: 'critical', contract_end: null });
+    expect(answerOf('updateSupplier', put).data).toMatchObject({ tier: 'critical', contract_end: null });
   });
 
   it('carries its latest rating, the change over 30 days, open findings, assets and scope domains', async () => {
@@ -166,7 +156,7 @@ describe('suppliers', () => {
       asset_count: 2,
       domains: ['northwind.example'],
     });
-    const one = json<{ data: SupplierView }>(await admin.browser.get(`/api/suppliers/${id}`, { token: admin.token }));
+    const one = await ok(apiOf(admin.browser, admin.token).GET('/suppliers/{id}', { params: { path: { id } } }));
     expect(one.data).toEqual(row);
     expect((await suppliers(admin, 'sort=-score')).map((s) => s.name)).toEqual([
       'Northwind Logistics',
@@ -198,7 +188,7 @@ describe('suppliers', () => {
     expect(rated?.rating?.score).toBeLessThan(100);
     const risk = await admin.browser.get(`/api/risk/rating?supplier_id=${contoso?.id}`, { token: admin.token });
     expect(risk.statusCode, risk.body).toBe(200);
-    expect(json<{ score: number; grade: string }>(risk)).toMatchObject({
+    expect(answerOf('getRiskRating', risk)).toMatchObject({
       score: rated?.rating?.score,
       grade: rated?.rating?.grade,
     });
@@ -248,10 +238,11 @@ describe('the scope', () => {
       who.browser.post('/api/asset-scopes', input, { token: who.token });
     expect((await add(analyst, { kind: 'domain', value: 'shop.example' })).statusCode).toBe(403);
     const netblock = await add(admin, { kind: 'netblock', value: '198.51.100.77/24' });
-    expect(json<{ data: { value: string } }>(netblock).data.value).toBe('198.51.100.0/24');
+    expect(answerOf('createAssetScope', netblock).data.value).toBe('198.51.100.0/24');
     expect((await add(admin, { kind: 'netblock', value: '198.51.100.0/24' })).statusCode).toBe(422);
     expect((await add(admin, { kind: 'domain', value: 'not a domain' })).statusCode).toBe(422);
-    const listed = json<{ data: { id: number; kind: string; value: string }[]; company_domains: string[] }>(
+    const listed = answerOf(
+      'listAssetScopes',
       await analyst.browser.get('/api/asset-scopes', { token: analyst.token }),
     );
     expect(listed.data.map((s) => `${s.kind} ${s.value}`)).toEqual(['netblock 198.51.100.0/24']);
@@ -263,7 +254,7 @@ describe('the scope', () => {
     expect((await admin.browser.call('DELETE', `/api/asset-scopes/${entry}`, { token: admin.token })).statusCode).toBe(
       200,
     );
-    const after = json<{ data: unknown[] }>(await analyst.browser.get('/api/asset-scopes', { token: analyst.token }));
+    const after = answerOf('listAssetScopes', await analyst.browser.get('/api/asset-scopes', { token: analyst.token }));
     expect(after.data).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 // into findings of every matching company; score changes become history and events.
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json } from '../../testing/flows.js';
+import { answerOf } from '../../testing/api.js';
 import { importFile, newTenant, platformOperator, type Tenant } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { epssCsv, kevCatalogue, nvdPage } from './cves.fixtures.js';
@@ -35,24 +35,10 @@ afterAll(async () => {
   await database.close();
 });
 
-interface CveRowView {
-  cve_id: string;
-  severity: string;
-  cvss31_score: number | null;
-  cvss40_score: number | null;
-  kev: boolean;
-  kev_due_date: string | null;
-  kev_ransomware: string | null;
-  epss: number | null;
-  epss_percentile: number | null;
-  products: string[];
-  id: number;
-}
-
 async function cves(who: Tenant, query = '') {
   const r = await who.browser.get(`/api/cves${query}`, { token: who.token });
   expect(r.statusCode, r.body).toBe(200);
-  return json<{ data: CveRowView[] }>(r).data;
+  return answerOf('listCves', r).data;
 }
 
 describe('CVE imports and the watch list', () => {
@@ -103,9 +89,7 @@ describe('CVE imports and the watch list', () => {
       products: ['f5:nginx'],
     });
     // A's upload created B's finding: the importer is the actor, B sees a finding.created event.
-    const events = json<{ data: { kind: string; finding_id: number }[] }>(
-      await b.browser.get('/api/events?module=cves', { token: b.token }),
-    );
+    const events = answerOf('listEvents', await b.browser.get('/api/events?module=cves', { token: b.token }));
     expect(events.data.map((e) => e.kind)).toEqual(['finding.created']);
   });
 
@@ -135,13 +119,9 @@ describe('CVE imports and the watch list', () => {
       kev_due_date: '2026-12-01',
       kev_ransomware: 'Known',
     });
-    const detail = json<{ changes: { field: string; to: string }[]; data: { finding_id: number } }>(
-      await a.browser.get('/api/cves/CVE-2026-0001', { token: a.token }),
-    );
+    const detail = answerOf('getCve', await a.browser.get('/api/cves/CVE-2026-0001', { token: a.token }));
     expect(detail.changes).toEqual([expect.objectContaining({ field: 'kev', to: '2026-11-10' })]);
-    const events = json<{ data: { kind: string; finding_id: number }[] }>(
-      await a.browser.get('/api/events?kind=score.changed', { token: a.token }),
-    );
+    const events = answerOf('listEvents', await a.browser.get('/api/events?kind=score.changed', { token: a.token }));
     expect(events.data).toEqual([expect.objectContaining({ finding_id: detail.data.finding_id })]);
   });
 
@@ -170,12 +150,10 @@ describe('CVE imports and the watch list', () => {
     await importFile(app, await platformOperator(app), 'epss', 'epss_scores-2026-11-21.csv', second);
     const row = (await cves(a)).find((r) => r.cve_id === 'CVE-2026-0001');
     expect(row).toMatchObject({ epss: 0.6, epss_percentile: 0.97 });
-    const detail = json<{ data: { epss_date: string }; changes: { field: string }[] }>(
-      await a.browser.get('/api/cves/CVE-2026-0001', { token: a.token }),
-    );
+    const detail = answerOf('getCve', await a.browser.get('/api/cves/CVE-2026-0001', { token: a.token }));
     expect(detail.data.epss_date).toBe('2026-11-21');
     expect(detail.changes.map((c) => c.field)).toEqual(['epss', 'kev']);
-    const small = json<{ changes: unknown[] }>(await a.browser.get('/api/cves/CVE-2026-0003', { token: a.token }));
+    const small = answerOf('getCve', await a.browser.get('/api/cves/CVE-2026-0003', { token: a.token }));
     expect(small.changes).toEqual([]);
   });
 
@@ -197,11 +175,10 @@ describe('CVE imports and the watch list', () => {
       ]),
     );
     expect(job.counts).toMatchObject({ added: 0, updated: 1 });
-    const detail = json<{ data: { finding_id: number }; changes: { field: string; from: string; to: string }[] }>(
-      await a.browser.get('/api/cves/CVE-2026-0003', { token: a.token }),
-    );
+    const detail = answerOf('getCve', await a.browser.get('/api/cves/CVE-2026-0003', { token: a.token }));
     expect(detail.changes[0]).toMatchObject({ field: 'cvss31_score', from: '5.3', to: '9.1' });
-    const finding = json<{ data: { severity: string; history: { field: string; import_id: number }[] } }>(
+    const finding = answerOf(
+      'getFinding',
       await a.browser.get(`/api/findings/${detail.data.finding_id}`, { token: a.token }),
     );
     expect(finding.data.severity).toBe('critical');
@@ -223,16 +200,12 @@ describe('CVE imports and the watch list', () => {
     expect((await importFile(app, await platformOperator(app), 'nvd', 'nvd-widget.json', page)).counts.added).toBe(1);
     expect(await cves(b, '?q=CVE-2026-0004')).toEqual([]);
     const add = await b.browser.post('/api/cves/watch-list', { vendor: 'acme', product: 'widget' }, { token: b.token });
-    expect(json<{ data: { match_count: number } }>(add).data.match_count).toBe(1);
+    expect(answerOf('addCveWatchItem', add).data.match_count).toBe(1);
     const dup = await b.browser.post('/api/cves/watch-list', { vendor: 'acme', product: 'widget' }, { token: b.token });
     expect(dup.statusCode).toBe(409);
-    const list = json<{ data: { vendor: string; product: string | null; match_count: number }[] }>(
-      await b.browser.get('/api/cves/watch-list', { token: b.token }),
-    );
+    const list = answerOf('listCveWatchItems', await b.browser.get('/api/cves/watch-list', { token: b.token }));
     expect(list.data.map((w) => `${w.vendor}:${w.product}:${w.match_count}`)).toEqual(['acme:widget:1', 'f5:nginx:1']);
-    const products = json<{ data: { vendor: string; product: string }[] }>(
-      await b.browser.get('/api/cves/products?q=apa', { token: b.token }),
-    );
+    const products = answerOf('listCveProducts', await b.browser.get('/api/cves/products?q=apa', { token: b.token }));
     expect(products.data).toEqual([{ vendor: 'apache', product: 'http_server', cve_count: 2 }]);
     expect((await cves(b, '?q=CVE-2026-0004')).map((r) => r.cve_id)).toEqual(['CVE-2026-0004']);
   });

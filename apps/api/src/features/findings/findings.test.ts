@@ -1,6 +1,7 @@
 // The shared workflow: transitions (and refusals), risk acceptance, assignee, comments, history,
 // events, bulk change, reopen when an import sees a resolved finding again, CSV export.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerOf } from '../../testing/api.js';
 import { json } from '../../testing/flows.js';
 import { importFile, newTenant, type Tenant } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
@@ -19,29 +20,10 @@ const nucleiLine = (template: string, host: string, severity = 'high') =>
     timestamp: '2026-11-20T10:00:00Z',
   });
 
-interface Detail {
-  id: number;
-  status: string;
-  severity: string;
-  allowed_statuses: string[];
-  assignee: { id: number } | null;
-  history: {
-    field: string;
-    from: string | null;
-    to: string | null;
-    actor: { id: number } | null;
-    import_id: number | null;
-    from_user: { id: number; name: string; email: string } | null;
-    to_user: { id: number; name: string; email: string } | null;
-  }[];
-  comments: { body: string }[];
-  reopen_count: number;
-}
-
-async function detail(id: number): Promise<Detail> {
+async function detail(id: number) {
   const response = await a.browser.get(`/api/findings/${id}`, { token: a.token });
   expect(response.statusCode, response.body).toBe(200);
-  return json<{ data: Detail }>(response).data;
+  return answerOf('getFinding', response).data;
 }
 
 async function patch(id: number, body: Record<string, unknown>) {
@@ -58,7 +40,7 @@ beforeAll(async () => {
   const job = await importFile(app, a, 'nuclei', 'scan.jsonl', hosts.map((h) => nucleiLine('tls-weak', h)).join('\n'));
   expect(job.counts.added).toBe(4);
   const list = await a.browser.get('/api/findings?module=vulnerabilities&sort=last_seen_at', { token: a.token });
-  ids = json<{ data: { id: number }[] }>(list).data.map((f) => f.id);
+  ids = answerOf('listFindings', list).data.map((f) => f.id);
   expect(ids).toHaveLength(4);
 });
 afterAll(async () => {
@@ -89,7 +71,7 @@ describe('status workflow', () => {
     ]);
     expect(d.history.every((h) => h.actor?.id === a.userId)).toBe(true);
     const events = await a.browser.get(`/api/events?finding_id=${id}&kind=finding.status_changed`, { token: a.token });
-    expect(json<{ data: unknown[] }>(events).data).toHaveLength(3);
+    expect(answerOf('listEvents', events).data).toHaveLength(3);
   });
 
   it('refuses a transition the workflow does not allow with 409 and the allowed list', async () => {
@@ -109,7 +91,7 @@ describe('status workflow', () => {
   it('lets a new finding be resolved or risk-accepted at once (issue 33)', async () => {
     await importFile(app, a, 'nuclei', 'more.jsonl', nucleiLine('tls-weak', `https://e.${a.domain}`));
     const list = await a.browser.get('/api/findings?module=vulnerabilities&sort=last_seen_at', { token: a.token });
-    const id = json<{ data: { id: number }[] }>(list).data.find((f) => !ids.includes(f.id))?.id ?? 0;
+    const id = answerOf('listFindings', list).data.find((f) => !ids.includes(f.id))?.id ?? 0;
     expect((await detail(id)).allowed_statuses).toEqual([
       'in_review',
       'confirmed',
@@ -135,7 +117,7 @@ describe('status workflow', () => {
       comment: 'Compensating WAF rule',
     });
     expect(ok.statusCode, ok.body).toBe(200);
-    const d = json<{ data: Detail & { risk_accepted_until: string } }>(ok).data;
+    const d = answerOf('updateFinding', ok).data;
     expect(d.risk_accepted_until).toBe(until);
     expect(d.comments.map((c) => c.body)).toEqual(['Compensating WAF rule']);
   });
@@ -163,9 +145,7 @@ describe('status workflow', () => {
     const stranger = await newTenant(app, 'stranger');
     const refused = await patch(id, { assignee_id: stranger.userId });
     expect(refused.statusCode).toBe(422);
-    const members = json<{ data: { id: number }[] }>(
-      await a.browser.get('/api/findings/assignees', { token: a.token }),
-    );
+    const members = answerOf('listAssignees', await a.browser.get('/api/findings/assignees', { token: a.token }));
     expect(members.data.map((m) => m.id)).toEqual([a.userId]);
     expect((await patch(id, { assignee_id: a.userId, severity: 'critical' })).statusCode).toBe(200);
     const comment = await a.browser.post(
@@ -210,7 +190,7 @@ describe('status workflow', () => {
     const id = ids[1] ?? 0;
     const leaving = await newTenant(app, 'leaving', { join: a });
     const assignees = async () =>
-      json<{ data: { id: number }[] }>(await a.browser.get('/api/findings/assignees', { token: a.token })).data;
+      answerOf('listAssignees', await a.browser.get('/api/findings/assignees', { token: a.token })).data;
     expect((await assignees()).map((p) => p.id)).toContain(leaving.userId);
     await app.ctx.db
       .updateTable('memberships')
@@ -229,7 +209,7 @@ describe('status workflow', () => {
       { token: a.token },
     );
     expect(response.statusCode, response.body).toBe(200);
-    const body = json<{ updated: number[]; refused: { id: number; reason: string }[] }>(response);
+    const body = answerOf('bulkUpdateFindingStatus', response);
     expect(body.updated.sort()).toEqual([ids[2], ids[3]].sort());
     expect(body.refused.map((r) => r.id).sort()).toEqual([ids[0], 999_999].sort());
   });
@@ -251,11 +231,13 @@ describe('status workflow', () => {
       import_id: job.id,
     });
     // The timeline hears it from the import's one event (issue 14), not from an event per finding.
-    const events = json<{ data: { kind: string; import_id: number; details: { reopened: number } }[] }>(
+    const events = answerOf(
+      'listEvents',
       await a.browser.get(`/api/events?kind=import.succeeded&module=vulnerabilities`, { token: a.token }),
     );
     expect(events.data[0]).toMatchObject({ import_id: job.id, details: { reopened: 1 } });
-    const ofFinding = json<{ data: unknown[] }>(
+    const ofFinding = answerOf(
+      'listEvents',
       await a.browser.get(`/api/events?finding_id=${id}&kind=finding.reopened`, { token: a.token }),
     );
     expect(ofFinding.data).toHaveLength(0);
@@ -265,7 +247,7 @@ describe('status workflow', () => {
 describe('lists and export', () => {
   it('filters, sorts and pages with a total', async () => {
     const response = await a.browser.get('/api/findings?page_size=2&status=confirmed&status=new', { token: a.token });
-    const body = json<{ data: { status: string }[]; meta: Record<string, unknown> }>(response);
+    const body = answerOf('listFindings', response);
     expect(body.meta).toMatchObject({ page: 1, page_size: 2, total: 3, total_is_lower_bound: false, has_more: true });
     expect(body.data.every((f) => ['confirmed', 'new'].includes(f.status))).toBe(true);
   });
