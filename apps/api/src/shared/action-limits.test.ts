@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VigilApp } from '../app.js';
 import { addWebhook } from '../testing/alerts.js';
+import { errorOf } from '../testing/api.js';
 import { TestBrowser } from '../testing/browser.js';
 import { json } from '../testing/flows.js';
 import { newTenant, type Tenant } from '../testing/monitoring.js';
@@ -124,7 +125,7 @@ describe('per-action limits', () => {
       const user = await act(one, 3);
       expect(user.statusCode, user.body).toBe(429);
       expect(user.headers['retry-after']).toBe(String(20 * 60));
-      expect(json<{ message: string }>(user).message).toBe(
+      expect(errorOf(user).message).toBe(
         `You have reached the limit of 2 ${c.what} in an hour. Try again in 20 minutes.`,
       );
       // Another member of the company has the company's last one.
@@ -133,7 +134,7 @@ describe('per-action limits', () => {
       const company = await act(two, 5);
       expect(company.statusCode, company.body).toBe(429);
       expect(company.headers['retry-after']).toBe(String(15 * 60));
-      expect(json<{ message: string }>(company).message).toBe(
+      expect(errorOf(company).message).toBe(
         `Your company has reached the limit of 3 ${c.what} in an hour. Try again in 15 minutes.`,
       );
       // Another company is not counted with this one.

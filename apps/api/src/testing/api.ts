@@ -1,7 +1,7 @@
 // The typed /api client of the tests: @vigil/api-client (openapi-fetch over the contract's `paths`)
 // whose fetch goes through a TestBrowser's inject(), so cookies and the anti-forgery header work as
 // in the real client, and every answer is typed by its operation (no hand-written casts).
-import { type ApiClient, createApiClient } from '@vigil/api-client';
+import { type ApiClient, createApiClient, type Schemas } from '@vigil/api-client';
 import type { JsonAnswerOf, OperationId } from '../route-table.js';
 import type { TestBrowser } from './browser.js';
 
@@ -50,4 +50,14 @@ export async function ok<T>(call: Promise<{ data?: T; response: Response }>): Pr
  */
 export function answerOf<Op extends OperationId>(_op: Op, response: { body: string }): JsonAnswerOf<Op> {
   return JSON.parse(response.body) as JsonAnswerOf<Op>;
+}
+
+/** The body of a refused call (4xx/5xx) as the contract's `Error`. */
+export function errorOf(response: { body: string }): Schemas['Error'] {
+  return JSON.parse(response.body) as Schemas['Error'];
+}
+
+/** The body of a 422 as the contract's `ValidationError` (the fields' messages under `errors`). */
+export function validationOf(response: { body: string }): Schemas['ValidationError'] {
+  return JSON.parse(response.body) as Schemas['ValidationError'];
 }

@@ -2,6 +2,7 @@
 // the user's bearer token and no cookie (no anti-forgery header then), answering as that user in
 // the user's current company; JSON-RPC errors for unknown methods and bad params.
 import { describe, expect, it } from 'vitest';
+import { errorOf } from '../../testing/api.js';
 import { json } from '../../testing/flows.js';
 import { importFile, newTenant, type Tenant, tenantFixture } from '../../testing/monitoring.js';
 import { MCP_FOREIGN_ORIGIN, MCP_PROTOCOL_VERSION } from './advisor.mcp.js';
@@ -141,7 +142,7 @@ describe('the MCP endpoint', () => {
     for (const origin of ['http://evil.test', 'http://127.0.0.1:3999.evil.test', 'https://127.0.0.1:3999', 'null']) {
       const refused = await rpc(a.token, ping, origin);
       expect(refused.statusCode, origin).toBe(403);
-      expect(json<{ message: string }>(refused).message).toBe(MCP_FOREIGN_ORIGIN);
+      expect(errorOf(refused).message).toBe(MCP_FOREIGN_ORIGIN);
     }
     expect((await rpc(undefined, ping, 'http://evil.test')).statusCode).not.toBe(200);
     expect((await rpc(a.token, ping, 'http://127.0.0.1:3999')).statusCode).toBe(200);

@@ -3,6 +3,7 @@
 // source however many rules match; a member has at most MAX_RULES rules in a company.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addRule, addWebhook, alertsOf, combolist, instantRule, mailsTo, settle } from '../../testing/alerts.js';
+import { errorOf } from '../../testing/api.js';
 import { json } from '../../testing/flows.js';
 import { importFile, newTenant, type Tenant, tenantFixture } from '../../testing/monitoring.js';
 import { type Receiver, startReceiver } from '../../testing/webhook-receiver.js';
@@ -37,9 +38,7 @@ describe('alert fan-out', () => {
         { token: member.token },
       );
       expect(create.statusCode, create.body).toBe(403);
-      expect(json<{ message: string }>(create).message).toBe(
-        'Only administrators can send alerts to the company’s webhooks.',
-      );
+      expect(errorOf(create).message).toBe('Only administrators can send alerts to the company’s webhooks.');
       const id = await addRule(member);
       const update = await member.browser.call('PUT', `/api/alerts/rules/${id}`, {
         token: member.token,

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { HOUR, type ManualClock, MINUTE } from '../../shared/clock.js';
 import { addRule, alertsOf, combolist, mailsTo, settle } from '../../testing/alerts.js';
+import { validationOf } from '../../testing/api.js';
 import { json } from '../../testing/flows.js';
 import { importFile, newTenant, queueTask, tenantFixture } from '../../testing/monitoring.js';
 import { upsertFindings } from '../findings/findings.ingest.js';
@@ -57,12 +58,7 @@ describe('alert rules', () => {
       { token: viewer.token },
     );
     expect(bad.statusCode).toBe(422);
-    expect(Object.keys(json<{ errors: Record<string, string[]> }>(bad).errors).sort()).toEqual([
-      'digest_hour',
-      'email',
-      'modules',
-      'time_zone',
-    ]);
+    expect(Object.keys(validationOf(bad).errors).sort()).toEqual(['digest_hour', 'email', 'modules', 'time_zone']);
     const deleted = await viewer.browser.call('DELETE', `/api/alerts/rules/${id}`, { token: viewer.token });
     expect(deleted.statusCode).toBe(200);
   });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArchiveFixture } from '../../dev/provider-replay/replay-fixtures.js';
 import type { ManualClock } from '../../shared/clock.js';
 import { settle } from '../../testing/alerts.js';
+import { errorOf } from '../../testing/api.js';
 import { json } from '../../testing/flows.js';
 import { newTenant, type Tenant } from '../../testing/monitoring.js';
 import { type ProviderReplay, providerTestConfig, startProviderReplay } from '../../testing/providers.js';
@@ -162,7 +163,7 @@ describe('archive sweeps', () => {
       const who = await newTenant(bare.app, 'archivebare', { role: 'administrator' });
       const response = await who.browser.call('POST', '/api/archived-urls/runs', { token: who.token });
       expect(response.statusCode).toBe(409);
-      expect(json<{ message: string }>(response).message).toMatch(/^No web archive is configured: set .*WAYBACK_URL/);
+      expect(errorOf(response).message).toMatch(/^No web archive is configured: set .*WAYBACK_URL/);
     } finally {
       await bare.app.close();
     }

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { validationOf } from '../../testing/api.js';
 import { json } from '../../testing/flows.js';
 import { importFile, newTenant, type Tenant, tenantFixture, upload, waitForImport } from '../../testing/monitoring.js';
 
@@ -194,7 +195,7 @@ describe('assets imports', () => {
         { token: t.tenant.token, headers: { 'content-type': 'application/octet-stream' } },
       );
       expect(response.statusCode, response.body).toBe(422);
-      return json<{ errors: Record<string, string[]> }>(response).errors.supplier_id;
+      return validationOf(response).errors.supplier_id;
     };
     expect(await refused('hosts')).toEqual(['The selected supplier is invalid.']);
     // A kind without a supplier inventory says so instead of ignoring the option.

@@ -1,6 +1,7 @@
 // Password sign-in, two-factor, pending-step binding, terms and e-mail steps, abuse limits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE } from '../../shared/clock.js';
+import { validationOf } from '../../testing/api.js';
 import { TestBrowser } from '../../testing/browser.js';
 import { createUser, json, latestCode, signIn } from '../../testing/flows.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
@@ -178,9 +179,7 @@ describe('POST /verify-two-factor', () => {
     const { browser, body } = await startLogin();
     const response = await browser.post('/api/verify-two-factor', { user_id: body.user_id, code: '12ab' });
     expect(response.statusCode).toBe(422);
-    expect(json<{ errors: Record<string, string[]> }>(response).errors.code).toEqual([
-      'The code field format is invalid.',
-    ]);
+    expect(validationOf(response).errors.code).toEqual(['The code field format is invalid.']);
   });
 });
 

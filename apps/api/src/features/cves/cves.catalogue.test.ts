@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { components } from '@vigil/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorOf } from '../../testing/api.js';
 import { json } from '../../testing/flows.js';
 import { importFile, newTenant, platformOperator, type Tenant } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
@@ -237,7 +238,7 @@ describe('one CVE of the catalogue', () => {
   it("answers 404 naming a CVE not in the catalogue and the catalogue's freshness; 422 for what is no CVE id", async () => {
     const missing = await a.browser.get('/api/cve-catalogue/CVE-1999-9999', { token: a.token });
     expect(missing.statusCode).toBe(404);
-    expect(json<{ message: string }>(missing).message).toMatch(
+    expect(errorOf(missing).message).toMatch(
       /^CVE-1999-9999 is not in the catalogue, never synced with NVD here; it holds NVD records published up to \d{4}-\d\d-\d\d( and KEV release [\d.]+)?; last catalogue upload \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/,
     );
     await app.ctx.db
@@ -245,9 +246,7 @@ describe('one CVE of the catalogue', () => {
       .values({ feed: 'nvd', last_success_at: new Date('2026-12-05T08:15:00Z') })
       .execute();
     const synced = await a.browser.get('/api/cve-catalogue/CVE-1999-9999', { token: a.token });
-    expect(json<{ message: string }>(synced).message).toBe(
-      'CVE-1999-9999 is not in the catalogue, last NVD sync 2026-12-05 08:15 UTC.',
-    );
+    expect(errorOf(synced).message).toBe('CVE-1999-9999 is not in the catalogue, last NVD sync 2026-12-05 08:15 UTC.');
     for (const bad of ['log4shell', 'CVE-21-1', `CVE-2021-${'1'.repeat(30)}`]) {
       const r = await a.browser.get(`/api/cve-catalogue/${bad}`, { token: a.token });
       expect(r.statusCode, bad).toBe(422);

@@ -4,6 +4,7 @@
 // pages become results with findings (de-duplicated per normalised URL, other sites dropped), and
 // the lists filter, sort, export and stay within the company.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validationOf } from '../../testing/api.js';
 import { json } from '../../testing/flows.js';
 import { importFile, newTenant, platformOperator, type Tenant, upload } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
@@ -113,7 +114,7 @@ describe('the dork catalogue', () => {
       query: 'inurl:x site:a.example',
     });
     expect(bad.statusCode).toBe(422);
-    expect(json<{ errors: Record<string, string[]> }>(bad).errors.query).toBeDefined();
+    expect(validationOf(bad).errors.query).toBeDefined();
     const created = await send(admin, 'POST', '/dorks', {
       title: 'Staging hosts',
       category: 'footholds',

@@ -2,6 +2,7 @@
 // account that only gains the membership, re-send and revoke, and isolation between companies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VigilApp } from '../../app.js';
+import { answerOf } from '../../testing/api.js';
 import { TestBrowser } from '../../testing/browser.js';
 import { json, latestMail } from '../../testing/flows.js';
 import { newTenant, type Tenant } from '../../testing/monitoring.js';
@@ -36,7 +37,7 @@ const address = () => {
 async function invite(who: Tenant, email: string, role = 'analyst') {
   const response = await who.browser.post('/api/member-invitations', { email, role }, { token: who.token });
   expect(response.statusCode, response.body).toBe(201);
-  return json<{ data: { id: number; email: string; status: string } }>(response).data;
+  return answerOf('inviteMember', response).data;
 }
 
 async function linkToken(email: string) {
@@ -55,12 +56,10 @@ describe('invitations', () => {
     const email = address();
     const invitation = await invite(admin, email, 'viewer');
     expect(invitation.status).toBe('invited');
-    const listed = json<{ invitations: { email: string }[] }>(
-      await admin.browser.get('/api/members', { token: admin.token }),
-    );
+    const listed = answerOf('listMembers', await admin.browser.get('/api/members', { token: admin.token }));
     expect(listed.invitations.map((i) => i.email)).toContain(email);
     const token = await linkToken(email);
-    expect(json<{ data: unknown }>(await lookup(token)).data).toEqual({
+    expect(answerOf('lookupInvitation', await lookup(token)).data).toEqual({
       email,
       company: expect.stringContaining('Company'),
       account_exists: false,
@@ -85,11 +84,10 @@ describe('invitations', () => {
       token: json<{ access_token: string }>(terms).access_token,
       userId: login.user_id,
     };
-    const clients = json<{ data: { idCliente: number; role: string }[] }>(
-      await member.get('/api/get-clients', { token: signedIn.token }),
-    );
+    const clients = answerOf('listClients', await member.get('/api/get-clients', { token: signedIn.token }));
     expect(clients.data).toEqual([expect.objectContaining({ idCliente: admin.companyId, role: 'viewer' })]);
-    const history = json<{ data: { event: string }[] }>(
+    const history = answerOf(
+      'memberHistory',
       await admin.browser.get(`/api/members/${signedIn.userId}/history`, { token: admin.token }),
     );
     expect(history.data.map((e) => e.event)).toContain('member.joined');
@@ -131,7 +129,7 @@ describe('invitations', () => {
     const outsider = await newTenant(app, 'existing', { role: 'analyst' });
     await invite(admin, outsider.email, 'analyst');
     const token = await linkToken(outsider.email);
-    expect(json<{ data: { account_exists: boolean } }>(await lookup(token)).data.account_exists).toBe(true);
+    expect(answerOf('lookupInvitation', await lookup(token)).data.account_exists).toBe(true);
     const accepted = await accept({
       token,
       name: 'Someone Else',
@@ -145,9 +143,7 @@ describe('invitations', () => {
       .where('id', '=', outsider.userId)
       .executeTakeFirstOrThrow();
     expect(user.name).not.toBe('Someone Else');
-    const clients = json<{ data: { idCliente: number }[] }>(
-      await outsider.browser.get('/api/get-clients', { token: outsider.token }),
-    );
+    const clients = answerOf('listClients', await outsider.browser.get('/api/get-clients', { token: outsider.token }));
     expect(clients.data.map((c) => c.idCliente).sort()).toEqual([outsider.companyId, admin.companyId].sort());
   });
 
@@ -162,9 +158,7 @@ describe('invitations', () => {
 
   it("never shows, re-sends or revokes another company's invitation", async () => {
     const { id } = await invite(admin, address());
-    const theirs = json<{ invitations: { id: number }[] }>(
-      await otherAdmin.browser.get('/api/members', { token: otherAdmin.token }),
-    );
+    const theirs = answerOf('listMembers', await otherAdmin.browser.get('/api/members', { token: otherAdmin.token }));
     expect(theirs.invitations.map((i) => i.id)).not.toContain(id);
     expect(
       (await otherAdmin.browser.post(`/api/member-invitations/${id}/resend`, undefined, { token: otherAdmin.token }))
@@ -174,9 +168,7 @@ describe('invitations', () => {
       (await otherAdmin.browser.call('DELETE', `/api/member-invitations/${id}`, { token: otherAdmin.token }))
         .statusCode,
     ).toBe(404);
-    const ours = json<{ invitations: { id: number }[] }>(
-      await admin.browser.get('/api/members', { token: admin.token }),
-    );
+    const ours = answerOf('listMembers', await admin.browser.get('/api/members', { token: admin.token }));
     expect(ours.invitations.map((i) => i.id)).toContain(id);
   });
 });

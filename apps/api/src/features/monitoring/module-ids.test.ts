@@ -1,7 +1,7 @@
 // The contract types a module id and an import kind as any short id (a new module never edits the
 // shared contract); the registry decides: an id no module registered is a 422 naming the field.
 import { describe, expect, it } from 'vitest';
-import { json } from '../../testing/flows.js';
+import { validationOf } from '../../testing/api.js';
 import { tenantFixture } from '../../testing/monitoring.js';
 
 const fixture = tenantFixture('ids');
@@ -13,9 +13,7 @@ describe('module ids and import kinds', () => {
     async (url) => {
       const unknown = await get(`${url}?module=nope`);
       expect(unknown.statusCode, unknown.body).toBe(422);
-      expect(json<{ errors: Record<string, string[]> }>(unknown).errors.module).toEqual([
-        'The selected module is invalid.',
-      ]);
+      expect(validationOf(unknown).errors.module).toEqual(['The selected module is invalid.']);
       expect((await get(`${url}?module=cves`)).statusCode).toBe(200);
     },
   );
@@ -26,6 +24,6 @@ describe('module ids and import kinds', () => {
       headers: { 'content-type': 'application/octet-stream' },
     });
     expect(response.statusCode, response.body).toBe(422);
-    expect(json<{ errors: Record<string, string[]> }>(response).errors.kind).toEqual(['The selected kind is invalid.']);
+    expect(validationOf(response).errors.kind).toEqual(['The selected kind is invalid.']);
   });
 });

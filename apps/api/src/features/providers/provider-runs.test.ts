@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../app-context.js';
 import type { ManualClock } from '../../shared/clock.js';
+import { answerOf } from '../../testing/api.js';
 import { json } from '../../testing/flows.js';
 import { newTenant, type Tenant } from '../../testing/monitoring.js';
 import { type ProviderReplay, providerTestConfig, startProviderReplay } from '../../testing/providers.js';
@@ -273,14 +274,14 @@ describe('the providers routes', () => {
   it("list the company's runs only, newest first, filtered by module", async () => {
     const listed = await a.browser.get(`/api/provider-runs?module=${MODULE}&page_size=2`);
     expect(listed.statusCode, listed.body).toBe(200);
-    const mine = json<{ data: { id: number; module: string; status: string }[]; meta: { total: number } }>(listed);
+    const mine = answerOf('listProviderRuns', listed);
     expect(mine.data).toHaveLength(2);
     expect(mine.meta.total).toBe(5);
     expect(mine.data[0]?.status).toBe('cancelled');
     expect(mine.data[0]?.id).toBeGreaterThan(mine.data[1]?.id ?? 0);
-    const none = json<{ data: unknown[] }>(await a.browser.get('/api/provider-runs?module=assets'));
+    const none = answerOf('listProviderRuns', await a.browser.get('/api/provider-runs?module=assets'));
     expect(none.data).toEqual([]);
-    const theirs = json<{ data: { id: number }[] }>(await b.browser.get('/api/provider-runs'));
+    const theirs = answerOf('listProviderRuns', await b.browser.get('/api/provider-runs'));
     expect(theirs.data.map((r) => r.id)).not.toContain(mine.data[0]?.id);
   });
 
@@ -289,7 +290,7 @@ describe('the providers routes', () => {
     expect((await b.browser.post(`/api/provider-runs/${run?.id}/cancel`)).statusCode).toBe(404);
     const response = await a.browser.post(`/api/provider-runs/${run?.id}/cancel`);
     expect(response.statusCode).toBe(202);
-    expect(json<{ data: { status: string } }>(response).data.status).toBe('cancelled');
+    expect(answerOf('cancelProviderRun', response).data.status).toBe('cancelled');
     expect((await jobOf(run?.job_id ?? 0)).status).toBe('cancelled');
     expect((await a.browser.post(`/api/provider-runs/${run?.id}/cancel`)).statusCode).toBe(409);
   });
@@ -298,7 +299,7 @@ describe('the providers routes', () => {
     const run = await queue(a, queries);
     expect(await queue(a, queries)).toBeNull();
     expect((await a.browser.post(`/api/jobs/${run?.job_id}/cancel`)).statusCode).toBe(202);
-    const listed = json<{ data: { id: number; status: string }[] }>(await a.browser.get('/api/provider-runs'));
+    const listed = answerOf('listProviderRuns', await a.browser.get('/api/provider-runs'));
     expect(listed.data.find((r) => r.id === run?.id)?.status).toBe('cancelled');
     expect(await queue(a, queries)).not.toBeNull();
   });

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ManualClock } from '../../shared/clock.js';
 import { DAY } from '../../shared/clock.js';
+import { validationOf } from '../../testing/api.js';
 import { json } from '../../testing/flows.js';
 import { newTenant, queueTask, settleJobs, type Tenant, tenantFixture } from '../../testing/monitoring.js';
 import { startSmtpReceiver } from '../../testing/smtp-receiver.js';
@@ -79,7 +80,7 @@ describe('asking for a report', () => {
     for (const [body, field] of cases) {
       const response = await ask(tenant, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(422);
-      expect(Object.keys(json<{ errors: Record<string, string[]> }>(response).errors)).toContain(field);
+      expect(Object.keys(validationOf(response).errors)).toContain(field);
     }
   });
 
@@ -215,7 +216,7 @@ describe('the monthly schedule', () => {
     expect((await put({ enabled: true, language: 'fr', recipient_ids: [] })).statusCode).toBe(422);
     const foreign = await put({ enabled: true, language: 'fr', recipient_ids: [stranger.userId] });
     expect(foreign.statusCode).toBe(422);
-    expect(json<{ errors: Record<string, string[]> }>(foreign).errors.recipient_ids).toBeDefined();
+    expect(validationOf(foreign).errors.recipient_ids).toBeDefined();
     expect((await put({ enabled: true, language: 'fr', recipient_ids: [admin.userId] }, tenant)).statusCode).toBe(403);
     const on = await put({ enabled: true, language: 'fr', recipient_ids: [admin.userId, tenant.userId] });
     expect(on.statusCode, on.body).toBe(200);

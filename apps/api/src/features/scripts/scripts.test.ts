@@ -3,6 +3,7 @@
 // host, kept in the history), the page scans with their diff and "scan now" (one at a time), all
 // within the session's company.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerOf, validationOf } from '../../testing/api.js';
 import { json } from '../../testing/flows.js';
 import { newTenant, type Tenant } from '../../testing/monitoring.js';
 import { connection, external, fixedScanner, inline, result, scanWith, seedStorePage } from '../../testing/scripts.js';
@@ -58,7 +59,7 @@ const get = (who: Tenant, url: string) => who.browser.get(url, { token: who.toke
 const list = async (who: Tenant, query = '') => {
   const response = await get(who, `/api/scripts${query}`);
   expect(response.statusCode, response.body).toBe(200);
-  return json<{ data: Script[]; meta: { total: number } }>(response);
+  return answerOf('listScripts', response);
 };
 const byKey = async (key: string) => (await list(a)).data.find((s) => s.key === key) as Script;
 const decide = (who: Tenant, id: number, body: Record<string, unknown>) =>
@@ -121,10 +122,10 @@ describe('authorisation', () => {
     const tag = await byKey(TAG);
     const missing = await decide(a, tag.id, { decision: 'authorised', justification: '  ' });
     expect(missing.statusCode).toBe(422);
-    expect(json<{ errors: Record<string, string[]> }>(missing).errors.justification).toBeDefined();
+    expect(validationOf(missing).errors.justification).toBeDefined();
     const inlineScript = (await list(a, '?status=removed')).data[0] as Script;
     const byHost = await decide(a, inlineScript.id, { decision: 'authorised', justification: 'ok', by: 'host' });
-    expect(json<{ errors: Record<string, string[]> }>(byHost).errors.by).toBeDefined();
+    expect(validationOf(byHost).errors.by).toBeDefined();
     expect((await decide(b, tag.id, { decision: 'denied' })).statusCode).toBe(404);
   });
 
@@ -132,7 +133,7 @@ describe('authorisation', () => {
     const tag = await byKey(TAG);
     const response = await decide(a, tag.id, { decision: 'authorised', justification: 'Tag manager of marketing' });
     expect(response.statusCode, response.body).toBe(200);
-    expect(json<{ data: Script }>(response).data).toMatchObject({
+    expect(answerOf('setScriptAuthorisation', response).data).toMatchObject({
       authorisation: 'authorised',
       authorised_by: 'hash',
       changed: false,
@@ -148,9 +149,12 @@ describe('authorisation', () => {
     await decide(a, tag.id, { decision: 'authorised', justification: 'Versioned by the vendor', by: 'host' });
     expect((await list(a, '?changed=true')).data).toEqual([]);
     const denied = await decide(a, tag.id, { decision: 'denied', justification: 'Not on payment pages' });
-    expect(json<{ data: Script }>(denied).data).toMatchObject({ authorisation: 'denied', authorised_by: null });
+    expect(answerOf('setScriptAuthorisation', denied).data).toMatchObject({
+      authorisation: 'denied',
+      authorised_by: null,
+    });
     const reset = await decide(a, tag.id, { decision: 'pending' });
-    expect(json<{ data: Script }>(reset).data).toMatchObject({ authorisation: 'pending', approver: null });
+    expect(answerOf('setScriptAuthorisation', reset).data).toMatchObject({ authorisation: 'pending', approver: null });
     const detail = json<{
       data: {
         history: { change: string; field: string; from_value: string; to_value: string | null; actor: unknown }[];
@@ -170,9 +174,7 @@ describe('page scans', () => {
   it('lists a page scans with their diff counts and shows one with its changes and findings', async () => {
     const response = await get(a, `/api/script-scans?page_id=${page.pageId}`);
     expect(response.statusCode, response.body).toBe(200);
-    const scans = json<{ data: { id: number; new_scripts: number; removed_scripts: number }[]; pending: unknown }>(
-      response,
-    );
+    const scans = answerOf('listScriptScans', response);
     expect(scans.data.map((s) => [s.new_scripts, s.removed_scripts])).toEqual([
       [1, 1],
       [3, 0],
@@ -193,9 +195,9 @@ describe('page scans', () => {
       who.browser.post('/api/script-scans', { page_id: pageId }, { token: who.token });
     const queued = await start(a, page.pageId);
     expect(queued.statusCode, queued.body).toBe(202);
-    const jobId = json<{ data: { job_id: number } }>(queued).data.job_id;
+    const jobId = answerOf('startScriptScan', queued).data.job_id;
     expect((await start(a, page.pageId)).statusCode).toBe(409);
-    const pending = json<{ pending: unknown }>(await get(a, `/api/script-scans?page_id=${page.pageId}`)).pending;
+    const pending = answerOf('listScriptScans', await get(a, `/api/script-scans?page_id=${page.pageId}`)).pending;
     expect(pending).toEqual({ job_id: jobId, status: 'queued' });
     expect((await start(b, page.pageId)).statusCode).toBe(404);
     await app.ctx.db.updateTable('jobs').set({ status: 'cancelled' }).where('id', '=', jobId).execute();

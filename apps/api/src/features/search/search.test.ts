@@ -2,6 +2,7 @@
 // selected one), each hit naming its company; markup in a record comes back as text with ranges;
 // the typed text validated (2 to 200 characters, no NUL, known kinds).
 import { describe, expect, it } from 'vitest';
+import { validationOf } from '../../testing/api.js';
 import { json } from '../../testing/flows.js';
 import { importFile, newTenant, type Tenant, tenantFixture } from '../../testing/monitoring.js';
 import { addMembership } from '../clients/clients.repository.js';
@@ -133,7 +134,7 @@ describe('search across companies', () => {
     const errors = async (query: string) => {
       const r = await a.browser.get(`/api/search?${query}`, { token: a.token });
       expect(r.statusCode, r.body).toBe(422);
-      return json<{ errors: Record<string, string[]> }>(r).errors;
+      return validationOf(r).errors;
     };
     expect((await errors('q=a')).q).toEqual(['The q field must be at least 2 characters.']);
     expect((await errors('q=%20a%20')).q).toEqual(['The q field must be at least 2 characters.']);

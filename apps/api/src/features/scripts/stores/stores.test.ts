@@ -2,7 +2,7 @@
 // read; hostile input (domains, URLs, intervals, steps) is refused with the field named; another
 // company's administrator neither reads nor writes any of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json } from '../../../testing/flows.js';
+import { answerOf, validationOf } from '../../../testing/api.js';
 import { newTenant, type Tenant } from '../../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../../testing/test-app.js';
 import { pendingScan } from '../scans/scan-queue.js';
@@ -13,25 +13,6 @@ let admin: Tenant;
 let analyst: Tenant;
 let viewer: Tenant;
 let intruder: Tenant;
-
-interface PageView {
-  id: number;
-  url: string;
-  scan_interval_hours: number;
-  steps: unknown[];
-  enabled: boolean;
-  next_scan_at: string | null;
-  last_scan: unknown;
-  pci_6_4_3: { status: string; reasons: { code: string }[] };
-}
-interface StoreView {
-  id: number;
-  name: string;
-  domains: string[];
-  checkout_url: string | null;
-  pages: PageView[];
-  pci_6_4_3: string;
-}
 
 const store = {
   name: 'Acme online',
@@ -44,7 +25,7 @@ const page = { url: 'https://shop.acme-store.test/checkout/payment', page_type: 
 
 const call = (who: Tenant, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
   who.browser.call(method, `/api${url}`, { token: who.token, ...(body === undefined ? {} : { body }) });
-const errorsOf = (response: { body: string }) => json<{ errors: Record<string, string[]> }>(response).errors;
+const errorsOf = (response: { body: string }) => validationOf(response).errors;
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -67,7 +48,7 @@ describe('stores and pages', () => {
   it('lets an administrator add a store, with its domains and checkout URL in normal form', async () => {
     const created = await call(admin, 'POST', '/stores', store);
     expect(created.statusCode, created.body).toBe(201);
-    const view = json<{ data: StoreView }>(created).data;
+    const view = answerOf('createStore', created).data;
     storeId = view.id;
     expect(view).toMatchObject({
       name: 'Acme online',
@@ -88,7 +69,7 @@ describe('stores and pages', () => {
       expect((await call(who, 'POST', `/stores/${storeId}/pages`, page)).statusCode).toBe(403);
       const list = await call(who, 'GET', '/stores');
       expect(list.statusCode).toBe(200);
-      expect(json<{ data: StoreView[] }>(list).data.map((s) => s.id)).toEqual([storeId]);
+      expect(answerOf('listStores', list).data.map((s) => s.id)).toEqual([storeId]);
     }
   });
 
@@ -124,7 +105,7 @@ describe('stores and pages', () => {
       ],
     });
     expect(created.statusCode, created.body).toBe(201);
-    const view = json<{ data: PageView }>(created).data;
+    const view = answerOf('createStorePage', created).data;
     pageId = view.id;
     expect(view).toMatchObject({ url: page.url, scan_interval_hours: 12, enabled: true, last_scan: null });
     expect(view.steps).toHaveLength(4);
@@ -136,7 +117,7 @@ describe('stores and pages', () => {
       url: 'http://m.shop.acme-store.test/',
     });
     expect(sub.statusCode, sub.body).toBe(201);
-    const stored = json<{ data: StoreView }>(await call(viewer, 'GET', `/stores/${storeId}`)).data;
+    const stored = answerOf('getStore', await call(viewer, 'GET', `/stores/${storeId}`)).data;
     expect(stored.pages.map((p) => p.url)).toEqual(['http://m.shop.acme-store.test/', page.url]);
   });
 
@@ -173,7 +154,11 @@ describe('stores and pages', () => {
       enabled: false,
     });
     expect(put.statusCode, put.body).toBe(200);
-    expect(json<{ data: PageView }>(put).data).toMatchObject({ scan_interval_hours: 168, enabled: false, steps: [] });
+    expect(answerOf('updateStorePage', put).data).toMatchObject({
+      scan_interval_hours: 168,
+      enabled: false,
+      steps: [],
+    });
     const clash = await call(admin, 'PUT', `/store-pages/${pageId}`, {
       ...page,
       url: 'http://m.shop.acme-store.test/',
@@ -183,13 +168,13 @@ describe('stores and pages', () => {
     expect(narrowed.statusCode).toBe(422);
     expect(Object.keys(errorsOf(narrowed))).toEqual(['domains']);
     const renamed = await call(admin, 'PUT', `/stores/${storeId}`, { ...store, name: 'Acme shop', checkout_url: null });
-    expect(json<{ data: StoreView }>(renamed).data).toMatchObject({ name: 'Acme shop', checkout_url: null });
+    expect(answerOf('updateStore', renamed).data).toMatchObject({ name: 'Acme shop', checkout_url: null });
   });
 
   it("keeps another company's administrator out of every store and page call", async () => {
     const other = await call(intruder, 'POST', '/stores', { ...store, name: 'Acme shop' });
     expect(other.statusCode, 'names are unique per company only').toBe(201);
-    const otherId = json<{ data: StoreView }>(other).data.id;
+    const otherId = answerOf('createStore', other).data.id;
     for (const [method, url, body] of [
       ['GET', `/stores/${storeId}`],
       ['PUT', `/stores/${storeId}`, store],
@@ -206,12 +191,10 @@ describe('stores and pages', () => {
       const response = await call(intruder, method, url, body);
       expect(response.statusCode, `${method} ${url}`).toBe(404);
     }
-    expect(json<{ data: StoreView[] }>(await call(intruder, 'GET', '/stores')).data.map((s) => s.id)).toEqual([
-      otherId,
-    ]);
-    const compliance = json<{ data: { stores: StoreView[] } }>(await call(intruder, 'GET', '/ecommerce/compliance'));
+    expect(answerOf('listStores', await call(intruder, 'GET', '/stores')).data.map((s) => s.id)).toEqual([otherId]);
+    const compliance = answerOf('getEcommerceCompliance', await call(intruder, 'GET', '/ecommerce/compliance'));
     expect(compliance.data.stores.map((s) => s.id)).toEqual([otherId]);
-    const mine = json<{ data: StoreView }>(await call(admin, 'GET', `/stores/${storeId}`)).data;
+    const mine = answerOf('getStore', await call(admin, 'GET', `/stores/${storeId}`)).data;
     expect(mine).toMatchObject({ name: 'Acme shop', domains: ['shop.acme-store.test', 'xn--loj-gla.example'] });
     expect(mine.pages).toHaveLength(2);
   });
