@@ -3,6 +3,7 @@
 // add, and tag and owner changes kept in the history with their author.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManualClock } from '../../shared/clock.js';
+import { answerOf } from '../../testing/api.js';
 import { json } from '../../testing/flows.js';
 import { importFile, newTenant, type Tenant } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
@@ -12,20 +13,10 @@ let app: VigilApp;
 let clock: ManualClock;
 let a: Tenant;
 
-interface AssetView {
-  id: number;
-  type: string;
-  value: string;
-  sources: string[];
-  tags: string[];
-  owner: string | null;
-  open_findings: number;
-}
-
 async function list(query = '') {
   const response = await a.browser.get(`/api/assets?${query}`, { token: a.token });
   expect(response.statusCode, response.body).toBe(200);
-  return json<{ data: AssetView[]; meta: { total: number; has_more: boolean } }>(response);
+  return answerOf('listAssets', response);
 }
 const values = async (query = '') => (await list(query)).data.map((r) => r.value);
 const idOf = async (value: string) => {
@@ -170,7 +161,7 @@ describe('one asset', () => {
     const patch = (body: unknown) => a.browser.call('PATCH', `/api/assets/${id}`, { token: a.token, body });
     const first = await patch({ tags: ['pci', 'public', 'pci'], owner: ' Web Team ' });
     expect(first.statusCode, first.body).toBe(200);
-    expect(json<{ data: AssetView }>(first).data).toMatchObject({ tags: ['pci', 'public'], owner: 'Web Team' });
+    expect(answerOf('updateAsset', first).data).toMatchObject({ tags: ['pci', 'public'], owner: 'Web Team' });
     expect((await patch({ owner: null })).statusCode).toBe(200);
     expect((await patch({ tags: ['bad tag!'] })).statusCode).toBe(422);
     expect((await patch({})).statusCode).toBe(422);
@@ -195,7 +186,7 @@ describe('a manual add', () => {
       { token: a.token },
     );
     expect(added.statusCode, added.body).toBe(201);
-    expect(json<{ data: AssetView }>(added).data).toMatchObject({
+    expect(answerOf('createAsset', added).data).toMatchObject({
       type: 'subdomain',
       value: 'vpn.shop.example',
       sources: ['manual'],
@@ -203,7 +194,7 @@ describe('a manual add', () => {
       owner: 'IT',
     });
     const again = await a.browser.post('/api/assets', { type: 'ip', value: '198.51.100.1' }, { token: a.token });
-    expect(json<{ data: AssetView }>(again).data.sources).toEqual(['hosts', 'manual']);
+    expect(answerOf('createAsset', again).data.sources).toEqual(['hosts', 'manual']);
     const bad = await a.browser.post('/api/assets', { type: 'ip', value: 'not-an-ip' }, { token: a.token });
     expect(bad.statusCode).toBe(422);
     expect(json(bad)).toMatchObject({ errors: { value: ['"not-an-ip" is not an IP address.'] } });
@@ -216,7 +207,7 @@ describe('a manual add', () => {
       { name: 'Theirs', tier: 'low' },
       { token: other.token },
     );
-    const id = json<{ data: { id: number } }>(supplier).data.id;
+    const id = answerOf('createSupplier', supplier).data.id;
     const response = await a.browser.post(
       '/api/assets',
       { type: 'domain', value: 'planted.example', supplier_id: id },
@@ -224,6 +215,6 @@ describe('a manual add', () => {
     );
     expect(response.statusCode).toBe(422);
     const theirs = await other.browser.get(`/api/assets?supplier_id=${id}`, { token: other.token });
-    expect(json<{ data: unknown[] }>(theirs).data).toEqual([]);
+    expect(answerOf('listAssets', theirs).data).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@
 // planted secret is in any table or the log.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerOf } from '../../testing/api.js';
 import { json } from '../../testing/flows.js';
 import { importFile, newTenant, type Tenant } from '../../testing/monitoring.js';
 import { LogCapture, openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
@@ -49,23 +50,8 @@ function finding(over: Record<string, unknown>) {
   };
 }
 
-interface Incident {
-  id: number;
-  status: string;
-  severity: string;
-  rule_id: string;
-  rule_description: string;
-  redacted: string;
-  occurrences: number;
-  repositories: number;
-  reopen_count: number;
-  latest: { repository: string; file_path: string; line: number } | null;
-}
-
 const list = async (who: Tenant, query = '') =>
-  json<{ data: Incident[]; meta: { total: number } }>(
-    await who.browser.get(`/api/secrets${query}`, { token: who.token }),
-  );
+  answerOf('listSecretIncidents', await who.browser.get(`/api/secrets${query}`, { token: who.token }));
 
 describe('gitleaks report import', () => {
   it('stores incidents with their occurrences, redacted, and rejects malformed findings with the reason', async () => {
@@ -179,7 +165,7 @@ describe('terms and allow-list', () => {
     const add = (body: unknown) => a.browser.post('/api/secrets/terms', body, { token: a.token });
     const created = await add({ kind: 'organisation', value: 'Acme-Corp' });
     expect(created.statusCode, created.body).toBe(201);
-    const term = json<{ data: { id: number; value: string; enabled: boolean } }>(created).data;
+    const term = answerOf('createCodeSearchTerm', created).data;
     expect(term).toMatchObject({ value: 'acme-corp', enabled: true });
     expect((await add({ kind: 'organisation', value: 'acme-corp' })).statusCode).toBe(409);
     expect((await add({ kind: 'organisation', value: 'not an org!' })).statusCode).toBe(422);
@@ -189,10 +175,8 @@ describe('terms and allow-list', () => {
       token: a.token,
       body: { enabled: false },
     });
-    expect(json<{ data: { enabled: boolean } }>(off).data.enabled).toBe(false);
-    const terms = json<{ data: { value: string }[]; domains: string[] }>(
-      await a.browser.get('/api/secrets/terms', { token: a.token }),
-    );
+    expect(answerOf('updateCodeSearchTerm', off).data.enabled).toBe(false);
+    const terms = answerOf('listCodeSearchTerms', await a.browser.get('/api/secrets/terms', { token: a.token }));
     expect(terms.domains).toEqual([a.domain]);
     expect(terms.data.map((t) => t.value)).toEqual(['shop.acme.example', 'acme-corp']);
     expect((await b.browser.call('DELETE', `/api/secrets/terms/${term.id}`, { token: b.token })).statusCode).toBe(404);
@@ -205,16 +189,14 @@ describe('terms and allow-list', () => {
     expect((await add({ kind: 'fingerprint', value: 'nope', reason: 'x' })).statusCode).toBe(422);
     const ok = await add({ kind: 'fingerprint', value: 'acme/web:config/deploy.yml:github-pat:12', reason: 'Rotated' });
     expect(ok.statusCode, ok.body).toBe(201);
-    const id = json<{ data: { id: number } }>(ok).data.id;
+    const id = answerOf('createSecretAllowlistEntry', ok).data.id;
     expect((await b.browser.call('DELETE', `/api/secrets/allowlist/${id}`, { token: b.token })).statusCode).toBe(404);
-    const entries = json<{ data: { id: number }[] }>(await a.browser.get('/api/secrets/allowlist', { token: a.token }));
+    const entries = answerOf('listSecretAllowlist', await a.browser.get('/api/secrets/allowlist', { token: a.token }));
     expect(entries.data.map((e) => e.id)).toEqual([id]);
   });
 
   it('lists the rule set read-only', async () => {
-    const rules = json<{ data: { id: string; severity: string; tags: string[] }[] }>(
-      await a.browser.get('/api/secrets/rules', { token: a.token }),
-    ).data;
+    const rules = answerOf('listSecretRules', await a.browser.get('/api/secrets/rules', { token: a.token })).data;
     expect(rules.length).toBeGreaterThanOrEqual(25);
     expect(rules.find((r) => r.id === 'vtex-app-token')).toMatchObject({ severity: 'critical', tags: ['vtex'] });
   });
