@@ -4,7 +4,7 @@
 // pages become results with findings (de-duplicated per normalised URL, other sites dropped), and
 // the lists filter, sort, export and stay within the company.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validationOf } from '../../testing/api.js';
+import { answerOf, validationOf } from '../../testing/api.js';
 import { json } from '../../testing/flows.js';
 import { importFile, newTenant, platformOperator, type Tenant, upload } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
@@ -101,7 +101,7 @@ describe('the dork catalogue', () => {
     const chosen = ghdb.data[0];
     const on = await send(admin, 'PUT', `/dorks/${chosen?.id}/enabled`, { enabled: true });
     expect(on.statusCode, on.body).toBe(200);
-    expect(json<{ data: DorkView }>(on).data.enabled).toBe(true);
+    expect(answerOf('setDorkEnabled', on).data.enabled).toBe(true);
     expect((await dorks(admin, 'source=ghdb&enabled=true')).data.map((d) => d.id)).toEqual([chosen?.id]);
     expect((await dorks(other, 'source=ghdb&enabled=true')).meta.total).toBe(0);
     expect((await send(viewer, 'PUT', `/dorks/${chosen?.id}/enabled`, { enabled: false })).statusCode).toBe(403);
@@ -121,7 +121,7 @@ describe('the dork catalogue', () => {
       query: 'inurl:staging',
     });
     expect(created.statusCode, created.body).toBe(201);
-    const own = json<{ data: DorkView }>(created).data;
+    const own = answerOf('createDork', created).data;
     expect(own).toMatchObject({ source: 'company', editable: true, enabled: true, query: 'inurl:staging' });
 
     const edited = await send(admin, 'PUT', `/dorks/${own.id}`, {
@@ -129,7 +129,7 @@ describe('the dork catalogue', () => {
       category: 'footholds',
       query: 'inurl:stage',
     });
-    expect(json<{ data: DorkView }>(edited).data.query).toBe('inurl:stage');
+    expect(answerOf('updateDork', edited).data.query).toBe('inurl:stage');
     expect(
       (await send(other, 'PUT', `/dorks/${own.id}`, { title: 'x', category: 'footholds', query: 'x' })).statusCode,
     ).toBe(404);

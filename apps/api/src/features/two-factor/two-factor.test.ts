@@ -2,7 +2,7 @@
 // recovery code, replay and window rules, the per-account lock, regeneration and turning it off.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECOND } from '../../shared/clock.js';
-import { validationOf } from '../../testing/api.js';
+import { answerOf, validationOf } from '../../testing/api.js';
 import { TestBrowser } from '../../testing/browser.js';
 import { createUser, json, type SignedIn, signIn } from '../../testing/flows.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
@@ -46,7 +46,7 @@ async function enrolledUser(email: string): Promise<Enrolled> {
   const who = await signIn(app, { email, password });
   const start = await who.browser.post('/api/two-factor/authenticator', undefined, { token: who.token });
   expect(start.statusCode, start.body).toBe(200);
-  const { secret, otpauth_uri } = json<{ secret: string; otpauth_uri: string }>(start);
+  const { secret, otpauth_uri } = answerOf('startAuthenticator', start);
   expect(base32Decode(secret)).toHaveLength(20);
   expect(otpauth_uri).toBe(
     `otpauth://totp/Vigil:${encodeURIComponent(email)}?secret=${secret}&issuer=Vigil&algorithm=SHA1&digits=6&period=30`,
@@ -59,7 +59,7 @@ async function enrolledUser(email: string): Promise<Enrolled> {
     },
   );
   expect(confirm.statusCode, confirm.body).toBe(200);
-  const { recovery_codes } = json<{ recovery_codes: string[] }>(confirm);
+  const { recovery_codes } = answerOf('confirmAuthenticator', confirm);
   // The confirming code's step is used: the first sign-in needs the next one.
   clock.advance(STEP_MS);
   return { ...who, email, secret, recoveryCodes: recovery_codes };
@@ -91,7 +91,8 @@ describe('setting up an authenticator app', () => {
     const who = await signIn(app, { email: 'enrol@acme-retail.example', password });
     const status = () => who.browser.get('/api/two-factor', { token: who.token }).then((r) => json(r));
     expect(await status()).toEqual({ method: 'email', recovery_codes_left: 0 });
-    const start = json<{ secret: string }>(
+    const start = answerOf(
+      'startAuthenticator',
       await who.browser.post('/api/two-factor/authenticator', undefined, { token: who.token }),
     );
     const row = await app.ctx.db
@@ -119,7 +120,7 @@ describe('setting up an authenticator app', () => {
       },
     );
     expect(right.statusCode, right.body).toBe(200);
-    const codes = json<{ recovery_codes: string[] }>(right).recovery_codes;
+    const codes = answerOf('confirmAuthenticator', right).recovery_codes;
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
     for (const code of codes) expect(code).toMatch(/^[0-9a-z]{5}-[0-9a-z]{5}$/);
@@ -196,7 +197,7 @@ describe('signing in with the authenticator app', () => {
       { token: user.token },
     );
     expect(renewed.statusCode, renewed.body).toBe(200);
-    const fresh = json<{ recovery_codes: string[] }>(renewed).recovery_codes;
+    const fresh = answerOf('regenerateRecoveryCodes', renewed).recovery_codes;
     expect((await (await passwordStep(user.email)).verify(second)).statusCode).toBe(401);
     expect((await (await passwordStep(user.email)).verify(fresh[0] ?? '')).statusCode).toBe(200);
     expect(await auditOf(user.userId)).toContain('two_factor.recovery_codes_regenerated');

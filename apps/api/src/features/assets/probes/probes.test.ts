@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ProbeTargets, startProbeTargets, TARGET_PORTS } from '../../../dev/probe-targets/probe-targets.js';
 import type { ManualClock } from '../../../shared/clock.js';
+import { answerOf } from '../../../testing/api.js';
 import { outsideLoopback, recordConnections } from '../../../testing/connections.js';
 import { json } from '../../../testing/flows.js';
 import { newTenant, type Tenant } from '../../../testing/monitoring.js';
@@ -184,7 +185,8 @@ describe('a probe run against the local targets', () => {
     );
     expect(body.findings.filter((f) => f.change === 'resolved')).toHaveLength(2);
     // The first run's diff still lists what it opened, though the second saw most of it again.
-    const first = json<{ data: { findings: { change: string }[] } }>(
+    const first = answerOf(
+      'getProbeRun',
       await a.browser.get(`/api/probe-runs/${firstRun.id}`, { token: a.token }),
     ).data;
     expect(first.findings.filter((f) => f.change === 'opened')).toHaveLength(firstRun.findings_opened);
@@ -197,9 +199,7 @@ describe('a probe run against the local targets', () => {
     expect(third.findings_opened).toBe(1);
     const found = await assetFindings(app, a.companyId);
     expect(found.get(`dns:no-dmarc:${a.domain}`)).toMatchObject({ status: 'new', reopen_count: 1 });
-    const detail = json<{ data: { findings: { change: string }[] } }>(
-      await a.browser.get(`/api/probe-runs/${third.id}`, { token: a.token }),
-    ).data;
+    const detail = answerOf('getProbeRun', await a.browser.get(`/api/probe-runs/${third.id}`, { token: a.token })).data;
     expect(detail.findings).toContainEqual(expect.objectContaining({ change: 'reopened' }));
   });
 });
@@ -208,11 +208,9 @@ describe('the probe-run operations', () => {
   it('queue one run per inventory, list the runs with the pending one, and stay within the company', async () => {
     const started = await a.browser.post('/api/probe-runs', {}, { token: a.token });
     expect(started.statusCode, started.body).toBe(202);
-    const { job_id } = json<{ data: { job_id: number } }>(started).data;
+    const { job_id } = answerOf('startProbeRun', started).data;
     expect((await a.browser.post('/api/probe-runs', {}, { token: a.token })).statusCode).toBe(409);
-    const list = json<{ data: { id: number }[]; meta: { total: number }; pending: { job_id: number } | null }>(
-      await a.browser.get('/api/probe-runs', { token: a.token }),
-    );
+    const list = answerOf('listProbeRuns', await a.browser.get('/api/probe-runs', { token: a.token }));
     expect(list.meta.total).toBe(3);
     expect(list.pending).toEqual({ job_id, status: 'queued' });
     const cancelled = await a.browser.post(`/api/jobs/${job_id}/cancel`, undefined, { token: a.token });
@@ -221,9 +219,7 @@ describe('the probe-run operations', () => {
     const b = await newTenant(app, 'other');
     const runId = list.data[0]?.id ?? 0;
     expect((await b.browser.get(`/api/probe-runs/${runId}`, { token: b.token })).statusCode).toBe(404);
-    expect(
-      json<{ meta: { total: number } }>(await b.browser.get('/api/probe-runs', { token: b.token })).meta.total,
-    ).toBe(0);
+    expect(answerOf('listProbeRuns', await b.browser.get('/api/probe-runs', { token: b.token })).meta.total).toBe(0);
     const supplier = await app.ctx.db
       .insertInto('suppliers')
       .values({
