@@ -2,6 +2,7 @@
 // never reads, changes or exports a row of the other, and an id of the other answers 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moduleRegistry } from '../../modules.js';
+import { answerOf } from '../../testing/api.js';
 import { json } from '../../testing/flows.js';
 import { type DashboardBody, importFile, newTenant, platformOperator, type Tenant } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
@@ -183,7 +184,7 @@ describe('a user of company B', () => {
       ],
     });
     expect(await data(b, `/api/events?finding_id=${ids.credential}`)).toEqual([]);
-    const still = json<{ data: { status: string } }>(await get(a, `/api/findings/${ids.credential}`));
+    const still = answerOf('getFinding', await get(a, `/api/findings/${ids.credential}`));
     expect(still.data.status).toBe('new');
     const watch = await data<{ id: number }>(a, '/api/cves/watch-list');
     expect(watch.map((w) => w.id)).toContain(ids.watchItem);
@@ -197,12 +198,8 @@ describe('a user of company B', () => {
       body: { critical_days: 1, high_days: 2, medium_days: 3, low_days: 4 },
     });
     expect(put.statusCode, put.body).toBe(200);
-    expect(
-      json<{ data: { critical_days: number } }>(await get(a, '/api/vulnerabilities/sla-policy')).data.critical_days,
-    ).toBe(7);
-    expect(
-      json<{ data: { critical_days: number } }>(await get(b, '/api/vulnerabilities/sla-policy')).data.critical_days,
-    ).toBe(1);
+    expect(answerOf('getSlaPolicy', await get(a, '/api/vulnerabilities/sla-policy')).data.critical_days).toBe(7);
+    expect(answerOf('getSlaPolicy', await get(b, '/api/vulnerabilities/sla-policy')).data.critical_days).toBe(1);
     expect((await data<{ id: number }>(b, '/api/findings/assignees')).map((m) => m.id)).toEqual([b.userId]);
     const dashboardB = json<DashboardBody>(await get(b, '/api/dashboard'));
     const totalB = (await data(b, '/api/findings?page_size=100')).length;

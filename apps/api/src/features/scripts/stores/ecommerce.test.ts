@@ -4,7 +4,7 @@
 import { inflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json } from '../../../testing/flows.js';
+import { answerOf } from '../../../testing/api.js';
 import { newTenant, type Tenant } from '../../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../../testing/test-app.js';
 import type { ScriptFindingKind } from '../scripts.table.js';
@@ -27,7 +27,7 @@ async function addPage(who: Tenant, storeId: number, path: string) {
     { token: who.token },
   );
   expect(response.statusCode, response.body).toBe(201);
-  return json<{ data: { id: number } }>(response).data.id;
+  return answerOf('createStorePage', response).data.id;
 }
 
 async function scan(who: Tenant, pageId: number, status: 'done' | 'failed', finishedHoursAgo: number) {
@@ -101,7 +101,7 @@ async function storeWithPages(who: Tenant) {
     { token: who.token },
   );
   expect(created.statusCode, created.body).toBe(201);
-  return json<{ data: { id: number } }>(created).data.id;
+  return answerOf('createStore', created).data.id;
 }
 
 beforeAll(async () => {
@@ -184,33 +184,11 @@ afterAll(async () => {
   await database?.close();
 });
 
-interface Requirement {
-  status: string;
-  reasons: { code: string; count: number | null }[];
-}
-interface ComplianceView {
-  stores: Array<{
-    id: number;
-    pci_6_4_3: string;
-    pci_11_6_1: string;
-    pages: Array<{
-      id: number;
-      last_scan: { status: string; error: string | null };
-      active_scripts: number;
-      open_findings: number;
-      pci_6_4_3: Requirement & Record<string, unknown>;
-      pci_11_6_1: Requirement & Record<string, unknown>;
-    }>;
-  }>;
-  pci_6_4_3: Record<string, number>;
-  pci_11_6_1: Record<string, number>;
-}
-
 describe('E-commerce compliance', () => {
   it("gives each page's 6.4.3 and 11.6.1 status with reasons, the store's and the totals", async () => {
     const response = await call(admin, '/ecommerce/compliance');
     expect(response.statusCode, response.body).toBe(200);
-    const view = json<{ data: ComplianceView }>(response).data;
+    const view = answerOf('getEcommerceCompliance', response).data;
     expect(view.stores).toHaveLength(1);
     const [store] = view.stores;
     expect(store).toMatchObject({ id: ids.store, pci_6_4_3: 'fail', pci_11_6_1: 'fail' });
@@ -246,20 +224,21 @@ describe('E-commerce compliance', () => {
     });
     expect(view.pci_6_4_3).toEqual({ pass: 1, fail: 1, unknown: 0 });
     expect(view.pci_11_6_1).toEqual({ pass: 1, fail: 1, unknown: 0 });
-    const filtered = json<{ data: ComplianceView }>(await call(admin, `/ecommerce/compliance?store_id=${ids.store}`));
+    const filtered = answerOf(
+      'getEcommerceCompliance',
+      await call(admin, `/ecommerce/compliance?store_id=${ids.store}`),
+    );
     expect(filtered.data.stores.map((s) => s.id)).toEqual([ids.store]);
   });
 
   it('counts script findings first seen per day, by kind, over 30 or 90 days', async () => {
     const response = await call(admin, '/ecommerce/detections');
     expect(response.statusCode, response.body).toBe(200);
-    const { days, series } = json<{ data: { days: number; series: Array<Record<string, number | string>> } }>(
-      response,
-    ).data;
+    const { days, series } = answerOf('getEcommerceDetections', response).data;
     expect(days).toBe(30);
     expect(series).toHaveLength(30);
     expect(series.at(-1)?.day).toBe(now.toISOString().slice(0, 10));
-    const total = (key: string) => series.reduce((sum, d) => sum + Number(d[key]), 0);
+    const total = (key: Exclude<keyof (typeof series)[number], 'day'>) => series.reduce((sum, d) => sum + d[key], 0);
     expect(total('total')).toBe(3);
     expect(total('unauthorised_script')).toBe(1);
     expect(total('hash_changed')).toBe(1);
@@ -267,7 +246,8 @@ describe('E-commerce compliance', () => {
     expect(total('pattern_hit')).toBe(0);
     const twoDaysAgo = hoursAgo(48).toISOString().slice(0, 10);
     expect(series.find((d) => d.day === twoDaysAgo)).toMatchObject({ unauthorised_script: 1, hash_changed: 1 });
-    const long = json<{ data: { series: unknown[] } }>(
+    const long = answerOf(
+      'getEcommerceDetections',
       await call(admin, `/ecommerce/detections?days=90&store_id=${ids.store}`),
     );
     expect(long.data.series).toHaveLength(90);
