@@ -119,7 +119,8 @@ export function CvesScreen({ slots }: { slots: FindingSlots }) {
     {
       id: 'products',
       header: t('cves.products'),
-      priority: 3,
+      // What ties the CVE to the watch list: kept before EPSS and the assignee when room runs out.
+      priority: 2,
       cell: (r) => (
         <HStack gap="1" flexWrap="wrap">
           {(r.products ?? []).slice(0, 3).map((p) => (
