@@ -37,5 +37,5 @@ export async function seriousViolations(page: Page, include?: string[]): Promise
 export async function settled(page: Page, testId: string): Promise<void> {
   await page
     .getByTestId(testId)
-    .evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+    .evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))));
 }
