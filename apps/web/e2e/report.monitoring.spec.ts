@@ -75,7 +75,7 @@ test('report: a French PDF of the demo company, with its charts, read back page 
     await test.step('the PDF downloads as an attachment', async () => {
       const link = page
         .getByTestId('table-reports')
-        .getByRole('link', { name: /^Download the report of / })
+        .getByRole('link', { name: /^Download PDF: the report of / })
         .first();
       const response = await page.request.get((await link.getAttribute('href')) ?? '');
       expect(response.status()).toBe(200);

@@ -35,7 +35,7 @@ describe('ReportHistory', { timeout: 15_000 }, () => {
       answers: { '/reports': { data: Array.from({ length: 30 }, (_, i) => report(i + 1)) } },
     });
     const table = await screen.findByRole('table', { name: 'Reports of the company, newest first' });
-    await within(table).findAllByRole('link', { name: /Download the report/ });
+    await within(table).findAllByRole('link', { name: /^Download PDF: the report of / });
     expect(within(table).getAllByRole('row')).toHaveLength(1 + 25);
     expect(screen.getByText('1–25 of 30')).toBeTruthy();
   });
