@@ -3,11 +3,11 @@
 // The graph is read with the TypeScript compiler's parser (no bundler, no extra dependency): every
 // `import`, `export … from` and dynamic `import()` between files of apps/api/src and apps/web/src,
 // tests included. A circle is a strongly connected group of files; each is printed with one
-// shortest loop through it.
-// Type-only imports (`import type`, `export type`, `import('…')` in a type) are left out: the
-// compiler erases them, so they order no module's evaluation (an `import { type A }` stays, as
-// verbatimModuleSyntax keeps it). `--with-types` adds them, to list the circles of types too
-// (AppContext ↔ the module registry); it reports them without failing.
+// shortest loop through it, and any circle fails the check.
+// Type-only imports (`import type`, `export type`, `import('…')` in a type) count too: the compiler
+// erases them, but a circle of types still ties the files' meaning together (the app context and the
+// module registry were one). So does a `declare module '…'` augmentation, which depends on the file
+// it extends. `importGraph(src, { typeImports: false })` gives the runtime graph alone.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +42,8 @@ export function importsOf(file, text) {
       ts.isStringLiteralLike(node.arguments[0])
     ) {
       found.push({ spec: node.arguments[0].text, typeOnly: false });
+    } else if (ts.isModuleDeclaration(node) && ts.isStringLiteral(node.name)) {
+      found.push({ spec: node.name.text, typeOnly: true });
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
       const literal = node.argument.literal;
       if (ts.isStringLiteral(literal)) found.push({ spec: literal.text, typeOnly: true });
@@ -75,7 +77,7 @@ function resolveSpec(from, spec, aliasRoot) {
 }
 
 /** The import graph of the files under `src`: file → the files it imports. */
-export function importGraph(src, { aliasRoot, typeImports = false } = {}) {
+export function importGraph(src, { aliasRoot, typeImports = true } = {}) {
   const graph = new Map();
   for (const file of sourceFiles(src)) {
     const targets = new Set();
@@ -164,7 +166,7 @@ export function loopThrough(graph, group) {
   return [start, start];
 }
 
-function check({ withTypes }) {
+function check() {
   const apps = [
     { src: join(root, 'apps/api/src') },
     { src: join(root, 'apps/web/src'), aliasRoot: join(root, 'apps/web/src') },
@@ -172,19 +174,20 @@ function check({ withTypes }) {
   let count = 0;
   for (const { src, aliasRoot } of apps) {
     if (!existsSync(src)) continue;
-    const graph = importGraph(src, { aliasRoot, typeImports: withTypes });
+    const graph = importGraph(src, { aliasRoot });
     for (const group of circlesOf(graph)) {
       count++;
       const loop = loopThrough(graph, group).map((file) => relative(root, file));
       console.error(`Import circle of ${group.length} files, e.g. ${loop.join(' → ')}`);
     }
   }
-  const what = withTypes ? 'import circle(s), type-only imports included' : 'import circle(s)';
   if (count > 0) {
-    console.error(`${count} ${what}: move what both sides need into a third file, or register it.`);
-    if (!withTypes) process.exit(1);
-  } else
-    console.log(`No ${withTypes ? 'import circle, even of types,' : 'import circle'} in apps/api/src or apps/web/src.`);
+    console.error(
+      `${count} import circle(s), type-only imports included: move what both sides need into a third file, or register it.`,
+    );
+    process.exit(1);
+  }
+  console.log('No import circle, even of types, in apps/api/src or apps/web/src.');
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) check({ withTypes: process.argv.includes('--with-types') });
+if (process.argv[1] === fileURLToPath(import.meta.url)) check();

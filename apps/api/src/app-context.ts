@@ -2,7 +2,6 @@ import type { AppConfig } from './config/env.js';
 import type { DatabaseKind } from './db/connect.js';
 import type { Db } from './db/database.js';
 import type { MailDelivery } from './features/mail/mail.delivery.js';
-import type { ModuleRegistry } from './features/monitoring/module-registry.js';
 import { type ActionLimits, defaultActionLimits } from './shared/action-limits.js';
 import type { Clock } from './shared/clock.js';
 
@@ -37,7 +36,13 @@ export const defaultLimits: Limits = {
   actions: defaultActionLimits,
 };
 
-/** What every service verb receives: no framework objects, only the app's dependencies. */
+/**
+ * What every service verb receives: no framework objects, only the app's dependencies. Its
+ * `modules` (the registered monitoring modules, src/modules.ts) is added by
+ * features/monitoring/module-registry.ts through declaration merging, as module tables join the
+ * Database type: the registry's types (importers, job kinds, routes) take this context, so this
+ * file imports none of them and no import circle, even of types, goes through it.
+ */
 export interface AppContext {
   db: Db;
   dbKind: DatabaseKind;
@@ -51,6 +56,4 @@ export interface AppContext {
   codeKey: string;
   mail: MailDelivery;
   limits: Limits;
-  /** The registered monitoring modules (src/modules.ts). */
-  modules: ModuleRegistry;
 }

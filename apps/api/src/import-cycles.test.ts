@@ -1,6 +1,6 @@
 // No import circle (issue 34): the checker run by `npm run lint` (scripts/check-cycles.mjs) finds a
-// runtime circle on a small tree, through `export … from`, dynamic `import()` and the web's `@/`
-// alias; it leaves type-only imports out unless asked; and this repository has none.
+// circle on a small tree, through `export … from`, dynamic `import()`, the web's `@/` alias,
+// type-only imports and `declare module` augmentations; and this repository has none, even of types.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -56,15 +56,21 @@ describe('import circles', () => {
     ]);
   });
 
-  it('leave type-only imports out, unless asked, but not a value import marked type inline', () => {
+  it('count type-only imports and augmentations too, and leave them out only when asked', () => {
     write('types/a.ts', "import type { B } from './b.js';\nexport type A = { b?: B };\n");
     write('types/b.ts', "import type { A } from './a.js';\nexport type B = { a?: A };\n");
-    expect(circles('types')).toEqual([]);
-    expect(circles('types', { typeImports: true })).toEqual([['types/a.ts', 'types/b.ts']]);
+    expect(circles('types')).toEqual([['types/a.ts', 'types/b.ts']]);
+    expect(circles('types', { typeImports: false })).toEqual([]);
     write('types/a.ts', "export type { B } from './b.js';\n");
-    expect(circles('types')).toEqual([]);
+    expect(circles('types')).toEqual([['types/a.ts', 'types/b.ts']]);
     write('types/a.ts', "import { type B } from './b.js';\nexport type A = { b?: B };\n");
     write('types/b.ts', "import { type A } from './a.js';\nexport type B = { a?: A };\n");
+    expect(circles('types', { typeImports: false })).toEqual([['types/a.ts', 'types/b.ts']]);
+    write('types/a.ts', 'export interface A { n: number }\n');
+    write('types/b.ts', "import type { A } from './a.js';\nexport type B = { a?: A };\n");
+    expect(circles('types')).toEqual([]);
+    write('types/a.ts', "import type { B } from './b.js';\nexport interface A { b?: B }\n");
+    write('types/b.ts', "export type B = { n: number };\ndeclare module './a.js' {\n  interface A { m: number }\n}\n");
     expect(circles('types')).toEqual([['types/a.ts', 'types/b.ts']]);
   });
 

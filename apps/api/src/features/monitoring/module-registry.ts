@@ -26,6 +26,13 @@ export interface ModuleRegistry {
   readonly searchSources: readonly (SearchSource & { module: string })[];
 }
 
+declare module '../../app-context.js' {
+  interface AppContext {
+    /** The registered monitoring modules (src/modules.ts). */
+    modules: ModuleRegistry;
+  }
+}
+
 function unique(what: string, names: string[]): void {
   const seen = new Set<string>();
   for (const name of names) {
