@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { MonitoringQueries } from './monitoring-queries';
+import { describe, expect, it } from 'vitest';
+import { CompanyQueries } from './monitoring-queries';
 
-const session = vi.hoisted(() => ({ currentId: 1 as number | null }));
-vi.mock('@/features/auth', () => ({
-  useCompanies: () => ({ clients: [], currentId: session.currentId, busy: false, error: null }),
-}));
+// The company picked in the session (MonitoringQueries reads it from useCompanies()).
+const session = { currentId: 1 as number | null };
 
 /** A list as the screens have one: its rows come from the server for the current company. */
 function Rows() {
@@ -17,18 +15,18 @@ function Rows() {
 describe('the monitoring screens after a company switch', () => {
   it('never show the previous company’s rows: the list on show asks the server again', async () => {
     const { rerender } = render(
-      <MonitoringQueries>
+      <CompanyQueries companyId={session.currentId}>
         <Rows />
-      </MonitoringQueries>,
+      </CompanyQueries>,
     );
     await screen.findByText('rows of company 1');
 
     session.currentId = 2;
     act(() =>
       rerender(
-        <MonitoringQueries>
+        <CompanyQueries companyId={session.currentId}>
           <Rows />
-        </MonitoringQueries>,
+        </CompanyQueries>,
       ),
     );
     // From the render of the switch on, company 1's rows are gone…

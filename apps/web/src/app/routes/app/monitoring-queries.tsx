@@ -13,12 +13,17 @@ const queryClient = createQueryClient();
  */
 export function MonitoringQueries({ children }: { children: ReactNode }) {
   const { currentId } = useCompanies();
-  const company = useRef(currentId);
+  return <CompanyQueries companyId={currentId}>{children}</CompanyQueries>;
+}
+
+/** The cache of {@link MonitoringQueries} for the company `companyId`: reset when it changes. */
+export function CompanyQueries({ companyId, children }: { companyId: number | null; children: ReactNode }) {
+  const company = useRef(companyId);
   useLayoutEffect(() => {
-    if (company.current !== currentId) {
-      company.current = currentId;
+    if (company.current !== companyId) {
+      company.current = companyId;
       void queryClient.resetQueries();
     }
-  }, [currentId]);
+  }, [companyId]);
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }
