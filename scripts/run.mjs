@@ -70,6 +70,19 @@ export function ensureChromium({ required }) {
   });
 }
 
+/**
+ * The browser tests run in Debian's `chromium-headless-shell` (the same engine without the full
+ * browser around it: about a third less CPU per test on a 2-core machine).
+ */
+export function ensureHeadlessShell({ required }) {
+  return ensureDebianPackage({
+    path: '/usr/bin/chromium-headless-shell',
+    pkg: 'chromium-headless-shell',
+    without: 'The browser tests run in the full Chromium instead, more slowly.',
+    required,
+  });
+}
+
 /** The report's browser test turns the PDF into pages with poppler's pdftoppm and pdftotext. */
 export function ensurePdfTools({ required }) {
   return ensureDebianPackage({

