@@ -2,16 +2,12 @@
 // limit, cache-busting URL, who may see a picture, removal.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { json } from '../../testing/flows.js';
+import { answerOf, errorOf, validationOf } from '../../testing/api.js';
 import { newTenant, type Tenant, tenantFixture } from '../../testing/monitoring.js';
 import { httpUpload } from '../../testing/uploads.js';
 import { PICTURE_MAX_BYTES, sniffImage } from './picture.js';
 
 const fixture = tenantFixture('picture', { listen: true });
-
-interface ProfileBody {
-  data: { id: number; picture: string | null };
-}
 
 const octets = { 'content-type': 'application/octet-stream' };
 
@@ -48,7 +44,7 @@ describe('profile picture upload', () => {
     expect(original.includes('Secret-Model-9')).toBe(true);
     const response = await uploadAs(tenant, original);
     expect(response.statusCode, response.body).toBe(200);
-    const url = json<ProfileBody>(response).data.picture;
+    const url = answerOf('uploadProfilePicture', response).data.picture;
     expect(url).toMatch(new RegExp(`^/api/profile/picture/${tenant.userId}/[0-9a-f]{16}$`));
     const served = await tenant.browser.get(url as string, { token: tenant.token });
     expect(served.statusCode).toBe(200);
@@ -64,10 +60,10 @@ describe('profile picture upload', () => {
     expect(bytes.includes('GPS')).toBe(false);
     // The header's user (check-user's login answer) carries the same URL through the profile.
     const profile = await tenant.browser.get('/api/profile', { token: tenant.token });
-    expect(json<ProfileBody>(profile).data.picture).toBe(url);
+    expect(answerOf('getProfile', profile).data.picture).toBe(url);
     // A new upload is a new URL; the old one is gone.
     const again = await uploadAs(tenant, await picture('png'));
-    const newUrl = json<ProfileBody>(again).data.picture;
+    const newUrl = answerOf('uploadProfilePicture', again).data.picture;
     expect(newUrl).not.toBe(url);
     expect((await tenant.browser.get(url as string, { token: tenant.token })).statusCode).toBe(404);
     expect(app).toBeDefined();
@@ -105,7 +101,7 @@ describe('profile picture upload', () => {
     for (const [label, bytes] of cases) {
       const response = await uploadAs(tenant, bytes);
       expect(response.statusCode, label).toBe(422);
-      expect(json(response), label).toMatchObject({
+      expect(validationOf(response), label).toMatchObject({
         errors: { picture: ['The file is not a JPEG, PNG, WebP or GIF image.'] },
       });
     }
@@ -121,7 +117,7 @@ describe('profile picture upload', () => {
     expect(bomb.length).toBeLessThan(PICTURE_MAX_BYTES);
     const response = await uploadAs(tenant, bomb);
     expect(response.statusCode).toBe(422);
-    expect(json(response)).toMatchObject({
+    expect(validationOf(response)).toMatchObject({
       errors: { picture: ['The image is too large (more than 40 megapixels).'] },
     });
   });
@@ -134,7 +130,7 @@ describe('profile picture upload', () => {
     );
     const declared = await uploadAs(tenant, exact);
     expect(declared.statusCode).toBe(413);
-    expect(json(declared)).toEqual({ message: 'The picture must be at most 2 MB.' });
+    expect(errorOf(declared)).toEqual({ message: 'The picture must be at most 2 MB.' });
     // Streamed without a length: the server stops at the cap; the sender could not push 64 MiB.
     let produced = 0;
     async function* endless() {
@@ -163,13 +159,13 @@ describe('who sees a picture', () => {
     const owner = await newTenant(app, 'pic-owner');
     const colleague = await newTenant(app, 'pic-colleague', { join: owner, role: 'viewer' });
     const stranger = await newTenant(app, 'pic-stranger');
-    const url = json<ProfileBody>(await uploadAs(owner, await picture('png'))).data.picture as string;
+    const url = answerOf('uploadProfilePicture', await uploadAs(owner, await picture('png'))).data.picture as string;
     expect((await owner.browser.get(url, { token: owner.token })).statusCode).toBe(200);
     expect((await colleague.browser.get(url, { token: colleague.token })).statusCode).toBe(200);
     for (const other of [stranger, tenant]) {
       const refused = await other.browser.get(url, { token: other.token });
       expect(refused.statusCode).toBe(404);
-      expect(json(refused)).toEqual({ message: 'Picture not found.' });
+      expect(errorOf(refused)).toEqual({ message: 'Picture not found.' });
     }
     const signedOut = await app.inject({ method: 'GET', url });
     expect(signedOut.statusCode).toBe(401);
@@ -179,10 +175,10 @@ describe('who sees a picture', () => {
 
   it('removes a picture: the URL is gone and the profile has none', async () => {
     const { tenant } = fixture;
-    const url = json<ProfileBody>(await uploadAs(tenant, await picture('png'))).data.picture as string;
+    const url = answerOf('uploadProfilePicture', await uploadAs(tenant, await picture('png'))).data.picture as string;
     const removed = await tenant.browser.call('DELETE', '/api/profile/picture', { token: tenant.token });
     expect(removed.statusCode, removed.body).toBe(200);
-    expect(json<ProfileBody>(removed).data.picture).toBeNull();
+    expect(answerOf('removeProfilePicture', removed).data.picture).toBeNull();
     expect((await tenant.browser.get(url, { token: tenant.token })).statusCode).toBe(404);
     const audit = await fixture.app.ctx.db
       .selectFrom('audit_events')

@@ -1,7 +1,7 @@
 // Credential importers end to end: combolist variants, HIBP, infostealer folders; only the
 // company's domains are kept; passwords never stored or logged in clear.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json } from '../../testing/flows.js';
+import { answerOf } from '../../testing/api.js';
 import { importFile, newTenant, type Tenant } from '../../testing/monitoring.js';
 import { LogCapture, openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { zipStored } from './stored-zip.testing.js';
@@ -43,7 +43,7 @@ describe('combolist import', () => {
     ]);
     const list = await a.browser.get('/api/credentials?sort=email', { token: a.token });
     expect(list.statusCode, list.body).toBe(200);
-    const rows = json<{ data: { email: string; password_masked: string; url: string | null }[] }>(list).data;
+    const rows = answerOf('listCredentials', list).data;
     expect(rows.map((r) => r.email)).toEqual([`alice@${d}`, `bob@${d}`, `carol@${d}`]);
     expect(rows[0]?.password_masked).toBe('•••••••••••••01 (15)');
     expect(rows[2]?.url).toBe(`https://login.${d}:8443/auth`);
@@ -55,9 +55,7 @@ describe('combolist import', () => {
   it('reopens a resolved credential that a later combolist lists again', async () => {
     const line = `reopen@${a.domain}:Reopen-Secret-77`;
     await importFile(app, a, 'combolist', 'first.txt', line);
-    const list = json<{ data: { id: number; email: string }[] }>(
-      await a.browser.get(`/api/credentials?q=reopen@`, { token: a.token }),
-    );
+    const list = answerOf('listCredentials', await a.browser.get(`/api/credentials?q=reopen@`, { token: a.token }));
     const id = list.data[0]?.id ?? 0;
     for (const status of ['confirmed', 'resolved']) {
       const r = await a.browser.call('PATCH', `/api/findings/${id}`, { token: a.token, body: { status } });
@@ -65,9 +63,7 @@ describe('combolist import', () => {
     }
     const job = await importFile(app, a, 'combolist', 'second.txt', line);
     expect(job.counts).toMatchObject({ added: 0, updated: 1 });
-    const detail = json<{
-      data: { status: string; reopen_count: number; history: { from: string; to: string; import_id: number }[] };
-    }>(await a.browser.get(`/api/findings/${id}`, { token: a.token }));
+    const detail = answerOf('getFinding', await a.browser.get(`/api/findings/${id}`, { token: a.token }));
     expect(detail.data).toMatchObject({ status: 'new', reopen_count: 1 });
     expect(detail.data.history[0]).toMatchObject({ from: 'resolved', to: 'new', import_id: job.id });
   });
@@ -127,12 +123,13 @@ describe('combolist import', () => {
   it('answers one credential for the drawer with the masked password, never the password or its hash', async () => {
     const secret = 'Drawer-Clear-Password-77';
     await importFile(app, a, 'combolist', 'drawer.txt', `drawer@${a.domain}:${secret}`);
-    const [row] = json<{ data: { id: number }[] }>(
+    const [row] = answerOf(
+      'listCredentials',
       await a.browser.get('/api/credentials?q=drawer@', { token: a.token }),
     ).data;
     const response = await a.browser.get(`/api/credentials/${row?.id}`, { token: a.token });
     expect(response.statusCode, response.body).toBe(200);
-    expect(json<{ data: unknown }>(response).data).toMatchObject({
+    expect(answerOf('getCredential', response).data).toMatchObject({
       id: row?.id,
       email: `drawer@${a.domain}`,
       domain: a.domain,
@@ -178,15 +175,10 @@ describe('HIBP import', () => {
     const search = { frank: ['Adobe'], 'grace.h': ['Adobe', 'Unknown'], 'bad alias': ['Adobe'], nobody: [] };
     const job = await importFile(app, a, 'hibp', 'search.json', JSON.stringify(search), `&domain=${a.domain}`);
     expect(job.counts).toMatchObject({ added: 3, rejected: 2 });
-    const list = json<{
-      data: {
-        email: string;
-        source_name: string;
-        breach_date: string | null;
-        data_classes: string[];
-        severity: string;
-      }[];
-    }>(await a.browser.get('/api/credentials?source_kind=breach&sort=email', { token: a.token }));
+    const list = answerOf(
+      'listCredentials',
+      await a.browser.get('/api/credentials?source_kind=breach&sort=email', { token: a.token }),
+    );
     expect(list.data.map((c) => `${c.email} ${c.source_name} ${c.breach_date} ${c.severity}`)).toEqual([
       `frank@${a.domain} Adobe 2013-10-04 high`,
       `grace.h@${a.domain} Adobe 2013-10-04 high`,
@@ -221,16 +213,10 @@ describe('infostealer import', () => {
       line: 14,
       reason: 'Block without password.',
     });
-    const devices = json<{
-      data: {
-        id: number;
-        machine_name: string;
-        malware_family: string;
-        infection_date: string;
-        credential_count: number;
-        urls: string[];
-      }[];
-    }>(await a.browser.get('/api/credentials/devices', { token: a.token }));
+    const devices = answerOf(
+      'listInfostealerDevices',
+      await a.browser.get('/api/credentials/devices', { token: a.token }),
+    );
     expect(devices.data).toHaveLength(1);
     // The CSV export of the devices: machine, family and URLs, never a password.
     const csv = await a.browser.get('/api/credentials/devices/export?malware_family=redline', { token: a.token });
@@ -250,7 +236,8 @@ describe('infostealer import', () => {
       ['REDLINE', 1],
       ['Lumma', 0],
     ] as const) {
-      const filtered = json<{ data: unknown[] }>(
+      const filtered = answerOf(
+        'listInfostealerDevices',
         await a.browser.get(`/api/credentials/devices?malware_family=${family}`, { token: a.token }),
       );
       expect(filtered.data).toHaveLength(count);
@@ -262,7 +249,8 @@ describe('infostealer import', () => {
       credential_count: 2,
       urls: [`https://sso.${d}/login`, `https://intranet.${d}/`],
     });
-    const device = json<{ credentials: { email: string; password_masked: string }[] }>(
+    const device = answerOf(
+      'getInfostealerDevice',
       await a.browser.get(`/api/credentials/devices/${devices.data[0]?.id}`, { token: a.token }),
     );
     expect(device.credentials.map((c) => c.email).sort()).toEqual(['ivan', `ivan@${d}`]);
@@ -279,9 +267,9 @@ describe('the clear-password filter', () => {
     await importFile(app, t, 'hibp', 'breaches.json', JSON.stringify([breach]));
     const search = JSON.stringify({ erin: ['Adobe'], gina: ['Adobe'] });
     expect((await importFile(app, t, 'hibp', 'search.json', search, `&domain=${t.domain}`)).status).toBe('succeeded');
-    type List = { data: { password_type: string | null }[]; meta: { total: number } };
     const list = async (query: string) =>
-      json<List>(await t.browser.get(`/api/credentials?page_size=100${query}`, { token: t.token }));
+      answerOf('listCredentials', await t.browser.get(`/api/credentials?page_size=100${query}`, { token: t.token }));
+
     const all = await list('');
     const clear = await list('&password_type=plaintext');
     const other = await list('&password_type=none');

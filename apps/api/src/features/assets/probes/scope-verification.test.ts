@@ -6,8 +6,8 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ProbeTargets, startProbeTargets, TARGET_PORTS } from '../../../dev/probe-targets/probe-targets.js';
+import { answerOf } from '../../../testing/api.js';
 import { outsideLoopback, recordConnections } from '../../../testing/connections.js';
-import { json } from '../../../testing/flows.js';
 import { newTenant, queueTask, type Tenant } from '../../../testing/monitoring.js';
 import { runProbes, seedAssets, waitForJob } from '../../../testing/probes.js';
 import { openTestDatabase, type TestDatabase, testApp, testConfig, type VigilApp } from '../../../testing/test-app.js';
@@ -15,15 +15,6 @@ import { approveScope } from '../scope-verify.service.js';
 import { OutOfScope, ProbeNet } from './probe-net.js';
 import { ProbeScope } from './probe-scope.js';
 import { probeJobOptions, settingsOf } from './probe-settings.js';
-
-interface Scope {
-  id: number;
-  kind: string;
-  value: string;
-  status: string;
-  method: string | null;
-  check_note: string | null;
-}
 
 let database: TestDatabase;
 let app: VigilApp;
@@ -93,15 +84,13 @@ const declare = (value: string, kind = 'domain') =>
   admin.browser.post('/api/asset-scopes', { kind, value }, { token: admin.token });
 const verify = (who: Tenant, id: number) =>
   who.browser.post(`/api/asset-scopes/${id}/verify`, undefined, { token: who.token });
-async function entry(value: string, kind = 'domain'): Promise<Scope> {
+async function entry(value: string, kind = 'domain') {
   const response = await declare(value, kind);
   expect(response.statusCode, response.body).toBe(201);
-  return json<{ data: Scope }>(response).data;
+  return answerOf('createAssetScope', response).data;
 }
 async function txtValue(): Promise<string> {
-  const list = json<{ verification: { txt_value: string } }>(
-    await admin.browser.get('/api/asset-scopes', { token: admin.token }),
-  );
+  const list = answerOf('listAssetScopes', await admin.browser.get('/api/asset-scopes', { token: admin.token }));
   return list.verification.txt_value;
 }
 
@@ -128,7 +117,7 @@ describe('proving a domain', () => {
     const scope = await entry(PROVEN);
     expect(scope.status).toBe('unverified');
     targets.zone[`_vigil-challenge.${PROVEN}`] = [{ type: 'TXT', data: 'vigil-verification=someone-elses' }];
-    const failed = json<{ data: Scope; verified: boolean; message: string }>(await verify(admin, scope.id));
+    const failed = answerOf('verifyAssetScope', await verify(admin, scope.id));
     expect(failed.verified).toBe(false);
     expect(failed.data.status).toBe('unverified');
     expect(failed.message).toContain(
@@ -136,18 +125,18 @@ describe('proving a domain', () => {
     );
     expect(failed.message).toContain(`TXT at ${PROVEN}: 1 record(s), none vigil-verification`);
     targets.zone[`_vigil-challenge.${PROVEN}`] = [{ type: 'TXT', data: await txtValue() }];
-    const proven = json<{ data: Scope; verified: boolean; message: string }>(await verify(admin, scope.id));
+    const proven = answerOf('verifyAssetScope', await verify(admin, scope.id));
     expect(proven).toMatchObject({ verified: true, data: { status: 'verified', method: 'dns_txt' } });
   });
 
   it('by the /.well-known file on the domain, over HTTP here (no HTTPS listens)', async () => {
     const scope = await entry(FILED);
     fileBody = 'vigil-verification=not-ours\n';
-    const failed = json<{ verified: boolean; message: string }>(await verify(admin, scope.id));
+    const failed = answerOf('verifyAssetScope', await verify(admin, scope.id));
     expect(failed.verified).toBe(false);
     expect(failed.message).toContain(`http://${FILED}/.well-known/vigil-verification.txt does not hold the token.`);
     fileBody = `${await txtValue()}\n`;
-    const proven = json<{ data: Scope; verified: boolean }>(await verify(admin, scope.id));
+    const proven = answerOf('verifyAssetScope', await verify(admin, scope.id));
     expect(proven).toMatchObject({ verified: true, data: { status: 'verified', method: 'http_file' } });
   });
 
@@ -156,11 +145,11 @@ describe('proving a domain', () => {
     const ptr = (last: number) => `${last}.2.0.192.in-addr.arpa`;
     for (const last of [0, 1, 2]) targets.zone[ptr(last)] = [{ type: 'PTR', data: `host${last}.${PROVEN}` }];
     targets.zone[ptr(3)] = [{ type: 'PTR', data: 'host.elsewhere.example' }];
-    const failed = json<{ verified: boolean; message: string }>(await verify(admin, block.id));
+    const failed = answerOf('verifyAssetScope', await verify(admin, block.id));
     expect(failed.verified).toBe(false);
     expect(failed.message).toContain('192.0.2.3 → host.elsewhere.example');
     targets.zone[ptr(3)] = [{ type: 'PTR', data: `host3.${PROVEN}` }];
-    expect(json<{ data: Scope }>(await verify(admin, block.id)).data).toMatchObject({
+    expect(answerOf('verifyAssetScope', await verify(admin, block.id)).data).toMatchObject({
       status: 'verified',
       method: 'reverse_dns',
     });
@@ -171,7 +160,7 @@ describe('proving a domain', () => {
       'approved for probing',
     );
     // An approval stands: checking it again neither needs nor loses a PTR record.
-    expect(json<{ data: Scope; verified: boolean }>(await verify(admin, other.id))).toMatchObject({
+    expect(answerOf('verifyAssetScope', await verify(admin, other.id))).toMatchObject({
       verified: true,
       data: { status: 'verified', method: 'operator' },
     });
@@ -242,7 +231,8 @@ describe('a probe run', () => {
       .where('value', '=', PROVEN)
       .execute();
     expect(await waitForJob(app, await queueTask(app, 'assets.scope-verify'))).toBe('succeeded');
-    const list = json<{ data: Scope[] }>(await admin.browser.get('/api/asset-scopes', { token: admin.token }));
+    const list = answerOf('listAssetScopes', await admin.browser.get('/api/asset-scopes', { token: admin.token }));
+
     const lost = list.data.find((s) => s.value === PROVEN);
     expect(lost).toMatchObject({ status: 'lost' });
     expect(lost?.check_note).toContain(`No proof found for ${PROVEN}`);
