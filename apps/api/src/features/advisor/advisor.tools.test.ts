@@ -4,7 +4,7 @@
 // hash or token ever shows in what a tool answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManualClock } from '../../shared/clock.js';
-import { json } from '../../testing/flows.js';
+import { answerOf } from '../../testing/api.js';
 import {
   DEMO_ANCHOR,
   DEMO_WATCH,
@@ -83,12 +83,12 @@ async function storePage(of: Tenant): Promise<number> {
   );
   expect(store.statusCode, store.body).toBe(201);
   const page = await who.browser.post(
-    `/api/stores/${json<{ data: { id: number } }>(store).data.id}/pages`,
+    `/api/stores/${answerOf('createStore', store).data.id}/pages`,
     { url: `https://shop.${of.domain}/checkout`, page_type: 'checkout', enabled: false },
     { token: who.token },
   );
   expect(page.statusCode, page.body).toBe(201);
-  return json<{ data: { id: number } }>(page).data.id;
+  return answerOf('createStorePage', page).data.id;
 }
 
 beforeAll(async () => {
@@ -103,7 +103,7 @@ beforeAll(async () => {
   await importDemo(a, [`www.${a.domain}`, `shop.${a.domain}`], 7);
   await importDemo(b, [`www.${b.domain}`], 8);
   const listOfB = await b.browser.get('/api/findings?page_size=100', { token: b.token });
-  findingsOfB.push(...json<{ data: { id: number }[] }>(listOfB).data.map((f) => f.id));
+  findingsOfB.push(...answerOf('listFindings', listOfB).data.map((f) => f.id));
   pageOfA = await storePage(a);
   pageOfB = await storePage(b);
   // A's page scanned twice: its own script, then a third party's reading the card and sending it away.
@@ -126,12 +126,8 @@ afterAll(async () => {
 
 /** Every tool once, with arguments that find records in A's demo data. */
 async function everyTool(who: Tenant): Promise<Map<string, ToolOutput>> {
-  const cves = json<{ data: { cve_id: string }[] }>(
-    await who.browser.get('/api/cves?page_size=5', { token: who.token }),
-  );
-  const first = json<{ data: { id: number }[] }>(
-    await who.browser.get('/api/findings?page_size=1', { token: who.token }),
-  );
+  const cves = answerOf('listCves', await who.browser.get('/api/cves?page_size=5', { token: who.token }));
+  const first = answerOf('listFindings', await who.browser.get('/api/findings?page_size=1', { token: who.token }));
   const calls: [string, unknown][] = [
     ['posture_summary', {}],
     ['list_findings', { limit: 20 }],
@@ -181,7 +177,7 @@ describe('advisor tools', () => {
     expect(leaked.data.accounts.length).toBeGreaterThan(0);
     // The total is the list's own: every leak of the company that held the password in clear.
     const clear = await a.browser.get('/api/credentials?password_type=plaintext&page_size=1', { token: a.token });
-    expect(leaked.data.total).toBe(json<{ meta: { total: number } }>(clear).meta.total);
+    expect(leaked.data.total).toBe(answerOf('listCredentials', clear).meta.total);
     for (const account of leaked.data.accounts) {
       expect(account.clear_password).toBe(true);
       expect(account.email.endsWith(a.domain)).toBe(true);
@@ -214,9 +210,11 @@ describe('advisor tools', () => {
     expect(typeof one.data.details?.clear_password).toBe('boolean');
     expect(one.data.details).not.toHaveProperty('password_masked');
     expect(one.data.history).toContainEqual(expect.objectContaining({ field: 'status', to: 'in_review' }));
-    const devices = json<{ data: { id: number }[] }>(
+    const devices = answerOf(
+      'listInfostealerDevices',
       await a.browser.get('/api/credentials/devices?page_size=1', { token: a.token }),
     );
+
     const device = await run<T.GetFindingData>(a, 'get_finding', { id: devices.data[0]?.id });
     expect(device.data.finding.path).toBe(`/credentials?tab=devices&open=${devices.data[0]?.id}`);
     expect(device.data.details).toHaveProperty('malware_family');

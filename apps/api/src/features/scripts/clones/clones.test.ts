@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLONE_DOMAIN, PARKED_DOMAIN } from '../../../dev/test-store/clone-store.js';
 import { demoStore } from '../../../dev/test-store/demo-store.js';
+import { answerOf } from '../../../testing/api.js';
 import { outsideLoopback, recordConnections } from '../../../testing/connections.js';
-import { json } from '../../../testing/flows.js';
 import { newTenant, type Tenant } from '../../../testing/monitoring.js';
 import { waitForJob } from '../../../testing/probes.js';
 import { type ProviderReplay, providerTestConfig, startProviderReplay } from '../../../testing/providers.js';
@@ -26,35 +26,20 @@ let viewer: Tenant;
 let other: Tenant;
 const connections = recordConnections();
 
-interface CloneView {
-  id: number;
-  domain: string;
-  sources: string[];
-  permutation: string | null;
-  matched_terms: string[];
-  fingerprints: string[];
-  similarity: number | null;
-  content_sha256: string | null;
-  store: { id: number; name: string } | null;
-  last_capture: { id: number; status: string; has_screenshot: boolean; title: string | null } | null;
-  finding: { id: number; severity: string; status: string } | null;
-  blacklist_entry_id: number | null;
-}
-
 const get = (who: Tenant, path: string) => who.browser.get(`/api${path}`, { token: who.token });
 const post = (who: Tenant, path: string) => who.browser.call('POST', `/api${path}`, { token: who.token, body: {} });
 const list = async (who: Tenant, query = '') => {
   const response = await get(who, `/store-clones?${query}`);
   expect(response.statusCode, response.body).toBe(200);
-  return json<{ data: CloneView[]; meta: { total: number } }>(response).data;
+  return answerOf('listStoreClones', response).data;
 };
 const byDomain = async (who: Tenant, domain: string) => (await list(who)).find((c) => c.domain === domain);
 
 async function runNow(who: Tenant) {
   const queued = await post(who, '/store-clones/runs');
   expect(queued.statusCode, queued.body).toBe(202);
-  const { data } = json<{ data: { run_id: number; job_id: number } }>(queued);
-  expect(await waitForJob(app, data.job_id)).toBe('succeeded');
+  const { data } = answerOf('startStoreCloneRun', queued);
+  expect(await waitForJob(app, data.job_id ?? 0)).toBe('succeeded');
   return app.ctx.db.selectFrom('provider_runs').selectAll().where('id', '=', data.run_id).executeTakeFirstOrThrow();
 }
 
@@ -145,7 +130,7 @@ describe('a store dork search', () => {
     const clone = await byDomain(viewer, CLONE_DOMAIN);
     const detail = await get(viewer, `/store-clones/${clone?.id}`);
     expect(detail.statusCode, detail.body).toBe(200);
-    const { data } = json<{ data: CloneView & { captures: { id: number }[]; reference_url: string } }>(detail);
+    const { data } = answerOf('getStoreClone', detail);
     expect(data.reference_url).toBe(`http://www.${demoStore.domains[0]}/`);
     expect(data.captures.map((c) => c.id)).toEqual([clone?.last_capture?.id]);
     const shot = await get(viewer, `/store-clones/${clone?.id}/captures/${clone?.last_capture?.id}/screenshot`);
@@ -160,7 +145,7 @@ describe('a store dork search', () => {
     expect((await post(viewer, `/store-clones/${clone?.id}/blacklist`)).statusCode).toBe(403);
     const added = await post(analyst, `/store-clones/${clone?.id}/blacklist`);
     expect(added.statusCode, added.body).toBe(201);
-    const entryId = json<{ data: { entry_id: number } }>(added).data.entry_id;
+    const entryId = answerOf('blacklistStoreClone', added).data.entry_id;
     expect((await byDomain(analyst, CLONE_DOMAIN))?.blacklist_entry_id).toBe(entryId);
     const entry = await app.ctx.db
       .selectFrom('store_blacklist')
@@ -191,7 +176,8 @@ describe('a store dork search', () => {
     const first = await post(analyst, '/store-clones/runs');
     expect(first.statusCode).toBe(202);
     expect((await post(analyst, '/store-clones/runs')).statusCode).toBe(409);
-    expect(await waitForJob(app, json<{ data: { job_id: number } }>(first).data.job_id)).toBe('succeeded');
+    expect(await waitForJob(app, answerOf('startStoreCloneRun', first).data.job_id ?? 0)).toBe('succeeded');
+
     const clone = await byDomain(analyst, CLONE_DOMAIN);
     const captures = await app.ctx.db
       .selectFrom('clone_captures')
