@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenAiCompatibleServer, startOpenAiCompatible } from '../../dev/openai-compatible/openai-compatible.js';
 import { askAdvisor, eventsOf } from '../../testing/advisor.js';
-import { json, type SignedIn, signIn } from '../../testing/flows.js';
+import { answerOf } from '../../testing/api.js';
+import { type SignedIn, signIn } from '../../testing/flows.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { demoMembers, demoUser } from '../demo/demo.seed.js';
 
@@ -55,9 +56,9 @@ describe('advisor conversations', () => {
   it("is the asking user's, in the company they asked in", async () => {
     const { events } = await askAdvisor(analyst, '  hello   there\n  advisor ');
     const id = conversationIdOf(events);
-    const list = json<{ data: { id: number; title: string }[] }>(await get(analyst, '/advisor/conversations'));
+    const list = answerOf('listAdvisorConversations', await get(analyst, '/advisor/conversations'));
     expect(list.data[0]).toMatchObject({ id, title: 'hello there advisor' });
-    expect(json<{ data: unknown[] }>(await get(other, '/advisor/conversations')).data).toEqual([]);
+    expect(answerOf('listAdvisorConversations', await get(other, '/advisor/conversations')).data).toEqual([]);
     expect((await get(other, `/advisor/conversations/${id}`)).statusCode).toBe(404);
     const del = await other.browser.call('DELETE', `/api/advisor/conversations/${id}`, { token: other.token });
     expect(del.statusCode).toBe(404);
@@ -65,7 +66,7 @@ describe('advisor conversations', () => {
     expect(hijack.response.statusCode).toBe(404);
     // The refused question does not hold the user's turn.
     expect(eventsOf((await askAdvisor(other, 'hello, mine')).events, 'done')).toHaveLength(1);
-    const detail = json<{ messages: unknown[] }>(await get(analyst, `/advisor/conversations/${id}`));
+    const detail = answerOf('getAdvisorConversation', await get(analyst, `/advisor/conversations/${id}`));
     expect(detail.messages).toHaveLength(2);
     // The same user under another company sees none of it.
     const globex = await app.ctx.db
@@ -82,7 +83,7 @@ describe('advisor conversations', () => {
       (await analyst.browser.post('/api/get-clients', { selectCompany: globex.id }, { token: analyst.token }))
         .statusCode,
     ).toBe(200);
-    expect(json<{ data: unknown[] }>(await get(analyst, '/advisor/conversations')).data).toEqual([]);
+    expect(answerOf('listAdvisorConversations', await get(analyst, '/advisor/conversations')).data).toEqual([]);
     expect((await get(analyst, `/advisor/conversations/${id}`)).statusCode).toBe(404);
     expect(
       (await analyst.browser.post('/api/get-clients', { selectCompany: acme.id }, { token: analyst.token })).statusCode,
@@ -125,7 +126,7 @@ describe('the engine', () => {
   it('is the intent engine when no model is configured, with the default limits', async () => {
     const app = await appWith();
     const analyst = await signIn(app, demoUser);
-    const status = json<{ engine: string; model: string | null; limits: unknown }>(await get(analyst, '/advisor'));
+    const status = answerOf('getAdvisor', await get(analyst, '/advisor'));
     expect(status).toMatchObject({
       engine: 'intents',
       model: null,
@@ -139,7 +140,7 @@ describe('the engine', () => {
   it('is the model when one is configured', async () => {
     const app = await withModel({ ADVISOR_MAX_TOOL_CALLS: '3', ADVISOR_MAX_TOKENS: '150', ADVISOR_TIMEOUT_S: '5' });
     const analyst = await signIn(app, demoUser);
-    const status = json(await get(analyst, '/advisor'));
+    const status = answerOf('getAdvisor', await get(analyst, '/advisor'));
     expect(status).toMatchObject({
       engine: 'model',
       model: 'local-test',
@@ -156,7 +157,8 @@ describe('the limits of a question', () => {
     analyst = await signIn(app, demoUser);
   });
   const storedOf = async (events: Awaited<ReturnType<typeof askAdvisor>>['events']) => {
-    const detail = json<{ messages: { content: string; error: string | null }[] }>(
+    const detail = answerOf(
+      'getAdvisorConversation',
       await get(analyst, `/advisor/conversations/${conversationIdOf(events)}`),
     );
     return detail.messages[1];
@@ -266,12 +268,12 @@ describe('the stream over HTTP', () => {
     while (!text.includes('event: delta')) text += new TextDecoder().decode((await reader.read()).value);
     abort.abort();
     const id = Number(/"id":(\d+)/.exec(text)?.[1]);
-    let stored: { content: string; error: string | null } | undefined;
+    let stored: { content: string; error?: string | null } | undefined;
+
     for (let i = 0; i < 100 && !stored; i += 1) {
       await new Promise((r) => setTimeout(r, 50));
-      const detail = json<{ messages: { content: string; error: string | null }[] }>(
-        await get(analyst, `/advisor/conversations/${id}`),
-      );
+      const detail = answerOf('getAdvisorConversation', await get(analyst, `/advisor/conversations/${id}`));
+
       stored = detail.messages[1];
     }
     expect(stored?.error).toBe('The question was cancelled.');
