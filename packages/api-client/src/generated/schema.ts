@@ -1127,6 +1127,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/imports/kinds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The import kinds this user may upload, from the server's registry of importers
+         * @description Every importer a module registered, in registration order, with its module, its platform
+         *     flag, the keys of its name and format in the web's messages and the files it reads. The
+         *     platform's kinds (shared reference data such as the CVE catalogue, written by the platform
+         *     only) are listed to platform operators alone: a company member could not upload them (403).
+         */
+        get: operations["listImportKinds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/imports/{id}": {
         parameters: {
             query?: never;
@@ -5206,6 +5229,33 @@ export interface components {
         ImportCreated: {
             data: components["schemas"]["Import"];
         };
+        ImportKindInfo: {
+            kind: components["schemas"]["ImportKind"];
+            module: components["schemas"]["Module"];
+            /**
+             * @description Shared reference data (the CVE catalogue, the GHDB): written by the platform only, its job
+             *     belongs to no company. Listed to platform operators alone.
+             */
+            platform: boolean;
+            /** @description The key of the kind's name in the web's messages (its module's own, `<module>.importers.<kind>.label`). */
+            label_key: string;
+            /** @description The key of the sentence saying which files and versions the kind reads (`<module>.importers.<kind>.format`). */
+            format_key: string;
+            /** @description The file name endings the kind reads (".json", ".csv.gz"); each of them gzip-compressed is read too. */
+            extensions: string[];
+            /** @description The media types of those files (for a file picker's accept list). */
+            media_types: string[];
+            /** @description Whether the kind reads a folder sent as one .zip or .tar archive (the dialog then offers to pick a folder). */
+            archives: boolean;
+            /**
+             * Format: int64
+             * @description The largest upload the server takes, in bytes.
+             */
+            max_bytes: number;
+        };
+        ImportKindList: {
+            data: components["schemas"]["ImportKindInfo"][];
+        };
         ImportReject: {
             file: string;
             /** @description 1-based line (0 when the whole file is refused). */
@@ -8572,6 +8622,27 @@ export interface operations {
             415: components["responses"]["BadRequest"];
             419: components["responses"]["CsrfMismatch"];
             422: components["responses"]["ValidationError"];
+        };
+    };
+    listImportKinds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import kinds. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportKindList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
         };
     };
     getImport: {

@@ -56,12 +56,14 @@ async function writeImported(
 
 const importer = (
   kind: string,
+  files: string[],
   expects: string,
   parse: (upload: Upload) => AsyncIterable<ParsedItem<ArchiveCapture>>,
 ) =>
   defineImporter({
     kind,
     module: 'archives',
+    files,
     expects,
     prepare: companyDomainsOf,
     parse,
@@ -71,8 +73,14 @@ const importer = (
 export const archiveImporters: readonly RegisteredImporter[] = [
   importer(
     'archive-urls',
+    ['.txt', '.jsonl'],
     'a URL per line as waybackurls or gau print it (-dates, -get-versions, --json)',
     parseUrlList,
   ),
-  importer('wayback-cdx', 'a Wayback CDX answer: output=json rows with a header, or its plain text lines', parseCdx),
+  importer(
+    'wayback-cdx',
+    ['.json', '.txt'],
+    'a Wayback CDX answer: output=json rows with a header, or its plain text lines',
+    parseCdx,
+  ),
 ];

@@ -23,10 +23,11 @@ interface KindWords {
   ignoredAs?: string;
 }
 
-const importer = (kind: string, parse: typeof parseHosts, words: KindWords | string = {}) =>
+const importer = (kind: string, files: string[], parse: typeof parseHosts, words: KindWords | string = {}) =>
   defineImporter({
     kind,
     module: 'assets',
+    files,
     ...(typeof words === 'string' ? { expects: words } : words),
     checkOptions: async (db, companyId, options) =>
       (await supplierOf(db, companyId, options)) === undefined
@@ -46,11 +47,11 @@ export const assetsModule: MonitoringModule = {
   screen: '/companyassets',
   findingScreen: (finding) => (finding.supplier_id === null ? '/companyassets' : '/supplierassets'),
   importers: [
-    importer('hosts', parseHosts, { expects: HOSTS_EXPECTS }),
-    importer('assets-csv', parseAssetsCsv, { expects: ASSETS_CSV_EXPECTS }),
-    importer('subfinder', parseSubfinder, { expects: SUBFINDER_EXPECTS }),
-    importer('httpx', parseHttpx, { expects: HTTPX_EXPECTS }),
-    importer('nmap', parseNmap, {
+    importer('hosts', ['.txt'], parseHosts, { expects: HOSTS_EXPECTS }),
+    importer('assets-csv', ['.csv', '.tsv', '.txt'], parseAssetsCsv, { expects: ASSETS_CSV_EXPECTS }),
+    importer('subfinder', ['.json', '.jsonl', '.txt'], parseSubfinder, { expects: SUBFINDER_EXPECTS }),
+    importer('httpx', ['.json', '.jsonl'], parseHttpx, { expects: HTTPX_EXPECTS }),
+    importer('nmap', ['.xml'], parseNmap, {
       expects: "nmap's XML output (-oX) or masscan's -oX: an <nmaprun> with <host> elements",
       ignoredAs: 'hosts nmap did not find up',
     }),

@@ -37,6 +37,7 @@ async function credentialState(db: Executor, job: ImportJobRow, ctx: AppContext)
 const combolist = defineImporter({
   kind: 'combolist',
   module: 'credentials',
+  files: ['.txt', '.csv'],
   expects: 'combolist lines (email:password, email;password, email|password, or url:login:password)',
   batchSize: 5000,
   overlaps: true,
@@ -48,6 +49,7 @@ const combolist = defineImporter({
 const hibp = defineImporter({
   kind: 'hibp',
   module: 'credentials',
+  files: ['.json'],
   expects: 'an HIBP breach list (array, one breach or { "data": [...] }) or a domain search { "alias": ["Breach"] }',
   // A domain search dates and classes its findings from the breach catalogue (a file of the same
   // kind): one at a time, in the order queued, so a catalogue queued first is there when it runs.
@@ -60,6 +62,7 @@ const hibp = defineImporter({
 const infostealer = defineImporter({
   kind: 'infostealer',
   module: 'credentials',
+  files: ['.zip', '.tar', '.tar.gz', '.tgz', '.txt'],
   expects: 'stealer log folders (a zip or tar) with a Passwords.txt of URL / login / password blocks',
   batchSize: 20,
   archives: true,

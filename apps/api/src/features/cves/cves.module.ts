@@ -38,6 +38,7 @@ export const cvesModule: MonitoringModule = {
     defineImporter({
       ...catalogue,
       kind: 'nvd',
+      files: ['.json'],
       expects: 'NVD CVE API 2.0 pages (JSON with a "vulnerabilities" array)',
       ignoredAs: 'NVD records older than the catalogue holds, or repeated (the last one kept)',
       parse: parseNvd,
@@ -46,6 +47,7 @@ export const cvesModule: MonitoringModule = {
     defineImporter({
       ...catalogue,
       kind: 'kev',
+      files: ['.json', '.csv'],
       expects: 'the CISA KEV catalogue, JSON (known_exploited_vulnerabilities.json) or CSV edition',
       ignoredAs: 'KEV entries of a release older than the catalogue holds, or repeated (the last one kept)',
       parse: parseKev,
@@ -54,6 +56,7 @@ export const cvesModule: MonitoringModule = {
     defineImporter({
       ...catalogue,
       kind: 'epss',
+      files: ['.csv', '.csv.gz'],
       expects: 'a FIRST EPSS scores CSV (cve,epss,percentile), .csv or .csv.gz',
       ignoredAs: 'scores of CVEs not in the catalogue, or older than the catalogue holds',
       batchSize: 5000,

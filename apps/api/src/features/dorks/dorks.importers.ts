@@ -99,6 +99,7 @@ export const dorksImporters: readonly RegisteredImporter[] = [
   defineImporter({
     kind: 'ghdb',
     module: 'dorks',
+    files: ['.xml'],
     expects: "Exploit-DB's ghdb.xml (<entry> elements) or its older export (<signature> elements)",
     platform: true,
     concurrency: 1,
@@ -109,6 +110,7 @@ export const dorksImporters: readonly RegisteredImporter[] = [
   defineImporter({
     kind: 'search-results',
     module: 'dorks',
+    files: ['.json'],
     expects: 'Programmable Search JSON pages (customsearch#search, with items), or an array of them',
     prepare: (db, job) => pageState(db, companyOf(job)),
     parse: parseSearchPage,

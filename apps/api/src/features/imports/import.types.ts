@@ -64,6 +64,13 @@ export interface Importer<R, S = unknown> {
   /** The module that registers it. */
   module: string;
   /**
+   * The file name endings it reads ('.json', '.jsonl'), offered by the import dialog's file picker
+   * (GET /imports/kinds). Each of them gzip-compressed is read too: the content decides, not the name.
+   * Its name and format in the web are its module's messages `<module>.importers.<kind>.label` and
+   * `.format` (import-kinds.ts).
+   */
+  files: readonly string[];
+  /**
    * What the kind reads, in a few English words ("nuclei JSON lines (-jsonl) or a -json-export
    * array"): a job that read no record at all fails with "No records found: expected …".
    */

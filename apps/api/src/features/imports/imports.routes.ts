@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authOf, paramsOf, queryOf, type RouteDeps, type RouteTable } from '../../route-table.js';
 import type { JobWorker } from '../jobs/job-worker.js';
+import { listImportKinds } from './import-kinds.js';
 import { cancelJob, createImport, getImport, listImports, uploadTooLarge } from './imports.service.js';
 
 /**
@@ -17,6 +18,9 @@ export function registerUploadParser(app: FastifyInstance, limitBytes: number): 
 
 export function importsRoutes({ ctx }: RouteDeps, worker: JobWorker): RouteTable {
   return {
+    listImportKinds: {
+      handler: async (request) => listImportKinds({ ctx, auth: authOf(request) }),
+    },
     listImports: {
       handler: async (request) => listImports({ ctx, auth: authOf(request), input: queryOf('listImports', request) }),
     },

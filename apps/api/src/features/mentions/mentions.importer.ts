@@ -8,6 +8,7 @@ import { enabledKeywords, writeMentions } from './mentions.ingest.js';
 export const mentionsImporter = defineImporter({
   kind: 'mentions-jsonl',
   module: 'mentions',
+  files: ['.jsonl', '.ndjson', '.json'],
   // Texts run to 20,000 characters: smaller transactions than the default 500 records.
   batchSize: 200,
   prepare: (db, job) => enabledKeywords(db, companyOf(job)),

@@ -14,6 +14,7 @@ const importer = (kind: string, module: string) =>
   defineImporter({
     kind,
     module,
+    files: ['.txt'],
     prepare: async () => undefined,
     parse: async function* () {},
     write: async () => ({ added: 0, updated: 0, ignored: 0 }),

@@ -37,6 +37,7 @@ export function sightingOf(record: GitleaksRecord, seenAt: Date): SecretSighting
 export const gitleaksImporter = defineImporter({
   kind: 'gitleaks-json',
   module: 'secrets',
+  files: ['.json'],
   expects:
     "a gitleaks JSON report (a JSON array of findings, from gitleaks 8's --report-format json or gitleaks 4 to 7)",
   ignoredAs: "findings the company's allow-list clears",

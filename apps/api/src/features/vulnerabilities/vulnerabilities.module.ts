@@ -18,6 +18,7 @@ export const vulnerabilitiesModule: MonitoringModule = {
     defineImporter({
       kind: 'nuclei',
       module: 'vulnerabilities',
+      files: ['.jsonl', '.json'],
       expects: 'nuclei JSON lines (-jsonl, -json in 2.x) or a -json-export array',
       prepare: (db, job) => slaOf(db, companyOf(job)),
       parse: parseNuclei,

@@ -52,10 +52,10 @@ export interface FindingSlots {
   /** Bulk status change of the selected findings; `onDone` clears the selection. */
   renderBulkActions: (ids: number[], onDone: () => void) => ReactNode;
   /**
-   * The import button and dialog for the screen's importers (the imports feature); with `suppliers`,
-   * the dialog asks whose inventory the file goes to.
+   * The import button and dialog of a module's screen (the imports feature), offering the kinds the
+   * server registered for `module`; with `suppliers`, the dialog asks whose inventory the file goes to.
    */
-  renderImport: (kinds: string[], suppliers?: ImportSupplier[]) => ReactNode;
+  renderImport: (module: string, suppliers?: ImportSupplier[]) => ReactNode;
   /** A hook: the members a finding can be assigned to and the signed-in user (the assignee filter). */
   useAssignees: () => AssigneeChoices;
   /** A hook: whether the user's role in the current company may change things (viewers may not). */

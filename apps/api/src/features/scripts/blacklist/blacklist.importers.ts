@@ -51,12 +51,14 @@ export async function writeBlacklist(
 
 const importer = (
   kind: string,
+  files: string[],
   expects: string,
   parse: (upload: Upload) => AsyncIterable<ParsedItem<BlacklistRecord>>,
 ) =>
   defineImporter({
     kind,
     module: 'scripts',
+    files,
     expects,
     prepare: async (_db, job) => companyOf(job),
     parse,
@@ -66,11 +68,13 @@ const importer = (
 export const blacklistImporters: readonly RegisteredImporter[] = [
   importer(
     'js-blacklist-csv',
+    ['.csv'],
     'a CSV of indicators with a header naming value (Vigil, Volexity) or ioc_value (ThreatFox)',
     parseBlacklistCsv,
   ),
   importer(
     'js-blacklist',
+    ['.txt'],
     'a list of hosts, URLs or SHA-256 (one a line), a hosts file or adblock ||host^ rules',
     parseBlacklistList,
   ),

@@ -32,23 +32,19 @@ function BulkActionsForRole({ ids, onDone }: { ids: number[]; onDone: () => void
   return useCanChange() ? <BulkStatusActions ids={ids} onDone={onDone} /> : null;
 }
 
-/** The CVE catalogue's feed files: shared reference data that only a platform operator uploads. */
-const CATALOGUE_KINDS = ['nvd', 'kev', 'epss', 'ghdb'];
-
-/** The import button with the formats this user may upload (none: no button). */
-function ImportButton({ kinds, suppliers }: { kinds: string[]; suppliers: ImportSupplier[] | undefined }) {
-  const { user } = useSession();
-  const canChange = useCanChange();
-  if (!canChange) return null;
-  const allowed = kinds.filter((kind) => user?.operator === true || !CATALOGUE_KINDS.includes(kind));
-  return allowed.length > 0 ? <ImportDialog kinds={allowed} {...(suppliers ? { suppliers } : {})} /> : null;
+/**
+ * The import button of a module, for those who may change things: the formats come from the server
+ * (the platform's catalogue kinds to operators alone); a module with none gets no button.
+ */
+function ImportButton({ module, suppliers }: { module: string; suppliers: ImportSupplier[] | undefined }) {
+  return useCanChange() ? <ImportDialog module={module} suppliers={suppliers} /> : null;
 }
 
 /** What the monitoring screens borrow from the findings, imports and auth features (composed here, in app/). */
 export const findingSlots: FindingSlots = {
   renderFinding: (findingId) => <FindingPanelForRole key={findingId} findingId={findingId} />,
   renderBulkActions: (ids, onDone) => <BulkActionsForRole ids={ids} onDone={onDone} />,
-  renderImport: (kinds, suppliers) => <ImportButton kinds={kinds} suppliers={suppliers} />,
+  renderImport: (module, suppliers) => <ImportButton module={module} suppliers={suppliers} />,
   useAssignees: useAssigneeChoices,
   useCanChange,
   useIsAdministrator,

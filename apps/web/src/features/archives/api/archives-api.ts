@@ -11,7 +11,6 @@ export type ArchivedUrlQuery = NonNullable<operations['listArchivedUrls']['param
 export const ARCHIVE_TAGS: readonly ArchiveTag[] = enumValues.ArchiveTag;
 export const ARCHIVE_SOURCES: readonly ArchiveSource[] = enumValues.ArchiveSource;
 /** The archives' import kinds: a gau / waybackurls URL list and a saved Wayback CDX answer. */
-export const ARCHIVE_IMPORTERS = ['archive-urls', 'wayback-cdx'];
 
 export function useArchivedUrls(query: ArchivedUrlQuery) {
   const api = useApi();

@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { ProviderNotice } from '@/components/provider-notice';
 import { ProviderRuns } from '@/components/provider-runs';
 import { QueueJobButton } from '@/components/ui/queue-job-button';
-import { ARCHIVE_IMPORTERS, usePendingArchiveRuns, useStartArchiveRuns } from '../api/archives-api';
+import { usePendingArchiveRuns, useStartArchiveRuns } from '../api/archives-api';
 import { ArchiveTable } from './archive-table';
 
 const TABS = ['urls', 'runs'] as const;
@@ -31,7 +31,7 @@ export function ArchivesScreen({ slots }: { slots: FindingSlots }) {
         description={t('archives.description')}
         actions={
           <HStack gap="2" flexWrap="wrap">
-            {slots.renderImport(ARCHIVE_IMPORTERS)}
+            {slots.renderImport('archives')}
             {canChange ? <RunNow /> : null}
           </HStack>
         }

@@ -20,9 +20,8 @@ import { Tags, TypeBadge } from './badges';
 import { type Inventory, inventoryQuery } from './inventory';
 
 const SORTS = sortValues.listAssets;
-/** Where an asset can come from: the import kinds, a probe run, or a person. */
-export const ASSET_IMPORTERS = ['hosts', 'assets-csv', 'subfinder', 'httpx', 'nmap'];
-const SOURCES = [...ASSET_IMPORTERS, 'probe', 'manual'];
+/** Where an asset can come from, for the source filter: the assets import kinds, a probe run, or a person. */
+const SOURCES = ['hosts', 'assets-csv', 'subfinder', 'httpx', 'nmap', 'probe', 'manual'];
 
 const isType = (value: string): value is AssetType => (ASSET_TYPES as string[]).includes(value);
 

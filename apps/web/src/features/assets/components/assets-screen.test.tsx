@@ -169,7 +169,7 @@ describe('the supplier assets screen', { timeout: 15_000 }, () => {
     let offered: unknown;
     const slots = {
       ...noSlots,
-      renderImport: (_kinds: string[], suppliers?: unknown) => {
+      renderImport: (_module: string, suppliers?: unknown) => {
         offered = suppliers;
         return null;
       },

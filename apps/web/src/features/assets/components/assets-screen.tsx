@@ -8,7 +8,7 @@ import { DemoBadge } from '@/components/ui/finding-badges';
 import { SimpleSelect } from '@/components/ui/simple-select';
 import { useSupplierChoices } from '../api/suppliers-api';
 import { AddAssetDialog } from './add-asset-dialog';
-import { ASSET_IMPORTERS, AssetTable } from './asset-table';
+import { AssetTable } from './asset-table';
 import { type Inventory, probedInventory } from './inventory';
 import { ProbeRuns, RunProbesButton } from './probe-runs';
 import { ScopeEditor } from './scope-editor';
@@ -63,7 +63,7 @@ function AssetsScreen({ slots, inventory }: { slots: FindingSlots; inventory: In
           <HStack gap="2" flexWrap="wrap">
             {demo ? <DemoBadge /> : null}
             {canChange && probed ? <RunProbesButton supplierId={probed.supplierId} /> : null}
-            {slots.renderImport(ASSET_IMPORTERS, ofSuppliers ? suppliers.data : undefined)}
+            {slots.renderImport('assets', ofSuppliers ? suppliers.data : undefined)}
             {canChange ? <AddAssetDialog inventory={inventory} suppliers={suppliers.data} /> : null}
           </HStack>
         }

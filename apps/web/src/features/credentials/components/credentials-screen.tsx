@@ -8,8 +8,6 @@ import { DemoBadge } from '@/components/ui/finding-badges';
 import { BreachesTable } from './breaches-table';
 import { DevicesTable } from './devices-table';
 
-export const CREDENTIAL_IMPORTERS = ['hibp', 'combolist', 'infostealer'];
-
 /** Leaked credentials of the company's domains: breaches and combolists, and infostealer devices. */
 export function CredentialsScreen({ slots }: { slots: FindingSlots }) {
   const { t } = useTranslation();
@@ -26,7 +24,7 @@ export function CredentialsScreen({ slots }: { slots: FindingSlots }) {
         actions={
           <HStack gap="2">
             {demo ? <DemoBadge /> : null}
-            {slots.renderImport(CREDENTIAL_IMPORTERS)}
+            {slots.renderImport('credentials')}
           </HStack>
         }
       />

@@ -19,7 +19,6 @@ import { CveDetail } from './cve-detail';
 import { WatchList } from './watch-list';
 
 const SORTS = sortValues.listCves;
-export const CVE_IMPORTERS = ['nvd', 'kev', 'epss'];
 /** EPSS thresholds offered by the filter (probability of exploitation in the next 30 days). */
 const MIN_EPSS = ['0.01', '0.1', '0.5'] as const;
 
@@ -152,7 +151,7 @@ export function CvesScreen({ slots }: { slots: FindingSlots }) {
         actions={
           <HStack gap="2">
             {demo ? <DemoBadge /> : null}
-            {slots.renderImport(CVE_IMPORTERS)}
+            {slots.renderImport('cves')}
           </HStack>
         }
       />

@@ -14,7 +14,6 @@ export type DorkResultQuery = NonNullable<operations['listDorkResults']['paramet
 export const DORK_CATEGORIES: readonly DorkCategory[] = enumValues.DorkCategory;
 export const DORK_SOURCES: readonly DorkSource[] = ['vigil', 'ghdb', 'company'];
 /** Saved search pages (a company's) and the GHDB (platform operators). */
-export const DORK_IMPORTERS = ['search-results', 'ghdb'];
 
 export function useDorkResults(query: DorkResultQuery) {
   const api = useApi();

@@ -10,7 +10,7 @@ import { DemoBadge } from '@/components/ui/finding-badges';
 import { QueueJobButton } from '@/components/ui/queue-job-button';
 import { useFormat } from '@/lib/i18n/format';
 import { usePendingProviderRun } from '@/lib/providers-api';
-import { DORK_IMPORTERS, useStartDorkRun } from '../api/dorks-api';
+import { useStartDorkRun } from '../api/dorks-api';
 import { CatalogueTable } from './catalogue-table';
 import { ResultsTable } from './results-table';
 
@@ -47,7 +47,7 @@ export function DorksScreen({ slots }: { slots: FindingSlots }) {
         actions={
           <HStack gap="2" flexWrap="wrap">
             {demo ? <DemoBadge /> : null}
-            {slots.renderImport(DORK_IMPORTERS)}
+            {slots.renderImport('dorks')}
             {canChange ? (
               <QueueJobButton label={t('dorks.runNow')} pendingText={pending} start={start} testId="dork-run-status" />
             ) : null}

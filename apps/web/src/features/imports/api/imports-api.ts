@@ -4,6 +4,8 @@ import { useApi } from '@/lib/api-context';
 import { answer, apiQuery } from '@/lib/api-query';
 
 export type ImportKind = Schemas['ImportKind'];
+/** A kind as the server's registry of importers describes it (module, platform flag, message keys, files). */
+export type ImportKindInfo = Schemas['ImportKindInfo'];
 export type ImportJob = Schemas['ImportDetail']['data'];
 export type ImportSummary = Schemas['Import'];
 
@@ -32,6 +34,22 @@ export function useCreateImport() {
       return data.data;
     },
   });
+}
+
+/**
+ * The import kinds this user may upload, from the server's registry of importers (the platform's
+ * to operators alone): no kind is listed by hand in the web, so a module's new importer shows in
+ * its import button without a web edit.
+ */
+export function useImportKinds() {
+  const api = useApi();
+  return useQuery(
+    apiQuery(
+      ['imports', 'kinds'],
+      (signal) => api.GET('/imports/kinds', { signal }),
+      (body) => body.data,
+    ),
+  );
 }
 
 const ended = ['succeeded', 'failed', 'cancelled'];

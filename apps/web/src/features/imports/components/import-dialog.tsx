@@ -5,43 +5,30 @@ import { useTranslation } from 'react-i18next';
 import type { ImportSupplier } from '@/components/data-table';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { SimpleSelect } from '@/components/ui/simple-select';
-import { type ImportKind, useCreateImport, useRefreshAfterImport } from '../api/imports-api';
+import { type ImportKindInfo, useCreateImport, useImportKinds, useRefreshAfterImport } from '../api/imports-api';
 import { tarOfFiles } from '../utils/tar';
 import { ImportProgress } from './import-progress';
 import { RecentImports } from './recent-imports';
 
-const KINDS: readonly string[] = [
-  'hibp',
-  'combolist',
-  'infostealer',
-  'nvd',
-  'kev',
-  'epss',
-  'nuclei',
-  'hosts',
-  'assets-csv',
-  'subfinder',
-  'httpx',
-  'nmap',
-  'js-blacklist-csv',
-  'js-blacklist',
-  'search-results',
-  'ghdb',
-  'gitleaks-json',
-  'archive-urls',
-  'wayback-cdx',
-  'mentions-jsonl',
-];
-const isKind = (value: string): value is ImportKind => KINDS.includes(value);
+/**
+ * The import button of a module's screen: its kinds come from the server's registry (GET
+ * /imports/kinds, the platform's to operators alone); a module with none this user may upload gets
+ * no button.
+ */
+export function ImportDialog({ module, suppliers }: { module: string; suppliers?: ImportSupplier[] | undefined }) {
+  const kinds = useImportKinds();
+  const choices = (kinds.data ?? []).filter((kind) => kind.module === module);
+  return choices.length > 0 ? <KindsDialog choices={choices} suppliers={suppliers} /> : null;
+}
 
 /**
- * The screen's import button: choose the format (and, given `suppliers`, whose inventory), pick a
- * file (or a stealer-log folder), watch the job.
+ * Choose the format (and, given `suppliers`, whose inventory), pick a file (or, for a kind that
+ * reads archives, a folder), watch the job.
  */
-export function ImportDialog({ kinds, suppliers }: { kinds: string[]; suppliers?: ImportSupplier[] }) {
+function KindsDialog({ choices, suppliers }: { choices: ImportKindInfo[]; suppliers?: ImportSupplier[] | undefined }) {
   const { t } = useTranslation();
-  const choices = kinds.filter(isKind);
-  const [kind, setKind] = useState<ImportKind>(choices[0] ?? 'combolist');
+  const [kind, setKind] = useState(choices[0]?.kind ?? '');
+  const chosen = choices.find((k) => k.kind === kind);
   const [files, setFiles] = useState<File[]>([]);
   const [supplierId, setSupplierId] = useState('');
   const [jobId, setJobId] = useState<number | null>(null);
@@ -96,19 +83,19 @@ export function ImportDialog({ kinds, suppliers }: { kinds: string[]; suppliers?
             value={kind}
             onChange={(event) => {
               const value = event.currentTarget.value;
-              if (isKind(value)) setKind(value);
+              if (choices.some((k) => k.kind === value)) setKind(value);
               setFiles([]);
             }}
             width="full"
           >
             {choices.map((k) => (
-              <option key={k} value={k}>
-                {t(`imports.kinds.${k}`)}
+              <option key={k.kind} value={k.kind}>
+                {t(k.label_key, { defaultValue: k.kind })}
               </option>
             ))}
           </SimpleSelect>
           <Text fontSize="sm" color="fg.muted">
-            {t(`imports.formats.${kind}`)}
+            {chosen ? t(chosen.format_key, { defaultValue: '' }) : null}
           </Text>
           {suppliers ? (
             <SimpleSelect
@@ -136,7 +123,7 @@ export function ImportDialog({ kinds, suppliers }: { kinds: string[]; suppliers?
               onChange={(event) => setFiles(Array.from(event.currentTarget.files ?? []))}
             />
           </Stack>
-          {kind === 'infostealer' ? (
+          {chosen?.archives ? (
             <Stack gap="1">
               <chakra.label htmlFor={folderId} fontSize="sm" fontWeight="medium">
                 {t('imports.folder')}

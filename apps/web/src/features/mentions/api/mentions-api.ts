@@ -13,7 +13,6 @@ export type MentionQuery = NonNullable<operations['listMentions']['parameters'][
 export const KEYWORD_CLASSES: readonly KeywordClass[] = enumValues.MentionKeywordClass;
 export const SOURCE_TYPES: readonly SourceType[] = enumValues.MentionSourceType;
 /** The import kind of the mentions feed (docs/mentions-feed.md). */
-export const MENTION_IMPORTERS = ['mentions-jsonl'];
 
 export function useMentions(query: MentionQuery) {
   const api = useApi();

@@ -5,7 +5,6 @@ import { useSearchParams } from 'react-router-dom';
 import type { FindingSlots } from '@/components/data-table';
 import { PageHeader } from '@/components/layout/page-header';
 import { DemoBadge } from '@/components/ui/finding-badges';
-import { MENTION_IMPORTERS } from '../api/mentions-api';
 import { KeywordsTab } from './keywords-tab';
 import { MentionsTable } from './mentions-table';
 
@@ -29,7 +28,7 @@ export function MentionsScreen({ slots }: { slots: FindingSlots }) {
         actions={
           <HStack gap="2" flexWrap="wrap">
             {demo ? <DemoBadge /> : null}
-            {slots.renderImport(MENTION_IMPORTERS)}
+            {slots.renderImport('mentions')}
           </HStack>
         }
       />

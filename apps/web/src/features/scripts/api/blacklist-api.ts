@@ -13,7 +13,6 @@ export type BlacklistQuery = NonNullable<operations['listJsBlacklist']['paramete
 export const BLACKLIST_KINDS: readonly BlacklistKind[] = enumValues.JsBlacklistKind;
 export const BLACKLIST_STATUSES: readonly BlacklistStatus[] = enumValues.JsBlacklistStatus;
 /** The import kinds of the blacklist: CSV with columns, and a plain list (one value per line). */
-export const BLACKLIST_IMPORTERS = ['js-blacklist-csv', 'js-blacklist'];
 
 export function useBlacklist(query: BlacklistQuery) {
   const api = useApi();

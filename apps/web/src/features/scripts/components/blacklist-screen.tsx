@@ -14,7 +14,6 @@ import { DemoBadge } from '@/components/ui/finding-badges';
 import { apiUrl } from '@/lib/api-url';
 import { useFormat } from '@/lib/i18n/format';
 import {
-  BLACKLIST_IMPORTERS,
   BLACKLIST_KINDS,
   BLACKLIST_STATUSES,
   type BlacklistEntry,
@@ -146,7 +145,7 @@ export function BlacklistScreen({ slots }: { slots: FindingSlots }) {
         actions={
           <HStack gap="2" flexWrap="wrap">
             {demo ? <DemoBadge /> : null}
-            {slots.renderImport(BLACKLIST_IMPORTERS)}
+            {slots.renderImport('scripts')}
             {canChange ? <AddEntryDialog /> : null}
           </HStack>
         }

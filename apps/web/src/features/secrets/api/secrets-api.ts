@@ -14,7 +14,6 @@ export type IncidentQuery = NonNullable<operations['listSecretIncidents']['param
 export const TERM_KINDS: readonly CodeSearchTermKind[] = ['organisation', 'keyword', 'domain'];
 export const ALLOWLIST_KINDS: readonly AllowlistKind[] = enumValues.SecretAllowlistKind;
 /** The import kind of offline results: a gitleaks JSON report. */
-export const SECRET_IMPORTERS = ['gitleaks-json'];
 
 export function useSecretIncidents(query: IncidentQuery) {
   const api = useApi();

@@ -7,7 +7,6 @@ import { PageHeader } from '@/components/layout/page-header';
 import { ProviderNotice } from '@/components/provider-notice';
 import { ProviderRuns } from '@/components/provider-runs';
 import { DemoBadge } from '@/components/ui/finding-badges';
-import { SECRET_IMPORTERS } from '../api/secrets-api';
 import { IncidentsTable } from './incidents-table';
 import { RulesList } from './rules-list';
 import { SearchNow } from './search-now';
@@ -34,7 +33,7 @@ export function SecretsScreen({ slots }: { slots: FindingSlots }) {
           <HStack gap="2" flexWrap="wrap">
             {demo ? <DemoBadge /> : null}
             {canChange ? <SearchNow /> : null}
-            {slots.renderImport(SECRET_IMPORTERS)}
+            {slots.renderImport('secrets')}
           </HStack>
         }
       />

@@ -19,7 +19,6 @@ import { SlaPolicyEditor } from './sla-policy-editor';
 import { VulnerabilityDetail } from './vulnerability-detail';
 
 const SORTS = sortValues.listVulnerabilities;
-export const VULNERABILITY_IMPORTERS = ['nuclei'];
 
 /** Scanner findings on the company's assets, with SLA due dates and EPSS/KEV enrichment (DefectDojo-like). */
 export function VulnerabilitiesScreen({ slots }: { slots: FindingSlots }) {
@@ -134,7 +133,7 @@ export function VulnerabilitiesScreen({ slots }: { slots: FindingSlots }) {
           <HStack gap="2">
             {demo ? <DemoBadge /> : null}
             {canChange ? <SlaPolicyEditor /> : null}
-            {slots.renderImport(VULNERABILITY_IMPORTERS)}
+            {slots.renderImport('vulnerabilities')}
           </HStack>
         }
       />
