@@ -12,8 +12,10 @@ import type { DemoCompany, DemoFile } from '../features/monitoring/monitoring-mo
 import { profiles } from '../features/monitoring-demo/monitoring-demo.loader.js';
 import { insertUser } from '../features/users/users.repository.js';
 import { moduleRegistry } from '../modules.js';
+import type { JsonAnswerOf } from '../route-table.js';
 import { hashPassword } from '../shared/passwords.js';
-import { json, type SignedIn, signIn } from './flows.js';
+import { answerOf } from './api.js';
+import { type SignedIn, signIn } from './flows.js';
 import { openTestDatabase, type TestDatabase, testApp } from './test-app.js';
 
 export interface Tenant extends SignedIn {
@@ -107,7 +109,7 @@ export async function upload(who: SignedIn, kind: string, fileName: string, cont
     { token: who.token, headers: { 'content-type': 'application/octet-stream' } },
   );
   expect(response.statusCode, response.body).toBe(202);
-  return json<{ data: { id: number } }>(response).data.id;
+  return answerOf('createImport', response).data.id;
 }
 
 export async function waitForImport(app: VigilApp, who: SignedIn, id: number): Promise<ImportView> {
@@ -115,7 +117,7 @@ export async function waitForImport(app: VigilApp, who: SignedIn, id: number): P
     await app.jobs.drain();
     const response = await who.browser.get(`/api/imports/${id}`, { token: who.token });
     expect(response.statusCode, response.body).toBe(200);
-    const view = json<{ data: ImportView }>(response).data;
+    const view = answerOf('getImport', response).data;
     if (view.status === 'succeeded' || view.status === 'failed') return view;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
@@ -181,15 +183,8 @@ export async function queueTask(app: VigilApp, kind: string, priority = 0): Prom
   });
 }
 
-/** The dashboard's answer, with one module's KPI and trend series picked out by id. */
-export interface DashboardBody {
-  data: {
-    open_by_severity: Record<string, number>;
-    open_by_module: { module: string; count: number }[];
-    kpis: { module: string; id: string; value: number }[];
-    trend: { days: string[]; series: { module: string; counts: number[] }[] };
-  };
-}
+/** The dashboard's answer (the contract's type), with one module's KPI and trend series picked out by id. */
+export type DashboardBody = JsonAnswerOf<'getDashboard'>;
 
 export function kpiOf(body: DashboardBody, module: string, id: string): number | undefined {
   return body.data.kpis.find((k) => k.module === module && k.id === id)?.value;

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json } from '../../testing/flows.js';
+import { answerOf } from '../../testing/api.js';
 import { importFile, newTenant } from '../../testing/monitoring.js';
 import { LogCapture, openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { redact } from './rules/detector.js';
@@ -53,15 +53,6 @@ function expected(name: string) {
   return { read: all.length, added: places.size, incidents: incidents.size, secrets: [...secrets] };
 }
 
-interface Incident {
-  id: number;
-  rule_id: string;
-  rule_description: string;
-  redacted: string;
-  occurrences: number;
-  latest: { repository: string; file_path: string; line: number } | null;
-}
-
 const reports = [
   'gitleaks-4-defectdojo-data-many.json',
   'gitleaks-7.5.0-defectdojo.json',
@@ -85,9 +76,7 @@ describe('real gitleaks JSON reports', () => {
     expect(job.rejects).toEqual([]);
     expect(job.status, job.error ?? '').toBe('succeeded');
     expect(job.counts).toEqual({ read: want.read, added: want.added, updated: want.read - want.added, rejected: 0 });
-    const list = json<{ data: Incident[]; meta: { total: number } }>(
-      await who.browser.get('/api/secrets?limit=100', { token: who.token }),
-    );
+    const list = answerOf('listSecretIncidents', await who.browser.get('/api/secrets?limit=100', { token: who.token }));
     expect(list.meta.total).toBe(want.incidents);
     expect(list.data.reduce((sum, i) => sum + i.occurrences, 0)).toBe(want.added);
   });
@@ -95,7 +84,7 @@ describe('real gitleaks JSON reports', () => {
   it('maps a gitleaks 7 leak to the same record as gitleaks 8: rule, line, commit, author, repository', async () => {
     const who = await newTenant(app, 'gitleaks');
     await importFile(app, who, 'gitleaks-json', 'gitleaks-7.6.1-basic.json', raw('gitleaks-7.6.1-basic.json'));
-    const { data } = json<{ data: Incident[] }>(await who.browser.get('/api/secrets', { token: who.token }));
+    const { data } = answerOf('listSecretIncidents', await who.browser.get('/api/secrets', { token: who.token }));
     expect(data).toHaveLength(1);
     expect(data[0]).toMatchObject({
       rule_id: 'aws-access-key-id',
@@ -104,9 +93,7 @@ describe('real gitleaks JSON reports', () => {
       occurrences: 2,
     });
     const detail = await who.browser.get(`/api/secrets/${data[0]?.id}`, { token: who.token });
-    const { occurrences } = json<{
-      occurrences: { repository: string; file_path: string; line: number; commit_sha: string; author: string }[];
-    }>(detail);
+    const { occurrences } = answerOf('getSecretIncident', detail);
     expect(occurrences.map((o) => [o.repository, o.file_path, o.line]).sort()).toEqual([
       ['basic', 'secrets.py', 13],
       ['basic', 'secrets.py', 9],
@@ -121,8 +108,9 @@ describe('real gitleaks JSON reports', () => {
     const who = await newTenant(app, 'gitleaks');
     const name = 'gitleaks-7-redacted-defectdojo.json';
     await importFile(app, who, 'gitleaks-json', name, raw(name));
-    const { data } = json<{ data: Incident[] }>(await who.browser.get('/api/secrets', { token: who.token }));
+    const { data } = answerOf('listSecretIncidents', await who.browser.get('/api/secrets', { token: who.token }));
     expect(data).toHaveLength(elements(name).length);
+
     expect(new Set(data.map((i) => i.redacted))).toEqual(new Set([redact('REDACTED')]));
   });
 

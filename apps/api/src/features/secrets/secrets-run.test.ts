@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodeFileFixture } from '../../dev/provider-replay/replay-fixtures.js';
 import type { ManualClock } from '../../shared/clock.js';
-import { json } from '../../testing/flows.js';
+import { answerOf } from '../../testing/api.js';
 import { newTenant, type Tenant } from '../../testing/monitoring.js';
 import { type ProviderReplay, providerTestConfig, startProviderReplay } from '../../testing/providers.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
@@ -63,21 +63,13 @@ afterAll(async () => {
 async function runNow(who: Tenant) {
   const response = await who.browser.post('/api/secrets/runs', {}, { token: who.token });
   expect(response.statusCode, response.body).toBe(202);
-  const { run_id } = json<{ data: { run_id: number } }>(response).data;
+  const { run_id } = answerOf('startSecretSearch', response).data;
   await app.jobs.drain();
   return app.ctx.db.selectFrom('provider_runs').selectAll().where('id', '=', run_id).executeTakeFirstOrThrow();
 }
 
-interface Row {
-  id: number;
-  rule_id: string;
-  status: string;
-  redacted: string;
-  reopen_count: number;
-  occurrences: number;
-}
 const incidents = async () =>
-  json<{ data: Row[] }>(await a.browser.get('/api/secrets?sort=rule_id', { token: a.token })).data;
+  answerOf('listSecretIncidents', await a.browser.get('/api/secrets?sort=rule_id', { token: a.token })).data;
 
 describe('code search run', () => {
   it('searches the domains and terms, scans each file and writes incidents with their occurrences', async () => {
@@ -104,7 +96,8 @@ describe('code search run', () => {
       ['aws-access-key-id', redact(awsKey), 1],
       ['npm-access-token', redact(npmToken), 1],
     ]);
-    const detail = json<{ occurrences: Record<string, unknown>[] }>(
+    const detail = answerOf(
+      'getSecretIncident',
       await a.browser.get(`/api/secrets/${rows[0]?.id}`, { token: a.token }),
     );
     expect(detail.occurrences).toEqual([
@@ -152,7 +145,7 @@ describe('code search run', () => {
     replay.switches.throttle = { provider: 'github', times: 1, retryAfter: '120' };
     const response = await a.browser.post('/api/secrets/runs', {}, { token: a.token });
     expect(response.statusCode, response.body).toBe(202);
-    const { run_id } = json<{ data: { run_id: number } }>(response).data;
+    const { run_id } = answerOf('startSecretSearch', response).data;
     const row = () =>
       app.ctx.db.selectFrom('provider_runs').selectAll().where('id', '=', run_id).executeTakeFirstOrThrow();
     await app.jobs.drain();

@@ -1,14 +1,7 @@
 // nuclei import: dedup across imports, SLA due dates from the company policy, EPSS/KEV enrichment.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json } from '../../testing/flows.js';
-import {
-  type DashboardBody,
-  importFile,
-  kpiOf,
-  newTenant,
-  platformOperator,
-  type Tenant,
-} from '../../testing/monitoring.js';
+import { answerOf } from '../../testing/api.js';
+import { importFile, kpiOf, newTenant, platformOperator, type Tenant } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { epssCsv, kevCatalogue, nvdPage } from '../cves/cves.fixtures.js';
 
@@ -25,19 +18,8 @@ const line = (template: string, matched: string, severity: string, extra: Record
     timestamp: '2026-11-01T00:00:00Z',
   });
 
-interface Row {
-  id: number;
-  template_id: string;
-  severity: string;
-  due_at: string | null;
-  cve_id: string | null;
-  epss: number | null;
-  kev: boolean;
-  overdue: boolean;
-}
-
 async function rows(query = '') {
-  return json<{ data: Row[] }>(await a.browser.get(`/api/vulnerabilities${query}`, { token: a.token })).data;
+  return answerOf('listVulnerabilities', await a.browser.get(`/api/vulnerabilities${query}`, { token: a.token })).data;
 }
 
 beforeAll(async () => {
@@ -119,7 +101,7 @@ describe('nuclei import', () => {
     expect(put.statusCode, put.body).toBe(200);
     expect((await rows('?severity=critical'))[0]?.due_at).toBe('2026-11-04T00:00:00.000Z');
     expect((await rows('?severity=low'))[0]?.due_at).toBe('2027-11-01T00:00:00.000Z');
-    const dashboard = json<DashboardBody>(await a.browser.get('/api/dashboard', { token: a.token }));
+    const dashboard = answerOf('getDashboard', await a.browser.get('/api/dashboard', { token: a.token }));
     expect(kpiOf(dashboard, 'vulnerabilities', 'overdue_sla')).toBe(1);
     expect(dashboard.data.open_by_severity).toMatchObject({ critical: 1, low: 1, info: 1 });
   });
@@ -142,7 +124,7 @@ describe('nuclei import', () => {
     const id = (await rows('?q=git-config'))[0]?.id;
     const detail = await a.browser.get(`/api/vulnerabilities/${id}`, { token: a.token });
     expect(detail.statusCode, detail.body).toBe(200);
-    const data = json<{ data: Row & { evidence: unknown; host: string; matched_at: string } }>(detail).data;
+    const data = answerOf('getVulnerability', detail).data;
     expect(data).toMatchObject({
       template_id: 'git-config',
       host: 'https://www.x.example',
@@ -164,9 +146,11 @@ describe('nuclei import', () => {
     });
     // A row imported without evidence answers an empty one, its CVE from the row.
     const plain = (await rows('?severity=critical'))[0]?.id;
-    const before = json<{ data: { evidence: unknown } }>(
+    const before = answerOf(
+      'getVulnerability',
       await a.browser.get(`/api/vulnerabilities/${plain}`, { token: a.token }),
     ).data.evidence;
+
     expect(before).toEqual({
       cve_ids: ['CVE-2026-5555'],
       matcher_name: null,

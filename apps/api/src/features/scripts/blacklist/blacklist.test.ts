@@ -3,7 +3,7 @@
 // filters, a manual entry, status/notes changes, the CSV export, the scan writer's matching and hit
 // counts, and another company's member neither reading nor writing any of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json } from '../../../testing/flows.js';
+import { answerOf, validationOf } from '../../../testing/api.js';
 import { importFile, newTenant, type Tenant } from '../../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../../testing/test-app.js';
 import type { ScannedScript } from '../scanner/scan.types.js';
@@ -15,18 +15,6 @@ let app: VigilApp;
 let analyst: Tenant;
 let viewer: Tenant;
 let other: Tenant;
-
-interface EntryView {
-  id: number;
-  kind: string;
-  value: string;
-  source: string;
-  family: string | null;
-  status: string;
-  notes: string | null;
-  first_seen_at: string;
-  hits: number;
-}
 
 const HASH = 'ab'.repeat(32);
 const csv = [
@@ -43,7 +31,7 @@ const csv = [
 const list = async (who: Tenant, query = '') => {
   const response = await who.browser.get(`/api/js-blacklist?${query}`, { token: who.token });
   expect(response.statusCode, response.body).toBe(200);
-  return json<{ data: EntryView[]; meta: { total: number }; families: string[] }>(response);
+  return answerOf('listJsBlacklist', response);
 };
 const call = (who: Tenant, method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) =>
   who.browser.call(method, `/api${path}`, { token: who.token, ...(body === undefined ? {} : { body }) });
@@ -114,7 +102,7 @@ describe('the JS blacklist', () => {
       notes: ' seen in a report ',
     });
     expect(created.statusCode, created.body).toBe(201);
-    const entry = json<{ data: EntryView }>(created).data;
+    const entry = answerOf('createJsBlacklistEntry', created).data;
     expect(entry).toMatchObject({
       kind: 'host',
       value: 'skim.example',
@@ -124,11 +112,11 @@ describe('the JS blacklist', () => {
     });
     expect((await call(analyst, 'POST', '/js-blacklist', { value: 'skim.example' })).statusCode).toBe(409);
     const bad = await call(analyst, 'POST', '/js-blacklist', { kind: 'sha256', value: 'abc' });
-    expect(json<{ errors: object }>(bad).errors).toEqual({
+    expect(validationOf(bad).errors).toEqual({
       value: ['"abc" is not a SHA-256 (64 hex digits or sha256-<base64>).'],
     });
     const changed = await call(analyst, 'PATCH', `/js-blacklist/${entry.id}`, { status: 'inactive', notes: null });
-    expect(json<{ data: EntryView }>(changed).data).toMatchObject({
+    expect(answerOf('updateJsBlacklistEntry', changed).data).toMatchObject({
       status: 'inactive',
       notes: null,
       family: 'Manual',
