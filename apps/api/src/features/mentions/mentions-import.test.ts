@@ -5,7 +5,7 @@
 // markup (plain text, never HTML), and another company's member seeing and changing none of it.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json } from '../../testing/flows.js';
+import { answerOf } from '../../testing/api.js';
 import { importFile, newTenant, type Tenant } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { mentionsSearch } from './mentions.search.js';
@@ -22,44 +22,17 @@ let analyst: Tenant;
 let viewer: Tenant;
 let other: Tenant;
 
-interface KeywordRef {
-  id: number;
-  class: string;
-  term: string;
-}
-interface MentionView {
-  id: number;
-  mention_id: number;
-  severity: string;
-  status: string;
-  source_type: string;
-  source_name: string;
-  snippet: string;
-  keywords: KeywordRef[];
-}
-interface Detail {
-  data: MentionView;
-  text: string;
-  matches: { keyword: KeywordRef; title_ranges: Range[]; text_ranges: Range[] }[];
-}
-interface Range {
-  start: number;
-  end: number;
-}
-
 const list = async (who: Tenant, query = '') => {
   const response = await who.browser.get(`/api/mentions?${query}`, { token: who.token });
   expect(response.statusCode, response.body).toBe(200);
-  return json<{ data: MentionView[]; meta: { total: number } }>(response);
+  return answerOf('listMentions', response);
 };
 const detail = async (who: Tenant, id: number) =>
-  json<Detail>(await who.browser.get(`/api/mentions/${id}`, { token: who.token }));
+  answerOf('getMention', await who.browser.get(`/api/mentions/${id}`, { token: who.token }));
 const addKeyword = (who: Tenant, body: { class: string; term: string }) =>
   who.browser.post('/api/mentions/keywords', body, { token: who.token });
 const keywords = async (who: Tenant) =>
-  json<{ data: (KeywordRef & { mentions: number; enabled: boolean })[]; rematching: boolean }>(
-    await who.browser.get('/api/mentions/keywords', { token: who.token }),
-  );
+  answerOf('listMentionKeywords', await who.browser.get('/api/mentions/keywords', { token: who.token }));
 const line = (fields: Record<string, unknown>) =>
   JSON.stringify({
     source_type: 'forum',
@@ -196,7 +169,7 @@ describe('re-matching when keywords change', () => {
     expect((await list(analyst, 'q=globex')).meta.total).toBe(0);
     const created = await addKeyword(analyst, { class: 'brand', term: 'globex bank' });
     expect(created.statusCode, created.body).toBe(201);
-    const id = json<{ data: { id: number } }>(created).data.id;
+    const id = answerOf('createMentionKeyword', created).data.id;
     expect((await keywords(analyst)).rematching).toBe(true);
     await app.jobs.drain();
     const hits = await list(analyst, `keyword_id=${id}`);

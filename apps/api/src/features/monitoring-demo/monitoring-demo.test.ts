@@ -2,8 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moduleRegistry } from '../../modules.js';
 import { cvss31VectorScore } from '../../shared/cvss.js';
-import { json, signIn } from '../../testing/flows.js';
-import { type DashboardBody, kpiOf, trendOf } from '../../testing/monitoring.js';
+import { answerOf } from '../../testing/api.js';
+import { signIn } from '../../testing/flows.js';
+import { kpiOf, trendOf } from '../../testing/monitoring.js';
 import { type ProviderReplay, startProviderReplay } from '../../testing/providers.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { startTestStore, type TestStore, testStoreAppConfig } from '../../testing/test-store.js';
@@ -158,31 +159,27 @@ describe('demo data', () => {
       .executeTakeFirst();
     expect(alert?.subject).toMatch(/critical|new finding/);
     const { browser, token } = await signIn(app);
-    for (const url of [
-      '/api/credentials',
-      '/api/credentials/devices',
-      '/api/cves',
-      '/api/vulnerabilities',
-      '/api/events',
-      '/api/assets',
-      '/api/assets?owner=suppliers',
-      '/api/dork-results',
-      '/api/archived-urls',
-    ]) {
-      const body = json<{ data: { is_demo?: boolean }[]; meta: { total: number } }>(await browser.get(url, { token }));
+    for (const [op, url] of [
+      ['listCredentials', '/api/credentials'],
+      ['listInfostealerDevices', '/api/credentials/devices'],
+      ['listCves', '/api/cves'],
+      ['listVulnerabilities', '/api/vulnerabilities'],
+      ['listEvents', '/api/events'],
+      ['listAssets', '/api/assets'],
+      ['listAssets', '/api/assets?owner=suppliers'],
+      ['listDorkResults', '/api/dork-results'],
+      ['listArchivedUrls', '/api/archived-urls'],
+    ] as const) {
+      const body = answerOf(op, await browser.get(url, { token }));
       expect(body.meta.total, url).toBeGreaterThan(3);
     }
     // Each demo company has its suppliers, each with its scope domain and the assets of its files.
-    const suppliers = json<{ data: { asset_count: number; domains: string[] }[] }>(
-      await browser.get('/api/suppliers', { token }),
-    ).data;
+    const suppliers = answerOf('listSuppliers', await browser.get('/api/suppliers', { token })).data;
     expect(suppliers).toHaveLength(3);
     for (const s of suppliers) expect(s.asset_count > 3 && s.domains.length === 1, JSON.stringify(s)).toBe(true);
-    const imports = json<{ data: { is_demo: boolean; status: string }[] }>(
-      await browser.get('/api/imports', { token }),
-    );
+    const imports = answerOf('listImports', await browser.get('/api/imports', { token }));
     expect(imports.data.every((j) => j.is_demo && j.status === 'succeeded')).toBe(true);
-    const dashboard = json<DashboardBody>(await browser.get('/api/dashboard', { token }));
+    const dashboard = answerOf('getDashboard', await browser.get('/api/dashboard', { token }));
     expect(kpiOf(dashboard, 'credentials', 'leaked_30d')).toBeGreaterThan(50);
     expect(kpiOf(dashboard, 'cves', 'watched')).toBeGreaterThan(10);
     expect(trendOf(dashboard, 'credentials').filter((n) => n > 0).length).toBeGreaterThan(4);

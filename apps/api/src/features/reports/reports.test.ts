@@ -6,8 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ManualClock } from '../../shared/clock.js';
 import { DAY } from '../../shared/clock.js';
-import { validationOf } from '../../testing/api.js';
-import { json } from '../../testing/flows.js';
+import { answerOf, validationOf } from '../../testing/api.js';
 import { newTenant, queueTask, settleJobs, type Tenant, tenantFixture } from '../../testing/monitoring.js';
 import { startSmtpReceiver } from '../../testing/smtp-receiver.js';
 import { openTestDatabase, testApp } from '../../testing/test-app.js';
@@ -20,29 +19,19 @@ import { issuePrintToken, PRINT_TOKEN_MS } from './reports.repository.js';
 const fixture = tenantFixture('reports');
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
-interface ReportBody {
-  id: number;
-  status: string;
-  error: string | null;
-  requested_by: string | null;
-  scheduled: boolean;
-  period_from: string;
-  period_to: string;
-}
-
 async function ask(who: Tenant, body: Record<string, unknown>) {
   return who.browser.post('/api/reports', body, { token: who.token });
 }
 
-async function created(who: Tenant, days = 30, language = 'en'): Promise<ReportBody> {
+async function created(who: Tenant, days = 30, language = 'en') {
   const now = fixture.app.ctx.clock.now();
   const response = await ask(who, { from: day(new Date(now.getTime() - days * DAY)), to: day(now), language });
   expect(response.statusCode, response.body).toBe(201);
-  return json<ReportBody>(response);
+  return answerOf('createReport', response);
 }
 
-async function listOf(who: Tenant): Promise<ReportBody[]> {
-  return json<{ data: ReportBody[] }>(await who.browser.get('/api/reports', { token: who.token })).data;
+async function listOf(who: Tenant) {
+  return answerOf('listReports', await who.browser.get('/api/reports', { token: who.token })).data;
 }
 
 const dataWith = (id: number, token: string) =>
@@ -148,11 +137,7 @@ describe('the print token', () => {
     expect((await dataWith(second.id, token)).statusCode).toBe(404);
     const opened = await dataWith(report.id, token);
     expect(opened.statusCode, opened.body).toBe(200);
-    const data = json<{
-      report: { company: string; language: string };
-      totals: { open: number; open_by_severity: { critical: number } };
-      modules: { module: string; top: { title: string }[] }[];
-    }>(opened);
+    const data = answerOf('getReportData', opened);
     expect(data.report).toMatchObject({ language: 'de', company: expect.stringContaining('Company reports') });
     expect(data.totals.open_by_severity.critical).toBeGreaterThanOrEqual(1);
     expect(data.modules.find((m) => m.module === 'credentials')?.top.map((f) => f.title)).toContain(
@@ -189,7 +174,7 @@ describe('rendering', () => {
     const { app, tenant } = fixture;
     const report = await created(tenant);
     // The app's own worker may hold the job while the drain finds nothing to claim: wait for its end.
-    let after: ReportBody | undefined;
+    let after: Awaited<ReturnType<typeof listOf>>[number] | undefined;
     for (let i = 0; i < 120 && after?.status !== 'failed'; i += 1) {
       await app.jobs.drain();
       after = (await listOf(tenant)).find((r) => r.id === report.id);
@@ -220,17 +205,12 @@ describe('the monthly schedule', () => {
     expect((await put({ enabled: true, language: 'fr', recipient_ids: [admin.userId] }, tenant)).statusCode).toBe(403);
     const on = await put({ enabled: true, language: 'fr', recipient_ids: [admin.userId, tenant.userId] });
     expect(on.statusCode, on.body).toBe(200);
-    const schedule = json<{
-      enabled: boolean;
-      language: string;
-      recipients: { user_id: number }[];
-      next_run_at: string;
-    }>(on);
+    const schedule = answerOf('updateReportSchedule', on);
     expect(schedule).toMatchObject({ enabled: true, language: 'fr' });
     expect(schedule.recipients.map((r) => r.user_id).sort()).toEqual([admin.userId, tenant.userId].sort());
-    expect(new Date(schedule.next_run_at).getUTCDate()).toBe(1);
+    expect(new Date(schedule.next_run_at ?? '').getUTCDate()).toBe(1);
     const read = await tenant.browser.get('/api/report-schedule', { token: tenant.token });
-    expect(json(read)).toEqual(schedule);
+    expect(answerOf('getReportSchedule', read)).toEqual(schedule);
   });
 
   it("queues last month's report once per due schedule, for the mail, in the schedule's language", async () => {
