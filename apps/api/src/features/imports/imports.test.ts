@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../../db/database.js';
 import { moduleRegistry } from '../../modules.js';
-import { json } from '../../testing/flows.js';
+import { answerOf } from '../../testing/api.js';
 import { importFile, newTenant, platformOperator, type Tenant, waitForImport } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { kevCatalogue, nvdPage } from '../cves/cves.fixtures.js';
@@ -83,13 +83,9 @@ describe('uploads', () => {
       counts: { read: 4, added: 3, updated: 0, rejected: 1 },
     });
     expect(job.log.map((l) => l.message).at(-1)).toBe('Done: 4 read, 3 added, 0 updated, 1 rejected.');
-    const list = json<{ data: { id: number; module: string }[] }>(
-      await a.browser.get('/api/imports?module=credentials', { token: a.token }),
-    );
+    const list = answerOf('listImports', await a.browser.get('/api/imports?module=credentials', { token: a.token }));
     expect(list.data[0]).toMatchObject({ id: job.id, module: 'credentials' });
-    const events = json<{ data: { kind: string; import_id: number }[] }>(
-      await a.browser.get('/api/events?kind=import.succeeded', { token: a.token }),
-    );
+    const events = answerOf('listEvents', await a.browser.get('/api/events?kind=import.succeeded', { token: a.token }));
     expect(events.data[0]?.import_id).toBe(job.id);
   });
 });
@@ -119,9 +115,7 @@ describe('the queue', () => {
     stop.abort();
     expect(await runJob(app.ctx, claimed ?? (await Promise.reject(new Error('no job'))), stop.signal)).toBe('released');
     const half = await a.browser.get(`/api/imports/${id}`, { token: a.token });
-    const view = json<{ data: { status: string; progress: number; counts: { read: number; added: number } } }>(
-      half,
-    ).data;
+    const view = answerOf('getImport', half).data;
     expect(view.status).toBe('queued');
     expect(view.counts).toMatchObject({ read: batch, added: batch });
     expect(view.progress).toBeGreaterThan(0.7);

@@ -6,8 +6,9 @@ import {
   startLocalOidcProvider,
 } from '../../dev/local-oidc-provider.js';
 import { SECOND } from '../../shared/clock.js';
+import { answerOf, errorOf } from '../../testing/api.js';
 import { TestBrowser } from '../../testing/browser.js';
-import { json, latestCode } from '../../testing/flows.js';
+import { latestCode } from '../../testing/flows.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { demoUser } from '../demo/demo.seed.js';
 import { findUserByEmail } from '../users/users.repository.js';
@@ -36,7 +37,10 @@ afterAll(async () => {
 async function roundTrip(browser: TestBrowser, account: string, start = '/api/auth/microsoft/login') {
   const started = await browser.get(start);
   expect(started.statusCode).toBe(200);
-  const { url, state } = json<{ url: string; state: string }>(started);
+  const { url, state } = answerOf(
+    start.includes('register') ? 'startMicrosoftSignUp' : 'startMicrosoftSignIn',
+    started,
+  );
   const authorization = new URL(url);
   expect(authorization.searchParams.get('code_challenge_method')).toBe('S256');
   expect(authorization.searchParams.get('nonce')).toBeTruthy();
@@ -62,16 +66,20 @@ describe('Microsoft sign-in', () => {
       `/api/auth/microsoft/login/retrieveToken?redirect_key=${key}&temp_token=${temp}`,
     );
     expect(exchanged.statusCode).toBe(200);
-    const step = json<{ two_factor_required: boolean; user_id: number; email: string }>(exchanged);
+    const step = answerOf('retrieveMicrosoftToken', exchanged);
     expect(step).toMatchObject({ two_factor_required: true, email: demoUser.email });
+    if ('access_token' in step) throw new Error('retrieveToken answered a session before the two-factor step');
     const code = await latestCode(app, demoUser.email);
     const verified = await browser.post('/api/verify-two-factor', { user_id: step.user_id, code });
     expect(verified.statusCode).toBe(200);
-    expect(json(verified)).toMatchObject({ token_type: 'Bearer', user: { email: demoUser.email } });
+    expect(answerOf('verifyTwoFactor', verified)).toMatchObject({
+      token_type: 'Bearer',
+      user: { email: demoUser.email },
+    });
     // The key is single use.
     const replay = await browser.get(`/api/auth/microsoft/login/retrieveToken?redirect_key=${key}&temp_token=${temp}`);
     expect(replay.statusCode).toBe(400);
-    expect(json(replay)).toEqual({ message: 'Invalid or expired key.' });
+    expect(errorOf(replay)).toEqual({ message: 'Invalid or expired key.' });
   });
 
   it('refuses a wrong or expired temporary token (401) and burns the key', async () => {
@@ -80,7 +88,7 @@ describe('Microsoft sign-in', () => {
     const key = wrong.query.get('redirect_key') ?? '';
     const bad = await browser.get(`/api/auth/microsoft/login/retrieveToken?redirect_key=${key}&temp_token=guess`);
     expect(bad.statusCode).toBe(401);
-    expect(json(bad)).toEqual({ message: 'Invalid temporary token.' });
+    expect(errorOf(bad)).toEqual({ message: 'Invalid temporary token.' });
     const temp = wrong.query.get('temp_token') ?? '';
     const burnt = await browser.get(`/api/auth/microsoft/login/retrieveToken?redirect_key=${key}&temp_token=${temp}`);
     expect(burnt.statusCode).toBe(400);
@@ -124,10 +132,13 @@ describe('Microsoft sign-in', () => {
       `/api/auth/microsoft/login/retrieveToken?redirect_key=${again.query.get('redirect_key')}&temp_token=${again.query.get('temp_token')}`,
     );
     expect(exchanged.statusCode).toBe(200);
-    expect(json(exchanged)).toMatchObject({ terms_accepted_required: true, user_id: user?.id });
+    expect(answerOf('retrieveMicrosoftToken', exchanged)).toMatchObject({
+      terms_accepted_required: true,
+      user_id: user?.id,
+    });
     const accepted = await browser.post('/api/terms-accepted', { user_id: user?.id, terms: true, privacy: true });
     expect(accepted.statusCode).toBe(200);
-    expect(json(accepted)).toMatchObject({ token_type: 'Bearer' });
+    expect(answerOf('acceptTerms', accepted)).toMatchObject({ token_type: 'Bearer' });
   });
 
   it('refuses a replayed or unknown state and answers JSON when asked', async () => {
@@ -137,7 +148,7 @@ describe('Microsoft sign-in', () => {
       headers: { accept: 'application/json' },
     });
     expect(replay.statusCode).toBe(200);
-    const location = new URL(json<{ location: string }>(replay).location);
+    const location = new URL(answerOf('completeMicrosoftSignIn', replay).location);
     expect(location.searchParams.get('status')).toBe('error');
     const noState = await browser.get('/api/auth/microsoft/callback?code=x');
     expect(noState.statusCode).toBe(422);
@@ -151,7 +162,7 @@ describe('Microsoft not configured (production, no MICROSOFT_*: no local provide
       for (const url of ['/api/auth/microsoft/login', '/api/auth/microsoft/register?name=Nico']) {
         const response = await production.app.inject({ method: 'GET', url });
         expect(response.statusCode, url).toBe(503);
-        expect(json(response), url).toEqual({ message: 'Microsoft sign-in is not configured on this server.' });
+        expect(errorOf(response), url).toEqual({ message: 'Microsoft sign-in is not configured on this server.' });
       }
     } finally {
       await production.app.close();

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../app-context.js';
 import type { ManualClock } from '../../shared/clock.js';
 import { answerOf } from '../../testing/api.js';
-import { json } from '../../testing/flows.js';
 import { newTenant, type Tenant } from '../../testing/monitoring.js';
 import { type ProviderReplay, providerTestConfig, startProviderReplay } from '../../testing/providers.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
@@ -235,7 +234,7 @@ describe('a provider run', () => {
     afterQuery = async (done) => {
       if (done === 1) {
         const response = await a.browser.post(`/api/provider-runs/${id}/cancel`);
-        expect(json<{ data: { status: string } }>(response).data.status).toBe('running');
+        expect(answerOf('cancelProviderRun', response).data.status).toBe('running');
       }
     };
     const run = await queue(a, queries);
@@ -252,9 +251,7 @@ describe('the providers routes', () => {
   it("show each provider's status with the company's usage today", async () => {
     const response = await a.browser.get('/api/providers');
     expect(response.statusCode).toBe(200);
-    const body = json<{
-      data: { id: string; configured: boolean; settings: string[]; demo: boolean; usage: { requests: number } }[];
-    }>(response);
+    const body = answerOf('listProviders', response);
     expect(body.data.map((p) => p.id)).toEqual([
       'web-search',
       'github',
@@ -267,7 +264,9 @@ describe('the providers routes', () => {
     const web = body.data.find((p) => p.id === 'web-search');
     expect(web).toMatchObject({ configured: true, settings: [], demo: false });
     expect(web?.usage.requests).toBeGreaterThan(5);
-    const other = json<typeof body>(await b.browser.get('/api/providers')).data.find((p) => p.id === 'web-search');
+    const other = answerOf('listProviders', await b.browser.get('/api/providers')).data.find(
+      (p) => p.id === 'web-search',
+    );
     expect(other?.usage.requests).toBe(0);
   });
 

@@ -4,7 +4,6 @@
 // within the session's company.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerOf, validationOf } from '../../testing/api.js';
-import { json } from '../../testing/flows.js';
 import { newTenant, type Tenant } from '../../testing/monitoring.js';
 import { connection, external, fixedScanner, inline, result, scanWith, seedStorePage } from '../../testing/scripts.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
@@ -82,9 +81,7 @@ describe('the script inventory', () => {
     const pixel = await byKey(PIXEL);
     const response = await get(a, `/api/scripts/${pixel.id}`);
     expect(response.statusCode, response.body).toBe(200);
-    const detail = json<{
-      data: Record<string, unknown> & { history: { change: string }[]; findings: { kind: string }[] };
-    }>(response).data;
+    const detail = answerOf('getScript', response).data;
     expect(detail).toMatchObject({
       party: 'fourth',
       loaded_by: TAG,
@@ -155,11 +152,7 @@ describe('authorisation', () => {
     });
     const reset = await decide(a, tag.id, { decision: 'pending' });
     expect(answerOf('setScriptAuthorisation', reset).data).toMatchObject({ authorisation: 'pending', approver: null });
-    const detail = json<{
-      data: {
-        history: { change: string; field: string; from_value: string; to_value: string | null; actor: unknown }[];
-      };
-    }>(await get(a, `/api/scripts/${tag.id}`)).data;
+    const detail = answerOf('getScript', await get(a, `/api/scripts/${tag.id}`)).data;
     expect(detail.history.slice(0, 4).map((h) => [h.change, h.field, h.from_value, h.to_value])).toEqual([
       ['pending', 'authorisation', 'denied', null],
       ['denied', 'authorisation', 'authorised', 'Not on payment pages'],
@@ -180,9 +173,7 @@ describe('page scans', () => {
       [3, 0],
     ]);
     expect(scans.pending).toBeNull();
-    const detail = json<{
-      data: { changes: { change: string; script_key: string | null }[]; findings: { kind: string }[] };
-    }>(await get(a, `/api/script-scans/${secondScanId}`)).data;
+    const detail = answerOf('getScriptScan', await get(a, `/api/script-scans/${secondScanId}`)).data;
     expect(detail.changes.map((c) => c.change).sort()).toEqual(['changed', 'new', 'new_destination', 'removed']);
     expect(detail.findings.map((f) => f.kind).sort()).toEqual(['new_destination', 'unauthorised_script']);
     expect((await get(b, `/api/script-scans/${secondScanId}`)).statusCode).toBe(404);

@@ -5,7 +5,7 @@
 // and the E-commerce view assesses every page. The scanner reaches only the test store's mapped
 // hosts on 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json } from '../../../testing/flows.js';
+import { answerOf } from '../../../testing/api.js';
 import { newTenant, settleJobs, type Tenant } from '../../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../../testing/test-app.js';
 import { startTestStore, type TestStore, testStoreAppConfig } from '../../../testing/test-store.js';
@@ -35,22 +35,9 @@ afterAll(async () => {
   await store?.close();
 });
 
-interface StoreView {
-  name: string;
-  platform: string;
-  is_demo: boolean;
-  pages: Array<{
-    id: number;
-    url: string;
-    page_type: string;
-    last_scan: { status: string } | null;
-    pci_6_4_3: { status: string };
-  }>;
-}
-
 describe('the demo online store', () => {
   it('is set up for the company with a shop only, its scans queued', async () => {
-    const stores = json<{ data: StoreView[] }>(await shop.browser.get('/api/stores', { token: shop.token })).data;
+    const stores = answerOf('listStores', await shop.browser.get('/api/stores', { token: shop.token })).data;
     expect(stores).toHaveLength(1);
     expect(stores[0]).toMatchObject({ name: 'Acme Retail online store', platform: 'vtex', is_demo: true });
     expect(stores[0]?.pages.map((p) => p.page_type).sort()).toEqual(['checkout', 'payment', 'product']);
@@ -60,13 +47,13 @@ describe('the demo online store', () => {
       .where('company_id', '=', shop.companyId)
       .execute();
     expect(jobs).toEqual(Array.from({ length: 3 }, () => ({ kind: 'scripts.scan', is_demo: true })));
-    const none = json<{ data: StoreView[] }>(await bank.browser.get('/api/stores', { token: bank.token })).data;
+    const none = answerOf('listStores', await bank.browser.get('/api/stores', { token: bank.token })).data;
     expect(none).toEqual([]);
   });
 
   it('shows the skimmer on the payment page once scanned, and every page assessed', async () => {
     await settleJobs(app);
-    const [demo] = json<{ data: StoreView[] }>(await shop.browser.get('/api/stores', { token: shop.token })).data;
+    const [demo] = answerOf('listStores', await shop.browser.get('/api/stores', { token: shop.token })).data;
     for (const page of demo?.pages ?? []) {
       expect(page.last_scan?.status, page.url).toBe('done');
       // Every script is new and pending authorisation: 6.4.3 fails until someone authorises them.
