@@ -4,7 +4,8 @@
 // each of the 90 days that moves as that work did; the timeline has no run of identical entries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY } from '../../shared/clock.js';
-import { json, signIn } from '../../testing/flows.js';
+import { answerOf } from '../../testing/api.js';
+import { signIn } from '../../testing/flows.js';
 import { type ProviderReplay, startProviderReplay } from '../../testing/providers.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { startTestStore, type TestStore, testStoreAppConfig } from '../../testing/test-store.js';
@@ -133,18 +134,14 @@ describe('the demo after its jobs ran', () => {
 
     // The screens read it: the rating's 90-day trend, Global Vision's movement, the quarter's insights.
     const { browser, token } = await signIn(app);
-    const trend = json<{ data: { day: string; score: number }[] }>(await browser.get('/api/risk/trend', { token }));
+    const trend = answerOf('getRiskTrend', await browser.get('/api/risk/trend', { token }));
     expect(trend.data.length).toBeGreaterThanOrEqual(88);
     const quarter = `from=${new Date(now.getTime() - 90 * DAY).toISOString()}&to=${now.toISOString()}`;
-    const insights = json<{
-      data: { totals: { current: { resolved: number; reopened: number; mttr_hours: number | null } } };
-    }>(await browser.get(`/api/insights?${quarter}`, { token }));
+    const insights = answerOf('getInsights', await browser.get(`/api/insights?${quarter}`, { token }));
     expect(insights.data.totals.current.resolved).toBeGreaterThan(10);
     expect(insights.data.totals.current.mttr_hours).toBeGreaterThan(0);
     for (const period of ['week', 'month']) {
-      const body = json<{ data: { totals: { current: { resolved: number } } } }>(
-        await browser.get(`/api/insights?period=${period}`, { token }),
-      );
+      const body = answerOf('getInsights', await browser.get(`/api/insights?period=${period}`, { token }));
       expect(body.data.totals.current.resolved, period).toBeGreaterThan(0);
     }
     expect(jobs.filter((j) => j.kind === 'demo.history').map((j) => j.status)).toEqual(['succeeded']);

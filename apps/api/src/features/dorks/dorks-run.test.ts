@@ -5,7 +5,7 @@
 // queries it had done.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManualClock } from '../../shared/clock.js';
-import { json } from '../../testing/flows.js';
+import { answerOf } from '../../testing/api.js';
 import { newTenant, type Tenant } from '../../testing/monitoring.js';
 import { type ProviderReplay, providerTestConfig, startProviderReplay } from '../../testing/providers.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
@@ -58,7 +58,7 @@ describe('a dork run', () => {
     replay.switches.pageSize = 5;
     const queued = await run();
     expect(queued.statusCode, queued.body).toBe(202);
-    const { id } = json<{ id: number }>(queued);
+    const { id } = answerOf('startDorkRun', queued);
     expect((await run()).statusCode).toBe(409);
     await app.jobs.drain();
     const row = await runRow(id);
@@ -75,7 +75,7 @@ describe('a dork run', () => {
     expect(requests.filter((r) => r.query.q === listingQuery).map((r) => r.query.start)).toEqual(['1', '6', '11']);
 
     const list = await admin.browser.get('/api/dork-results?page_size=100', { token: admin.token });
-    const results = json<{ data: { url: string; dorks: { title: string }[]; seen_count: number }[] }>(list).data;
+    const results = answerOf('listDorkResults', list).data;
     expect(results).toHaveLength(12);
     expect(results.some((r) => r.url.includes('unrelated.example'))).toBe(false);
     const dir0 = results.find((r) => /\/dir0\/?$/.test(r.url));
@@ -106,7 +106,7 @@ describe('a dork run', () => {
       if (length === 5) replay.switches.throttle = { provider: 'web-search', times: 1, retryAfter: '120' };
       return length;
     };
-    const { id } = json<{ id: number }>(await run());
+    const { id } = answerOf('startDorkRun', await run());
     await app.jobs.drain();
     expect(await runRow(id)).toMatchObject({ status: 'waiting', queries_done: 1 });
     clock.advance(121_000);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moduleRegistry } from '../../modules.js';
 import { answerOf } from '../../testing/api.js';
 import { json } from '../../testing/flows.js';
-import { type DashboardBody, importFile, newTenant, platformOperator, type Tenant } from '../../testing/monitoring.js';
+import { importFile, newTenant, platformOperator, type Tenant } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { nvdPage } from '../cves/cves.fixtures.js';
 import { tar } from '../imports/import-archive.js';
@@ -93,7 +93,7 @@ async function seed(who: Tenant, cve: string, vendor: string) {
       },
     ]),
   );
-  return { job: job.id, watch: json<{ data: { id: number } }>(watch).data.id };
+  return { job: job.id, watch: answerOf('addCveWatchItem', watch).data.id };
 }
 
 /** Every list the registered modules serve (a new module's lists are checked without editing this file). */
@@ -176,7 +176,7 @@ describe('a user of company B', () => {
       { ids: [ids.credential, ids.device], status: 'in_review' },
       { token: b.token },
     );
-    expect(json(bulk)).toEqual({
+    expect(answerOf('bulkUpdateFindingStatus', bulk)).toEqual({
       updated: [],
       refused: [
         { id: ids.credential, reason: 'Finding not found.' },
@@ -201,7 +201,7 @@ describe('a user of company B', () => {
     expect(answerOf('getSlaPolicy', await get(a, '/api/vulnerabilities/sla-policy')).data.critical_days).toBe(7);
     expect(answerOf('getSlaPolicy', await get(b, '/api/vulnerabilities/sla-policy')).data.critical_days).toBe(1);
     expect((await data<{ id: number }>(b, '/api/findings/assignees')).map((m) => m.id)).toEqual([b.userId]);
-    const dashboardB = json<DashboardBody>(await get(b, '/api/dashboard'));
+    const dashboardB = answerOf('getDashboard', await get(b, '/api/dashboard'));
     const totalB = (await data(b, '/api/findings?page_size=100')).length;
     const sum = dashboardB.data.open_by_module.reduce((x, y) => x + y.count, 0);
     expect(sum).toBe(totalB);

@@ -2,26 +2,17 @@
 // writes one, import.succeeded, with what it found (new by severity, reopened), however many
 // batches it took. The system's findings (the CVE watch) keep an event each unless they come in bulk.
 import { describe, expect, it } from 'vitest';
-import { json } from '../../testing/flows.js';
+import { answerOf } from '../../testing/api.js';
 import { importFile, platformOperator, type Tenant, tenantFixture } from '../../testing/monitoring.js';
 import { nvdPage } from '../cves/cves.fixtures.js';
 import { SYSTEM_EVENTS_AT_MOST } from '../findings/findings.ingest.js';
 
 const fixture = tenantFixture('summary');
 
-interface EventView {
-  kind: string;
-  severity: string | null;
-  title: string;
-  finding_id: number | null;
-  import_id: number | null;
-  details: Record<string, unknown>;
-}
-
-async function events(who: Tenant, query = ''): Promise<EventView[]> {
+async function events(who: Tenant, query = '') {
   const r = await who.browser.get(`/api/events?page_size=100${query}`, { token: who.token });
   expect(r.statusCode, r.body).toBe(200);
-  return json<{ data: EventView[] }>(r).data;
+  return answerOf('listEvents', r).data;
 }
 
 describe('one event per import', () => {
@@ -52,7 +43,8 @@ describe('one event per import', () => {
 
   it('counts reopened findings in the summary and writes no event per finding', async () => {
     const { app, tenant } = fixture;
-    const list = json<{ data: { id: number }[] }>(
+    const list = answerOf(
+      'listCredentials',
       await tenant.browser.get('/api/credentials?q=user1@&page_size=1', { token: tenant.token }),
     );
     const id = list.data[0]?.id ?? 0;
@@ -72,9 +64,7 @@ describe('one event per import', () => {
     });
     expect(await events(tenant, '&kind=finding.reopened')).toEqual([]);
     // The history row of the reopen is still written, naming the import.
-    const detail = json<{ data: { history: { from: string; to: string; import_id: number | null }[] } }>(
-      await tenant.browser.get(`/api/findings/${id}`, { token: tenant.token }),
-    );
+    const detail = answerOf('getFinding', await tenant.browser.get(`/api/findings/${id}`, { token: tenant.token }));
     expect(detail.data.history[0]).toMatchObject({ from: 'resolved', to: 'new', import_id: job.id });
   });
 
