@@ -38,6 +38,7 @@ import { systemRoutes } from './features/system/system.routes.js';
 import { twoFactorRoutes } from './features/two-factor/two-factor.routes.js';
 import { moduleRegistry } from './modules.js';
 import { apiRoutesPlugin, loadContract, type OpenApiDocument, withoutTags } from './plugins/api-routes.plugin.js';
+import { sharedSchemaController } from './plugins/compiled-schemas.js';
 import { csrfPlugin } from './plugins/csrf.plugin.js';
 import { errorHandlerPlugin } from './plugins/error-handler.plugin.js';
 import { dateRangeFormats } from './plugins/input-rules.js';
@@ -96,6 +97,8 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
       customOptions: { allErrors: true, allowUnionTypes: true, removeAdditional: false },
       onCreate: dateRangeFormats,
     },
+    // The contract's validators and serializers compiled once per process (plugins/compiled-schemas.ts).
+    schemaController: sharedSchemaController,
   });
 
   const mail = createMailDelivery({

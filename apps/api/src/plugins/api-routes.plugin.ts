@@ -102,6 +102,23 @@ export function withoutTags(doc: OpenApiDocument, tags: string[]): OpenApiDocume
   return { ...doc, paths };
 }
 
+/**
+ * The contract with its header parameters named in lower case, as Node hands headers over (their
+ * names are case-insensitive): the shared validator compiler validates header schemas as written
+ * (plugins/compiled-schemas.ts), where Fastify's own lower-cased them.
+ */
+export function withLowerCaseHeaders(doc: OpenApiDocument): OpenApiDocument {
+  return JSON.parse(JSON.stringify(doc), (_key, value: unknown) => {
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      const parameter = value as { in?: unknown; name?: unknown };
+      if (parameter.in === 'header' && typeof parameter.name === 'string') {
+        return { ...parameter, name: parameter.name.toLowerCase() };
+      }
+    }
+    return value;
+  }) as OpenApiDocument;
+}
+
 interface BodySchema {
   required?: string[];
   content?: Record<string, { schema?: { required?: string[] } }>;
@@ -214,7 +231,7 @@ export const apiRoutesPlugin = fp(
     app.log = withoutResponseTypeWarnings(log, new Set([...operations.values()].flatMap((o) => o.bodyTypes)));
     try {
       await app.register(openapiGlue, {
-        specification: options.contract,
+        specification: withLowerCaseHeaders(options.contract),
         prefix: '/api',
         // Glue spreads these options over the method, url and schema it takes from the contract; its
         // type asks for a complete RouteOptions, which would override them.
