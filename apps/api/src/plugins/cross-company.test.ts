@@ -8,6 +8,7 @@ import { cveFiles } from '../features/cves/cves.demo.js';
 import { epssCsv, kevCatalogue, nvdPage } from '../features/cves/cves.fixtures.js';
 import { createSession } from '../features/session/session.service.js';
 import { findUserById } from '../features/users/users.repository.js';
+import { answerOf } from '../testing/api.js';
 import { type Operation, operationsOf, urlOf } from '../testing/contract-operations.js';
 import { json } from '../testing/flows.js';
 import { asText, Random, type Schema, validValue } from '../testing/fuzz-values.js';
@@ -61,9 +62,7 @@ beforeAll(async () => {
   ofA.imports = idsOf(await get(a, '/api/imports?page_size=100'));
   ofA.devices = idsOf(await get(a, '/api/credentials/devices?page_size=100'));
   ofA.watch = idsOf(await get(a, '/api/cves/watch-list'));
-  cvesOfA = json<{ data: { cve_id: string }[] }>({ body: await get(a, '/api/cves?page_size=100') }).data.map(
-    (c) => c.cve_id,
-  );
+  cvesOfA = answerOf('listCves', { body: await get(a, '/api/cves?page_size=100') }).data.map((c) => c.cve_id);
   expect(ofA.findings.length).toBeGreaterThan(20);
   expect(cvesOfA.length).toBeGreaterThan(0);
 }, 240_000);

@@ -5,9 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VigilApp } from '../app.js';
 import { addWebhook } from '../testing/alerts.js';
-import { errorOf } from '../testing/api.js';
+import { answerOf, errorOf } from '../testing/api.js';
 import { TestBrowser } from '../testing/browser.js';
-import { json } from '../testing/flows.js';
 import { newTenant, type Tenant } from '../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp } from '../testing/test-app.js';
 import { type ActionLimits, defaultActionLimits } from './action-limits.js';
@@ -77,7 +76,7 @@ const cases: Case[] = [
         { token: admin.token },
       );
       expect(invited.statusCode, invited.body).toBe(201);
-      const { id } = json<{ data: { id: number } }>(invited).data;
+      const { id } = answerOf('inviteMember', invited).data;
       return (who) => who.browser.post(`/api/member-invitations/${id}/resend`, undefined, { token: who.token });
     },
   },

@@ -2,7 +2,8 @@
 // alerts a rule raised.
 import { expect } from 'vitest';
 import type { VigilApp } from '../app.js';
-import { json, type SignedIn } from './flows.js';
+import { answerOf } from './api.js';
+import type { SignedIn } from './flows.js';
 
 export const instantRule = {
   modules: null,
@@ -17,7 +18,7 @@ export const instantRule = {
 export async function addRule(who: SignedIn, body: Record<string, unknown> = {}): Promise<number> {
   const response = await who.browser.post('/api/alerts/rules', { ...instantRule, ...body }, { token: who.token });
   expect(response.statusCode, response.body).toBe(201);
-  return json<{ data: { id: number } }>(response).data.id;
+  return answerOf('createAlertRule', response).data.id;
 }
 
 export async function addWebhook(
@@ -26,7 +27,9 @@ export async function addWebhook(
 ): Promise<{ id: number; secret: string }> {
   const response = await who.browser.post('/api/alerts/webhooks', { format: 'json', ...body }, { token: who.token });
   expect(response.statusCode, response.body).toBe(201);
-  const answer = json<{ data: { id: number }; secret: string }>(response);
+  const answer = answerOf('createWebhook', response);
+  // WebhookResponse (create and update) makes the secret optional: the creation always shows it.
+  if (answer.secret === undefined) throw new Error(`The created webhook came without its secret: ${response.body}`);
   return { id: answer.data.id, secret: answer.secret };
 }
 

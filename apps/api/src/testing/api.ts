@@ -61,3 +61,19 @@ export function errorOf(response: { body: string }): Schemas['Error'] {
 export function validationOf(response: { body: string }): Schemas['ValidationError'] {
   return JSON.parse(response.body) as Schemas['ValidationError'];
 }
+
+type SignInAnswer = Schemas['LoginResponse'];
+
+/** A sign-in answer (login, verify-two-factor, terms-accepted…) that must be a session: its Session. */
+export function sessionOf(response: { body: string }): Schemas['Session'] {
+  const answer = JSON.parse(response.body) as SignInAnswer;
+  if (!('access_token' in answer)) throw new Error(`Expected a session, got: ${response.body}`);
+  return answer;
+}
+
+/** A sign-in answer that must be the next step (two-factor, terms…), not a session: its flags. */
+export function signInStepOf(response: { body: string }): Schemas['LoginFlags'] {
+  const answer = JSON.parse(response.body) as SignInAnswer;
+  if ('access_token' in answer) throw new Error(`Expected a sign-in step, got a session: ${response.body}`);
+  return answer;
+}

@@ -8,7 +8,7 @@ import { insertUser, updateUser } from '../features/users/users.repository.js';
 import type { UserUpdate } from '../features/users/users.table.js';
 import { settleAfterResponse } from '../shared/after-response.js';
 import { hashPassword } from '../shared/passwords.js';
-import { answerOf } from './api.js';
+import { sessionOf, signInStepOf } from './api.js';
 import { TestBrowser } from './browser.js';
 
 /** The newest message to `to`, once the work that runs after responses (and queues mail) is done. */
@@ -70,18 +70,13 @@ export async function signIn(
   const browser = await TestBrowser.open(app);
   const login = await browser.post('/api/login', { email: credentials.email, password: credentials.password });
   expect(login.statusCode, login.body).toBe(200);
-  // The login answers a session or the two-factor step (LoginResponse): here always the step.
-  const step = answerOf('login', login);
-  if ('access_token' in step) throw new Error(`${credentials.email} signed in without the two-factor step`);
+  const step = signInStepOf(login);
   expect(step.two_factor_required).toBe(true);
   const userId = step.user_id ?? 0;
   const code = await latestCode(app, credentials.email);
   const verified = await browser.post('/api/verify-two-factor', { user_id: userId, code });
   expect(verified.statusCode, verified.body).toBe(200);
-  const session = answerOf('verifyTwoFactor', verified);
-  if (!('access_token' in session))
-    throw new Error(`verify-two-factor answered 200 without a session: ${verified.body}`);
-  return { browser, token: session.access_token, userId };
+  return { browser, token: sessionOf(verified).access_token, userId };
 }
 
 /** An active, verified user of Acme Retail with every step done, no two-factor, password 'Correct-horse-1'. */

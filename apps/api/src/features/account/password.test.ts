@@ -1,6 +1,7 @@
 // Password change from the account settings: current password, registration rules, argon2id,
 // other sessions revoked (not this one), a notice in the user's language, audit, throttling.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionOf } from '../../testing/api.js';
 import { TestBrowser } from '../../testing/browser.js';
 import { createUser, json, latestMail } from '../../testing/flows.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
@@ -29,7 +30,7 @@ async function session(
   const browser = await TestBrowser.open(app);
   const login = await browser.post('/api/login', { email, password }, { headers: { 'user-agent': userAgent } });
   expect(login.statusCode, login.body).toBe(200);
-  return { browser, token: json<{ access_token: string }>(login).access_token };
+  return { browser, token: sessionOf(login).access_token };
 }
 
 function change(who: { browser: TestBrowser; token: string }, body: Record<string, string>) {

@@ -1,5 +1,6 @@
 // Profile fields, theme, and the active-sessions list with revoke one / revoke all others.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerOf, sessionOf } from '../../testing/api.js';
 import { TestBrowser } from '../../testing/browser.js';
 import { createUser, json, signIn } from '../../testing/flows.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
@@ -31,23 +32,13 @@ async function session(email: string, userAgent: string, ip = '127.0.0.1') {
     { headers: { 'user-agent': userAgent } },
   );
   expect(login.statusCode, login.body).toBe(200);
-  return { browser, token: json<{ access_token: string }>(login).access_token };
-}
-
-interface SessionView {
-  id: number;
-  method: string;
-  ip: string | null;
-  browser: string | null;
-  os: string | null;
-  device_type: string | null;
-  current: boolean;
+  return { browser, token: sessionOf(login).access_token };
 }
 
 async function list(who: { browser: TestBrowser; token: string }) {
   const response = await who.browser.get('/api/account/sessions', { token: who.token });
   expect(response.statusCode, response.body).toBe(200);
-  return json<{ data: SessionView[] }>(response).data;
+  return answerOf('listAccountSessions', response).data;
 }
 
 describe('profile', () => {

@@ -2,6 +2,7 @@
 // feed files; the user payload says who is one; a revoked operator is a company member again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/env.js';
+import { sessionOf, signInStepOf } from '../../testing/api.js';
 import { TestBrowser } from '../../testing/browser.js';
 import { json, latestCode } from '../../testing/flows.js';
 import { newTenant, type Tenant } from '../../testing/monitoring.js';
@@ -52,12 +53,12 @@ describe('platform operators', () => {
 
   it('tells the client who is an operator in the signed-in user', async () => {
     const browser = await TestBrowser.open(app);
-    const login = json<{ user_id: number }>(
+    const login = signInStepOf(
       await browser.post('/api/login', { email: demoAdmin.email, password: demoAdmin.password }),
     );
     const code = await latestCode(app, demoAdmin.email);
     const verified = await browser.post('/api/verify-two-factor', { user_id: login.user_id, code });
-    expect(json<{ user: { operator: boolean } }>(verified).user.operator).toBe(true);
+    expect(sessionOf(verified).user.operator).toBe(true);
   });
 
   it('reads VIGIL_OPERATORS as a list of e-mails and refuses anything else', () => {

@@ -4,8 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { HOUR, type ManualClock, MINUTE } from '../../shared/clock.js';
 import { addRule, alertsOf, combolist, mailsTo, settle } from '../../testing/alerts.js';
-import { validationOf } from '../../testing/api.js';
-import { json } from '../../testing/flows.js';
+import { answerOf, validationOf } from '../../testing/api.js';
 import { importFile, newTenant, queueTask, tenantFixture } from '../../testing/monitoring.js';
 import { upsertFindings } from '../findings/findings.ingest.js';
 import { type AlertDetails, headline } from './alert-payloads.js';
@@ -20,7 +19,7 @@ describe('alert rules', () => {
     const viewer = await newTenant(app, 'alerts', { join: tenant, role: 'viewer' });
     const id = await addRule(viewer, { modules: ['credentials'], delivery: 'digest', digest_hour: 8 });
     const listed = await viewer.browser.get('/api/alerts/rules', { token: viewer.token });
-    expect(json<{ data: { id: number; modules: string[]; digest_hour: number }[] }>(listed).data).toEqual([
+    expect(answerOf('listAlertRules', listed).data).toEqual([
       expect.objectContaining({ id, modules: ['credentials'], digest_hour: 8, time_zone: 'Europe/Paris' }),
     ]);
     const changed = await viewer.browser.call('PUT', `/api/alerts/rules/${id}`, {
@@ -35,7 +34,7 @@ describe('alert rules', () => {
       },
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(json<{ data: { digest_hour: null; min_severity: string } }>(changed).data).toMatchObject({
+    expect(answerOf('updateAlertRule', changed).data).toMatchObject({
       digest_hour: null,
       min_severity: 'critical',
     });
@@ -43,7 +42,7 @@ describe('alert rules', () => {
     const other = await tenant.browser.call('DELETE', `/api/alerts/rules/${id}`, { token: tenant.token });
     expect(other.statusCode).toBe(404);
     expect(
-      json<{ data: unknown[] }>(await tenant.browser.get('/api/alerts/rules', { token: tenant.token })).data,
+      answerOf('listAlertRules', await tenant.browser.get('/api/alerts/rules', { token: tenant.token })).data,
     ).toEqual([]);
     const bad = await viewer.browser.post(
       '/api/alerts/rules',

@@ -5,7 +5,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ManualClock } from '../../shared/clock.js';
 import { addRule, addWebhook, combolist, settle } from '../../testing/alerts.js';
-import { json } from '../../testing/flows.js';
+import { answerOf } from '../../testing/api.js';
 import { importFile, newTenant, type Tenant, tenantFixture } from '../../testing/monitoring.js';
 import { testApp } from '../../testing/test-app.js';
 import { closedPort, type Received, type Receiver, startReceiver } from '../../testing/webhook-receiver.js';
@@ -33,18 +33,10 @@ function verified(request: Received, secret: string): boolean {
   return header.length === expected.length && timingSafeEqual(Buffer.from(header), Buffer.from(expected));
 }
 
-interface Delivery {
-  attempt: number;
-  outcome: string;
-  response_code: number | null;
-  latency_ms: number | null;
-  error: string | null;
-}
-
-async function log(id: number, who: Tenant = admin): Promise<Delivery[]> {
+async function log(id: number, who: Tenant = admin) {
   const response = await who.browser.get(`/api/alerts/webhooks/${id}/deliveries`, { token: who.token });
   expect(response.statusCode, response.body).toBe(200);
-  return json<{ data: Delivery[] }>(response).data.reverse();
+  return answerOf('listWebhookDeliveries', response).data.reverse();
 }
 
 async function sendTest(id: number, who: Tenant = admin) {
@@ -107,7 +99,7 @@ describe('webhooks', () => {
     const { app } = fixture;
     const clock = app.ctx.clock as ManualClock;
     const hook = await addWebhook(admin, { url: `http://127.0.0.1:${await closedPort()}/hook` });
-    const test = json<{ data: { job_id: number } }>(await sendTest(hook.id)).data.job_id;
+    const test = answerOf('testWebhook', await sendTest(hook.id)).data.job_id;
     await settle(app);
     for (let attempt = 1; attempt < DELIVERY_ATTEMPTS; attempt += 1) {
       clock.advance(deliveryBackoff(attempt) - 1000);
@@ -163,7 +155,7 @@ describe('webhooks', () => {
     const hook = await addWebhook(admin, { url: receiver.url });
     const other = await newTenant(fixture.app, 'hooks', { role: 'administrator' });
     const theirs = await other.browser.get('/api/alerts/webhooks', { token: other.token });
-    expect(json<{ data: unknown[] }>(theirs).data).toEqual([]);
+    expect(answerOf('listWebhooks', theirs).data).toEqual([]);
     expect((await sendTest(hook.id, other)).statusCode).toBe(404);
     expect(
       (await other.browser.get(`/api/alerts/webhooks/${hook.id}/deliveries`, { token: other.token })).statusCode,

@@ -4,7 +4,8 @@
 // interesting URLs as findings; the list's filters, tag counts, export and detail; another
 // company's member seeing none of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json } from '../../testing/flows.js';
+import type { JsonAnswerOf } from '../../route-table.js';
+import { answerOf } from '../../testing/api.js';
 import { importFile, newTenant, type Tenant } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 
@@ -14,29 +15,12 @@ let analyst: Tenant;
 let viewer: Tenant;
 let other: Tenant;
 
-interface UrlView {
-  id: number;
-  url_key: string;
-  sample_url: string;
-  providers: string[];
-  tags: string[];
-  interesting: boolean;
-  status_codes: number[];
-  captures: number;
-  first_captured_at: string | null;
-  last_captured_at: string | null;
-  finding: { id: number; severity: string; status: string; title: string } | null;
-}
-interface ListBody {
-  data: UrlView[];
-  meta: { total: number };
-  tag_counts: { tag: string; count: number }[];
-}
+type ListBody = JsonAnswerOf<'listArchivedUrls'>;
 
 const list = async (who: Tenant, query = '') => {
   const response = await who.browser.get(`/api/archived-urls?${query}`, { token: who.token });
   expect(response.statusCode, response.body).toBe(200);
-  return json<ListBody>(response);
+  return answerOf('listArchivedUrls', response);
 };
 const keys = (body: ListBody) => body.data.map((u) => u.url_key).sort();
 
@@ -166,7 +150,7 @@ describe('the archived URLs list', () => {
     expect((await list(analyst, `finding_id=${findingId}`)).data.map((u) => u.id)).toEqual([reset?.id]);
     const detail = await viewer.browser.get(`/api/archived-urls/${reset?.id}`, { token: viewer.token });
     expect(detail.statusCode).toBe(200);
-    expect(json<{ data: UrlView }>(detail).data).toEqual(reset);
+    expect(answerOf('getArchivedUrl', detail).data).toEqual(reset);
     const csv = await viewer.browser.get('/api/archived-urls/export?interesting=true', { token: viewer.token });
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('token=[redacted]');

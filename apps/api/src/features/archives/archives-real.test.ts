@@ -5,7 +5,7 @@
 // file; each variant lands on the same two archived URLs with the same first capture.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json } from '../../testing/flows.js';
+import { answerOf } from '../../testing/api.js';
 import { importFile, newTenant, type Tenant } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 
@@ -14,13 +14,6 @@ const lines = (text: string) => text.split('\n').filter((l) => l.trim() !== '');
 
 let database: TestDatabase;
 let app: VigilApp;
-
-interface UrlView {
-  url_key: string;
-  captures: number;
-  status_codes: number[];
-  first_captured_at: string | null;
-}
 
 async function tenantOf(label: string, domain = 'archive.org'): Promise<Tenant> {
   const who = await newTenant(app, label, { role: 'analyst' });
@@ -33,10 +26,10 @@ async function tenantOf(label: string, domain = 'archive.org'): Promise<Tenant> 
   return who;
 }
 
-async function listed(who: Tenant): Promise<UrlView[]> {
+async function listed(who: Tenant) {
   const response = await who.browser.get('/api/archived-urls?sort=url_key&page_size=100', { token: who.token });
   expect(response.statusCode, response.body).toBe(200);
-  return json<{ data: UrlView[] }>(response).data;
+  return answerOf('listArchivedUrls', response).data;
 }
 
 /** The distinct URLs by the test's own rule: host and path, the default port dropped. */

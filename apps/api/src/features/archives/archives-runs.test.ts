@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArchiveFixture } from '../../dev/provider-replay/replay-fixtures.js';
 import type { ManualClock } from '../../shared/clock.js';
 import { settle } from '../../testing/alerts.js';
-import { errorOf } from '../../testing/api.js';
-import { json } from '../../testing/flows.js';
+import { answerOf, errorOf } from '../../testing/api.js';
 import { newTenant, type Tenant } from '../../testing/monitoring.js';
 import { type ProviderReplay, providerTestConfig, startProviderReplay } from '../../testing/providers.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
@@ -20,21 +19,13 @@ let clock: ManualClock;
 let analyst: Tenant;
 let viewer: Tenant;
 
-interface UrlView {
-  url_key: string;
-  providers: string[];
-  captures: number;
-  sample_url: string;
-  finding: { id: number; status: string } | null;
-}
-
 const fixture = (domain: string, urls: [string, string][]): ArchiveFixture => ({
   domain,
   captures: urls.map(([url, timestamp]) => ({ url, timestamp, status: 200, mime: 'text/html' })),
 });
 const start = (who: Tenant) => who.browser.call('POST', '/api/archived-urls/runs', { token: who.token });
 const list = async (who: Tenant, query = '') =>
-  json<{ data: UrlView[] }>(await who.browser.get(`/api/archived-urls?page_size=100&${query}`, { token: who.token }))
+  answerOf('listArchivedUrls', await who.browser.get(`/api/archived-urls?page_size=100&${query}`, { token: who.token }))
     .data;
 const runs = () =>
   app.ctx.db.selectFrom('provider_runs').selectAll().where('module', '=', 'archives').orderBy('id').execute();
@@ -83,9 +74,9 @@ describe('archive sweeps', () => {
     replay.switches.pageSize = 2;
     const response = await start(analyst);
     expect(response.statusCode, response.body).toBe(202);
-    const body = json<{ queued: { provider: string }[]; running: string[] }>(response);
+    const body = answerOf('startArchiveRuns', response);
     expect(body.queued.map((q) => q.provider).sort()).toEqual(['commoncrawl', 'otx', 'urlscan', 'wayback']);
-    expect(json<{ running: string[] }>(await start(analyst)).running.sort()).toEqual([
+    expect(answerOf('startArchiveRuns', await start(analyst)).running.sort()).toEqual([
       'commoncrawl',
       'otx',
       'urlscan',

@@ -5,29 +5,16 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { validationOf } from '../../testing/api.js';
-import { json } from '../../testing/flows.js';
+import { answerOf, validationOf } from '../../testing/api.js';
 import { importFile, newTenant, type Tenant, tenantFixture, upload, waitForImport } from '../../testing/monitoring.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 const t = tenantFixture('assetimport');
 
-interface AssetView {
-  id: number;
-  type: string;
-  value: string;
-  sources: string[];
-  supplier: { id: number; name: string } | null;
-  first_seen_at: string;
-  last_seen_at: string;
-  gone_at: string | null;
-  details: Record<string, unknown>;
-}
-
 async function assets(who: Tenant, query = '') {
   const response = await who.browser.get(`/api/assets?page_size=100${query}`, { token: who.token });
   expect(response.statusCode, response.body).toBe(200);
-  return json<{ data: AssetView[] }>(response).data;
+  return answerOf('listAssets', response).data;
 }
 
 async function assetNamed(who: Tenant, value: string, query = '') {
@@ -35,18 +22,13 @@ async function assetNamed(who: Tenant, value: string, query = '') {
   if (!found) throw new Error(`no asset ${value}`);
   const response = await who.browser.get(`/api/assets/${found.id}`, { token: who.token });
   expect(response.statusCode, response.body).toBe(200);
-  return json<{
-    data: AssetView & {
-      relations: { direction: string; kind: string; asset: { value: string } }[];
-      history: { change: string; source: string | null }[];
-    };
-  }>(response).data;
+  return answerOf('getAsset', response).data;
 }
 
 async function supplier(who: Tenant, name: string): Promise<number> {
   const response = await who.browser.post('/api/suppliers', { name, tier: 'high' }, { token: who.token });
   expect(response.statusCode, response.body).toBe(201);
-  return json<{ data: { id: number } }>(response).data.id;
+  return answerOf('createSupplier', response).data.id;
 }
 
 describe('assets imports', () => {

@@ -4,7 +4,8 @@
 // of another format is refused once, saying what it looks like.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { json } from '../../testing/flows.js';
+import type { JsonAnswerOf } from '../../route-table.js';
+import { answerOf } from '../../testing/api.js';
 import { importFile, newTenant, type Tenant, tenantFixture } from '../../testing/monitoring.js';
 
 const raw = (name: string) => readFileSync(new URL(`./fixtures/real/recon/${name}`, import.meta.url));
@@ -19,16 +20,12 @@ const jsonLines = (name: string) => lines(name).map((l) => JSON.parse(l) as Reco
 const domainOf = (host: string) => host.split('.').slice(-2).join('.');
 const t = tenantFixture('reconreal');
 
-interface AssetView {
-  type: string;
-  value: string;
-  details: Record<string, unknown>;
-}
+type AssetView = JsonAnswerOf<'listAssets'>['data'][number];
 
 async function assetsOf(who: Tenant): Promise<AssetView[]> {
   const response = await who.browser.get('/api/assets?page_size=100', { token: who.token });
   expect(response.statusCode, response.body).toBe(200);
-  return json<{ data: AssetView[] }>(response).data;
+  return answerOf('listAssets', response).data;
 }
 
 async function imported(kind: string, name: string, content: Buffer | string = raw(name)) {

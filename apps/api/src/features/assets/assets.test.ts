@@ -134,15 +134,7 @@ describe('one asset', () => {
       .execute();
     const response = await a.browser.get(`/api/assets/${www}`, { token: a.token });
     expect(response.statusCode, response.body).toBe(200);
-    const { data } = json<{
-      data: {
-        open_findings: number;
-        relations: { direction: string; kind: string; asset: { value: string } }[];
-        findings: { id: number; title: string; probe: string }[];
-        history: { change: string; source: string }[];
-        observations: { probe: string; result: Record<string, unknown> }[];
-      };
-    }>(response);
+    const { data } = answerOf('getAsset', response);
     expect(data.relations.map((r) => `${r.direction} ${r.kind} ${r.asset.value}`)).toEqual([
       'out hosts_url https://www.shop.example/login',
       'out subdomain_of shop.example',
@@ -165,9 +157,7 @@ describe('one asset', () => {
     expect((await patch({ owner: null })).statusCode).toBe(200);
     expect((await patch({ tags: ['bad tag!'] })).statusCode).toBe(422);
     expect((await patch({})).statusCode).toBe(422);
-    const detail = json<{
-      data: { history: { change: string; from_value: string; to_value: string; actor: { id: number } }[] };
-    }>(await a.browser.get(`/api/assets/${id}`, { token: a.token })).data;
+    const detail = answerOf('getAsset', await a.browser.get(`/api/assets/${id}`, { token: a.token })).data;
     expect(detail.history.map((h) => [h.change, h.from_value, h.to_value, h.actor?.id])).toEqual([
       ['owner', 'Web Team', null, a.userId],
       ['owner', null, 'Web Team', a.userId],

@@ -5,25 +5,21 @@
 // company scoped them; a file that is not nmap XML is refused once, saying what it is.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { json } from '../../testing/flows.js';
+import type { JsonAnswerOf } from '../../route-table.js';
+import { answerOf } from '../../testing/api.js';
 import { importFile, newTenant, type Tenant, tenantFixture } from '../../testing/monitoring.js';
 
 const real = (name: string) => readFileSync(new URL(`./fixtures/real/${name}`, import.meta.url), 'utf8');
 const t = tenantFixture('nmapreal');
 
-interface AssetView {
-  id: number;
-  type: string;
-  value: string;
-  details: Record<string, unknown>;
-}
+type AssetView = JsonAnswerOf<'listAssets'>['data'][number];
 
 async function allAssets(who: Tenant, query = ''): Promise<AssetView[]> {
   const found: AssetView[] = [];
   for (let page = 1; ; page += 1) {
     const response = await who.browser.get(`/api/assets?page_size=100&page=${page}${query}`, { token: who.token });
     expect(response.statusCode, response.body).toBe(200);
-    const body = json<{ data: AssetView[]; meta: { has_more: boolean } }>(response);
+    const body = answerOf('listAssets', response);
     found.push(...body.data);
     if (!body.meta.has_more) return found;
   }
@@ -32,9 +28,7 @@ async function allAssets(who: Tenant, query = ''): Promise<AssetView[]> {
 async function relationsOf(who: Tenant, id: number) {
   const response = await who.browser.get(`/api/assets/${id}`, { token: who.token });
   expect(response.statusCode, response.body).toBe(200);
-  const detail = json<{ data: { relations: { direction: string; kind: string; asset: { value: string } }[] } }>(
-    response,
-  );
+  const detail = answerOf('getAsset', response);
   return detail.data.relations.map((r) => `${r.direction} ${r.kind} ${r.asset.value}`);
 }
 

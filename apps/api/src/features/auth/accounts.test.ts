@@ -2,8 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settleAfterResponse } from '../../shared/after-response.js';
 import { MINUTE } from '../../shared/clock.js';
+import { answerOf, errorOf, validationOf } from '../../testing/api.js';
 import { TestBrowser } from '../../testing/browser.js';
-import { json, latestLinkToken, latestMail, signIn } from '../../testing/flows.js';
+import { latestLinkToken, latestMail, signIn } from '../../testing/flows.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { demoAdmin, demoPendingUser, demoUser } from '../demo/demo.seed.js';
 import { findUserByEmail } from '../users/users.repository.js';
@@ -37,7 +38,7 @@ describe('POST /register', () => {
     const client = await browser.post('/api/register', { ...bad, email: 'someone@globex.example' });
     const stranger = await browser.post('/api/register', { ...bad, email: 'someone@elsewhere.example' });
     expect(client.statusCode).toBe(422);
-    expect(json(client)).toEqual({
+    expect(validationOf(client)).toEqual({
       message: 'The given data was invalid.',
       errors: {
         password: ['The password must be at least 10 characters.'],
@@ -55,14 +56,14 @@ describe('POST /register', () => {
     for (const email of ['same@globex.example', 'same@elsewhere.example', demoUser.email]) {
       answers.push(await browser.post('/api/register', { ...form, email }));
     }
-    const [client, stranger, taken] = answers.map((r) => ({
-      status: r.statusCode,
-      body: JSON.stringify({ ...json(r), data: { ...json<{ data: object }>(r).data, email: 'x' } }),
-    }));
+    const [client, stranger, taken] = answers.map((r) => {
+      const body = answerOf('register', r);
+      return { status: r.statusCode, body: JSON.stringify({ ...body, data: { ...body.data, email: 'x' } }) };
+    });
     expect(client?.status).toBe(201);
     expect(stranger).toEqual(client);
     expect(taken).toEqual(client);
-    expect(json(answers[1] ?? { body: '{}' })).toEqual({
+    expect(answerOf('register', answers[1] ?? { body: '{}' })).toEqual({
       message: 'Registration received. Check your e-mail for the next step.',
       data: { email: 'same@elsewhere.example', name: 'Same Answer' },
     });
@@ -82,7 +83,7 @@ describe('POST /register', () => {
     const browser = await TestBrowser.open(app);
     const response = await browser.post('/api/register', newcomer);
     expect(response.statusCode).toBe(201);
-    const body = json<{ data: { email: string } }>(response);
+    const body = answerOf('register', response);
     expect(body.data.email).toBe(newcomer.email);
 
     const mail = await latestMail(app, newcomer.email);
@@ -103,7 +104,7 @@ describe('POST /register', () => {
 
     const login = await browser.post('/api/login', { email: newcomer.email, password: newcomer.password });
     expect(login.statusCode).toBe(403);
-    expect(json(login)).toMatchObject({ active_validation_required: true, user_id: id });
+    expect(answerOf('login', login)).toMatchObject({ active_validation_required: true, user_id: id });
   });
 
   it('refuses an expired confirmation link (24 hours)', async () => {
@@ -125,7 +126,7 @@ describe('validation by an administrator', () => {
     const admin = await signIn(app, demoAdmin);
     const list = await admin.browser.get('/api/admin/users', { token: admin.token });
     expect(list.statusCode).toBe(200);
-    const emails = json<{ data: { email: string; id: number }[] }>(list).data.map((u) => u.email);
+    const emails = answerOf('listUsersAwaitingValidation', list).data.map((u) => u.email);
     expect(emails).toContain(demoPendingUser.email);
 
     // A company the administrator does not belong to: its accounts are invisible (404).
@@ -242,7 +243,7 @@ describe('password reset', () => {
     expect(ok.statusCode).toBe(200);
     const reused = await browser.post('/api/password/reset', body);
     expect(reused.statusCode).toBe(400);
-    expect(json(reused)).toEqual({ message: 'Invalid or expired reset token.' });
+    expect(errorOf(reused)).toEqual({ message: 'Invalid or expired reset token.' });
     const revoked = await session.browser.post('/api/check-user', undefined, { token: session.token });
     expect(revoked.statusCode).toBe(401);
     expect((await browser.post('/api/login', { email: user.email, password: 'New-password-22' })).statusCode).toBe(200);

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settleAfterResponse } from '../../shared/after-response.js';
 import { MINUTE } from '../../shared/clock.js';
+import { signInStepOf } from '../../testing/api.js';
 import { TestBrowser } from '../../testing/browser.js';
 import { createUser, json, latestCode, latestLinkToken } from '../../testing/flows.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
@@ -33,7 +34,7 @@ async function passwordStep(email: string, options: { ip?: string; browser?: Tes
   const browser = options.browser ?? (await TestBrowser.open(app, { ip: options.ip ?? '203.0.113.50' }));
   const login = await browser.post('/api/login', { email, password });
   expect(login.statusCode, login.body).toBe(200);
-  const userId = json<{ user_id: number }>(login).user_id;
+  const userId = signInStepOf(login).user_id;
   const code = await latestCode(app, email);
   const verify = (typed: string) => browser.post('/api/verify-two-factor', { user_id: userId, code: typed });
   return { browser, code, verify, wrong: code === '000000' ? '111111' : '000000' };
@@ -143,7 +144,7 @@ describe('the account’s ceiling', () => {
     const login = await browser.post('/api/login', { email: user.email, password: newPassword });
     const code = await latestCode(app, user.email);
     const ok = await browser.post('/api/verify-two-factor', {
-      user_id: json<{ user_id: number }>(login).user_id,
+      user_id: signInStepOf(login).user_id,
       code,
     });
     expect(ok.statusCode, ok.body).toBe(200);

@@ -3,6 +3,7 @@
 // Per attempt and the owner's known browser: two-factor-attempts.test.ts (issue 32).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE } from '../../shared/clock.js';
+import { signInStepOf } from '../../testing/api.js';
 import { TestBrowser } from '../../testing/browser.js';
 import { createUser, json, latestCode } from '../../testing/flows.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
@@ -28,7 +29,7 @@ async function startSignIn(email: string, ip: string) {
   const browser = await TestBrowser.open(app, { ip });
   const login = await browser.post('/api/login', { email, password });
   expect(login.statusCode, login.body).toBe(200);
-  const userId = json<{ user_id: number }>(login).user_id;
+  const userId = signInStepOf(login).user_id;
   return { browser, userId, code: await latestCode(app, email) };
 }
 

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json } from '../../testing/flows.js';
+import { answerOf } from '../../testing/api.js';
 import { importFile, newTenant, type Tenant } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { zipStored } from './stored-zip.testing.js';
@@ -31,14 +31,14 @@ afterAll(async () => {
 });
 
 type Breach = { Name: string; DataClasses: string[] };
-type Credential = { email: string; source_name: string; severity: string; data_classes: string[]; url: string | null };
 
-async function credentials(query: string): Promise<Credential[]> {
+async function credentials(query: string) {
   const response = await t.browser.get(`/api/credentials?page_size=100&sort=email${query}`, { token: t.token });
   expect(response.statusCode, response.body).toBe(200);
   // Sorted here on every field shown: the list orders by e-mail only.
-  const key = (c: Credential) => `${c.email} ${c.source_name} ${c.url}`;
-  return json<{ data: Credential[] }>(response).data.sort((a, b) => (key(a) < key(b) ? -1 : 1));
+  const { data } = answerOf('listCredentials', response);
+  const key = (c: (typeof data)[number]) => `${c.email} ${c.source_name} ${c.url}`;
+  return data.sort((a, b) => (key(a) < key(b) ? -1 : 1));
 }
 
 async function knownBreaches(names: string[]): Promise<Set<string>> {
@@ -169,15 +169,10 @@ describe('infostealer: the label grammars of the known families', () => {
         updated: 0,
         rejected: counted.refused,
       });
-      const devices = json<{
-        data: {
-          id: number;
-          machine_name: string;
-          malware_family: string;
-          infection_date: string;
-          credential_count: number;
-        }[];
-      }>(await t.browser.get(`/api/credentials/devices?q=${c.machine}`, { token: t.token })).data;
+      const devices = answerOf(
+        'listInfostealerDevices',
+        await t.browser.get(`/api/credentials/devices?q=${c.machine}`, { token: t.token }),
+      ).data;
       expect(devices).toHaveLength(1);
       expect(devices[0]).toMatchObject({
         machine_name: c.machine,

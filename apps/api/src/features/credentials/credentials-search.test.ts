@@ -1,7 +1,7 @@
 // The credentials search (issue 14): an e-mail by its start, and a source (breach, combolist file,
 // stealer family) or a domain by any part of it, any case; another company's sources find nothing.
 import { describe, expect, it } from 'vitest';
-import { json } from '../../testing/flows.js';
+import { answerOf } from '../../testing/api.js';
 import { importFile, newTenant, type Tenant, tenantFixture } from '../../testing/monitoring.js';
 import { tar } from '../imports/import-archive.js';
 
@@ -10,7 +10,7 @@ const fixture = tenantFixture('credsearch');
 async function emails(who: Tenant, q: string): Promise<string[]> {
   const r = await who.browser.get(`/api/credentials?q=${encodeURIComponent(q)}&sort=email`, { token: who.token });
   expect(r.statusCode, r.body).toBe(200);
-  return json<{ data: { email: string }[] }>(r).data.map((c) => c.email);
+  return answerOf('listCredentials', r).data.map((c) => c.email);
 }
 
 describe('credentials search', () => {
@@ -40,7 +40,7 @@ describe('credentials search', () => {
     expect(await emails(a, '%')).toEqual([]);
     // The search goes with the other filters and into the CSV export.
     const combos = await a.browser.get('/api/credentials?q=redline&source_kind=combolist', { token: a.token });
-    expect(json<{ data: unknown[] }>(combos).data).toEqual([]);
+    expect(answerOf('listCredentials', combos).data).toEqual([]);
     const csv = await a.browser.get('/api/credentials/export?q=gizmo', { token: a.token });
     expect(csv.body.trim().split('\r\n')).toHaveLength(2);
     expect(csv.body).toContain(`carol@${d}`);

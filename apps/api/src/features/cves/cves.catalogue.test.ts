@@ -4,8 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { components } from '@vigil/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorOf } from '../../testing/api.js';
-import { json } from '../../testing/flows.js';
+import { answerOf, errorOf } from '../../testing/api.js';
 import { importFile, newTenant, platformOperator, type Tenant } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { createApiCaller } from '../advisor/advisor.api-caller.js';
@@ -16,7 +15,6 @@ import type { CveExposureData } from '../advisor/advisor.tools.js';
 import { epssCsv, kevCatalogue, nvdPage } from './cves.fixtures.js';
 
 type List = components['schemas']['CatalogueList'];
-type Detail = components['schemas']['CatalogueCveDetail'];
 
 let database: TestDatabase;
 let app: VigilApp;
@@ -92,7 +90,7 @@ afterAll(async () => {
 async function list(who: Tenant, query = ''): Promise<List> {
   const r = await who.browser.get(`/api/cve-catalogue${query}`, { token: who.token });
   expect(r.statusCode, r.body).toBe(200);
-  return json<List>(r);
+  return answerOf('listCveCatalogue', r);
 }
 const ids = (body: List) => body.data.map((c) => c.cve_id);
 
@@ -172,10 +170,10 @@ describe('the CVE catalogue list', () => {
 });
 
 describe('one CVE of the catalogue', () => {
-  async function detail(who: Tenant, id: string): Promise<Detail> {
+  async function detail(who: Tenant, id: string) {
     const r = await who.browser.get(`/api/cve-catalogue/${id}`, { token: who.token });
     expect(r.statusCode, r.body).toBe(200);
-    return json<Detail>(r);
+    return answerOf('getCatalogueCve', r);
   }
 
   it('shows every source: CVSS versions with vectors, CWE, references, KEV, EPSS with its date, products', async () => {
@@ -258,7 +256,7 @@ describe('search and the advisor read the same catalogue', () => {
   async function cveHits(who: Tenant, q: string) {
     const r = await who.browser.get(`/api/search?q=${encodeURIComponent(q)}&kinds=cves`, { token: who.token });
     expect(r.statusCode, r.body).toBe(200);
-    const body = json<components['schemas']['SearchResults']>(r);
+    const body = answerOf('search', r);
     return body.groups.find((g) => g.kind === 'cves')?.hits ?? [];
   }
 

@@ -1,8 +1,8 @@
 // The dashboard's "leaked credentials in 30 days" (issue 14): credentials only, from the counters;
 // the infected devices of a stealer log are findings of the module but not credentials.
 import { describe, expect, it } from 'vitest';
-import { json } from '../../testing/flows.js';
-import { type DashboardBody, importFile, kpiOf, tenantFixture, trendOf } from '../../testing/monitoring.js';
+import { answerOf } from '../../testing/api.js';
+import { importFile, kpiOf, tenantFixture, trendOf } from '../../testing/monitoring.js';
 import { tar } from '../imports/import-archive.js';
 
 const fixture = tenantFixture('kpi');
@@ -32,15 +32,17 @@ describe('leaked credentials KPI', () => {
     );
     // Two devices and three credentials.
     expect(job.counts).toMatchObject({ added: 5 });
-    const devices = json<{ meta: { total: number } }>(
+    const devices = answerOf(
+      'listInfostealerDevices',
       await tenant.browser.get('/api/credentials/devices', { token: tenant.token }),
     );
     expect(devices.meta.total).toBe(2);
-    const credentials = json<{ meta: { total: number } }>(
+    const credentials = answerOf(
+      'listCredentials',
       await tenant.browser.get('/api/credentials', { token: tenant.token }),
     );
     expect(credentials.meta.total).toBe(6);
-    const dashboard = json<DashboardBody>(await tenant.browser.get('/api/dashboard', { token: tenant.token }));
+    const dashboard = answerOf('getDashboard', await tenant.browser.get('/api/dashboard', { token: tenant.token }));
     expect(kpiOf(dashboard, 'credentials', 'leaked_30d')).toBe(6);
     // The chart of new findings per day still counts every finding of the module, devices too.
     expect(trendOf(dashboard, 'credentials').reduce((n, d) => n + d, 0)).toBe(8);

@@ -4,7 +4,8 @@
 // expectation is counted from the raw file by the test's own simple code, not by the parser.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json } from '../../testing/flows.js';
+import type { JsonAnswerOf } from '../../route-table.js';
+import { answerOf } from '../../testing/api.js';
 import { importFile, newTenant, platformOperator, type Tenant } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 
@@ -15,20 +16,13 @@ let app: VigilApp;
 let operator: Tenant;
 let analyst: Tenant;
 
-interface DorkView {
-  ghdb_id: number | null;
-  title: string;
-  query: string;
-  category: string;
-}
-
 /** Every GHDB dork the list shows, page after page. */
 const ghdbDorks = async (who: Tenant) => {
-  const data: DorkView[] = [];
+  const data: JsonAnswerOf<'listDorks'>['data'] = [];
   for (let page = 1; ; page += 1) {
     const response = await who.browser.get(`/api/dorks?source=ghdb&page_size=100&page=${page}`, { token: who.token });
     expect(response.statusCode, response.body).toBe(200);
-    const body = json<{ data: DorkView[]; meta: { total: number } }>(response);
+    const body = answerOf('listDorks', response);
     data.push(...body.data);
     if (body.data.length === 0 || data.length >= body.meta.total) return { data, meta: body.meta };
   }
@@ -157,6 +151,6 @@ describe('saved Programmable Search pages as the API answered them', () => {
   it('lists one result per distinct URL of both pages', async () => {
     const response = await analyst.browser.get('/api/dork-results?page_size=100', { token: analyst.token });
     expect(response.statusCode, response.body).toBe(200);
-    expect(json<{ meta: { total: number } }>(response).meta.total).toBe(new Set(seen.map(keyOf)).size);
+    expect(answerOf('listDorkResults', response).meta.total).toBe(new Set(seen.map(keyOf)).size);
   });
 });

@@ -2,7 +2,7 @@
 // reason (everywhere: the job, its log, the timeline event); kept some and rejected some is
 // `succeeded` and partial, marked in the job, its log and its event.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json } from '../../testing/flows.js';
+import { answerOf } from '../../testing/api.js';
 import { importFile, newTenant, type Tenant } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { nothingKept } from './import-outcome.js';
@@ -21,17 +21,10 @@ afterAll(async () => {
   await database.close();
 });
 
-interface EventView {
-  kind: string;
-  import_id: number | null;
-  title: string;
-  details: Record<string, unknown>;
-}
-
-async function eventOf(jobId: number): Promise<EventView | undefined> {
+async function eventOf(jobId: number) {
   const response = await a.browser.get('/api/events?page_size=100', { token: a.token });
   expect(response.statusCode, response.body).toBe(200);
-  return json<{ data: EventView[] }>(response).data.find((e) => e.import_id === jobId);
+  return answerOf('listEvents', response).data.find((e) => e.import_id === jobId);
 }
 
 describe('the outcome of an import', () => {
@@ -77,7 +70,8 @@ describe('the outcome of an import', () => {
     expect(event?.kind).toBe('import.succeeded');
     expect(event?.title).toContain('partial: 1 of 3 records rejected');
     expect(event?.details).toMatchObject({ partial: true, rejected: 1, read: 3 });
-    const list = json<{ data: { id: number; partial: boolean }[] }>(
+    const list = answerOf(
+      'listImports',
       await a.browser.get('/api/imports?kind=combolist&page_size=10', { token: a.token }),
     );
     expect(list.data.find((j) => j.id === job.id)?.partial).toBe(true);

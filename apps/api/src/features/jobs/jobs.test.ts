@@ -3,6 +3,7 @@
 // job at once and a running import at its next checkpoint, for the caller's company only.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ManualClock } from '../../shared/clock.js';
+import { answerOf } from '../../testing/api.js';
 import { json } from '../../testing/flows.js';
 import { newTenant, queueTask, type Tenant, upload } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
@@ -171,11 +172,9 @@ describe('priorities and cancel', () => {
     expect((await cancel(b, queued)).statusCode).toBe(404);
     const cancelled = await cancel(a, queued);
     expect(cancelled.statusCode, cancelled.body).toBe(202);
-    expect(json(cancelled)).toEqual({ data: { id: queued, status: 'cancelled' } });
+    expect(answerOf('cancelJob', cancelled)).toEqual({ data: { id: queued, status: 'cancelled' } });
     await app.jobs.drain();
-    const view = json<{ data: { status: string; counts: { read: number } } }>(
-      await a.browser.get(`/api/imports/${queued}`, { token: a.token }),
-    ).data;
+    const view = answerOf('getImport', await a.browser.get(`/api/imports/${queued}`, { token: a.token })).data;
     expect(view).toMatchObject({ status: 'cancelled', counts: { read: 0 } });
     expect((await cancel(a, queued)).statusCode).toBe(409);
     const chunks = await app.ctx.db

@@ -2,9 +2,9 @@
 // account that only gains the membership, re-send and revoke, and isolation between companies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VigilApp } from '../../app.js';
-import { answerOf } from '../../testing/api.js';
+import { answerOf, errorOf, sessionOf, signInStepOf } from '../../testing/api.js';
 import { TestBrowser } from '../../testing/browser.js';
-import { json, latestMail } from '../../testing/flows.js';
+import { latestMail } from '../../testing/flows.js';
 import { newTenant, type Tenant } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp } from '../../testing/test-app.js';
 import { INVALID_INVITATION } from './invitations.service.js';
@@ -69,19 +69,19 @@ describe('invitations', () => {
     const accepted = await accept({ token, name: 'Nina New', password, password_confirmation: password });
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect((await accept({ token, name: 'Again', password, password_confirmation: password })).statusCode).toBe(400);
-    expect(json(await lookup(token)).message).toBe(INVALID_INVITATION);
+    expect(errorOf(await lookup(token)).message).toBe(INVALID_INVITATION);
 
     // The normal sign-in: password, the e-mailed code, then the terms (a new account accepts them once).
     const member = await TestBrowser.open(app);
-    const login = json<{ user_id: number }>(await member.post('/api/login', { email, password }));
+    const login = signInStepOf(await member.post('/api/login', { email, password }));
     const code = /code is (\d{6})/.exec((await latestMail(app, email)).text_body ?? '')?.[1];
     const verified = await member.post('/api/verify-two-factor', { user_id: login.user_id, code });
-    expect(json(verified).terms_accepted_required).toBe(true);
+    expect(signInStepOf(verified).terms_accepted_required).toBe(true);
     const terms = await member.post('/api/terms-accepted', { user_id: login.user_id, terms: true, privacy: true });
     expect(terms.statusCode, terms.body).toBe(200);
     const signedIn = {
       browser: member,
-      token: json<{ access_token: string }>(terms).access_token,
+      token: sessionOf(terms).access_token,
       userId: login.user_id,
     };
     const clients = answerOf('listClients', await member.get('/api/get-clients', { token: signedIn.token }));

@@ -3,7 +3,7 @@
 // with counts worked out here from the raw files; other files refused once, naming what they are.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { json } from '../../testing/flows.js';
+import { answerOf } from '../../testing/api.js';
 import { importFile, type Tenant, tenantFixture } from '../../testing/monitoring.js';
 
 const fixture = tenantFixture('mentionsformats');
@@ -11,16 +11,10 @@ const real = (name: string) => readFileSync(new URL(`./fixtures/real/${name}`, i
 const doc = readFileSync(new URL('../../../../../docs/mentions-feed.md', import.meta.url), 'utf8');
 const example = /```jsonl\n([\s\S]*?)```/.exec(doc)?.[1] ?? '';
 
-interface MentionView {
-  source_type: string;
-  source_name: string;
-  snippet: string;
-}
-
 async function mentions(who: Tenant, query: string) {
   const response = await who.browser.get(`/api/mentions?${query}`, { token: who.token });
   expect(response.statusCode, response.body).toBe(200);
-  return json<{ data: MentionView[]; meta: { total: number } }>(response);
+  return answerOf('listMentions', response);
 }
 
 async function watch(who: Tenant, terms: [string, string][]) {

@@ -5,7 +5,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerOf } from '../../testing/api.js';
-import { json } from '../../testing/flows.js';
 import { importFile, newTenant, type Tenant } from '../../testing/monitoring.js';
 import { LogCapture, openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { redact } from './rules/detector.js';
@@ -83,9 +82,7 @@ describe('gitleaks report import', () => {
 
     const detail = await a.browser.get(`/api/secrets/${github?.id}`, { token: a.token });
     expect(detail.statusCode, detail.body).toBe(200);
-    const occurrences = json<{ occurrences: { repository: string; fragment: string; author: string; url: string }[] }>(
-      detail,
-    ).occurrences;
+    const occurrences = answerOf('getSecretIncident', detail).occurrences;
     expect(occurrences.map((o) => o.repository).sort()).toEqual(['acme-mirror', 'acme/web']);
     expect(occurrences.find((o) => o.repository === 'acme/web')).toMatchObject({
       author: 'Ana Silva <ana@example.com>',

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR, MINUTE } from '../../shared/clock.js';
 import { sha256 } from '../../shared/secrets.js';
+import { answerOf, sessionOf } from '../../testing/api.js';
 import { TestBrowser } from '../../testing/browser.js';
 import { createUser, json, latestLinkToken, signIn } from '../../testing/flows.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
@@ -104,7 +105,7 @@ describe('revocation takes effect on the next call', () => {
       const browser = await TestBrowser.open(app);
       const login = await browser.post('/api/login', { email, password: 'Correct-horse-1' });
       expect(login.statusCode, login.body).toBe(200);
-      sessions.push({ browser, token: json<{ access_token: string }>(login).access_token });
+      sessions.push({ browser, token: sessionOf(login).access_token });
     }
     return { user, sessions };
   }
@@ -179,9 +180,7 @@ describe('companies', () => {
     const { browser, token } = await signIn(app);
     const response = await browser.get('/api/get-clients', { token });
     expect(response.statusCode).toBe(200);
-    const list = json<{ data: { idCliente: number; name: string; current: boolean; domains: string[] }[] }>(
-      response,
-    ).data;
+    const list = answerOf('listClients', response).data;
     expect(list.map((c) => c.name)).toEqual(['Acme Retail', 'Globex Bank']);
     expect(list.filter((c) => c.current)).toHaveLength(1);
     expect(list[0]?.domains).toEqual(['acme-retail.example']);

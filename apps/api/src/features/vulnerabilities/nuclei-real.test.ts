@@ -3,7 +3,7 @@
 // file with the test's own simple code, then compared with the job and the vulnerabilities list.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { json } from '../../testing/flows.js';
+import { answerOf } from '../../testing/api.js';
 import { importFile, newTenant, type Tenant, tenantFixture } from '../../testing/monitoring.js';
 
 const fixture = tenantFixture('nuclei-real');
@@ -44,24 +44,16 @@ function expected(raw: string) {
   };
 }
 
-interface Listed {
-  id: number;
-  template_id: string;
-  host: string;
-  matched_at: string;
-  severity: string;
-}
-
 async function listed(who: Tenant) {
   const response = await who.browser.get('/api/vulnerabilities?page_size=100', { token: who.token });
   expect(response.statusCode, response.body).toBe(200);
-  return json<{ data: Listed[]; meta: { total: number } }>(response);
+  return answerOf('listVulnerabilities', response);
 }
 
 async function detail(who: Tenant, id: number) {
   const response = await who.browser.get(`/api/vulnerabilities/${id}`, { token: who.token });
   expect(response.statusCode, response.body).toBe(200);
-  return json<{ data: Listed & { evidence: Record<string, unknown> } }>(response).data;
+  return answerOf('getVulnerability', response).data;
 }
 
 /** Imports one real file into a company of its own: the job, the list, and what the test counted. */

@@ -2,7 +2,7 @@
 // id, any case, served by the trigram index on the same expression.
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { json } from '../../testing/flows.js';
+import { answerOf } from '../../testing/api.js';
 import { importFile, tenantFixture } from '../../testing/monitoring.js';
 import { vulnerabilitySearchText } from './vulnerabilities.repository.js';
 
@@ -21,7 +21,7 @@ async function found(q: string): Promise<string[]> {
   const { tenant } = fixture;
   const r = await tenant.browser.get(`/api/vulnerabilities?q=${encodeURIComponent(q)}`, { token: tenant.token });
   expect(r.statusCode, r.body).toBe(200);
-  return json<{ data: { template_id: string }[] }>(r)
+  return answerOf('listVulnerabilities', r)
     .data.map((v) => v.template_id)
     .sort();
 }

@@ -8,7 +8,6 @@ import { type ProbeTargets, startProbeTargets, TARGET_PORTS } from '../../../dev
 import type { ManualClock } from '../../../shared/clock.js';
 import { answerOf } from '../../../testing/api.js';
 import { outsideLoopback, recordConnections } from '../../../testing/connections.js';
-import { json } from '../../../testing/flows.js';
 import { newTenant, type Tenant } from '../../../testing/monitoring.js';
 import { assetFindings, runProbes, seedAssets, verifiedScope } from '../../../testing/probes.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../../testing/test-app.js';
@@ -160,18 +159,7 @@ describe('a probe run against the local targets', () => {
 
     const detail = await a.browser.get(`/api/probe-runs/${second.id}`, { token: a.token });
     expect(detail.statusCode, detail.body).toBe(200);
-    const body = json<{
-      data: {
-        changes: {
-          asset_value: string;
-          probe: string | null;
-          change: string;
-          from: string | null;
-          to: string | null;
-        }[];
-        findings: { change: string; title: string }[];
-      };
-    }>(detail).data;
+    const body = answerOf('getProbeRun', detail).data;
     expect(body.changes).toContainEqual(
       expect.objectContaining({
         asset_value: a.domain,

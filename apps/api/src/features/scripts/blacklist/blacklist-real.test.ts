@@ -3,23 +3,17 @@
 // two header generations. Each count is worked out here from the raw file with its own plain code.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { json } from '../../../testing/flows.js';
+import { answerOf } from '../../../testing/api.js';
 import { importFile, type Tenant, tenantFixture } from '../../../testing/monitoring.js';
 
 const fixture = tenantFixture('jsblacklistreal');
 const real = (name: string) => readFileSync(new URL(`./fixtures/real/${name}`, import.meta.url), 'utf8');
 const lines = (text: string) => text.split('\n').map((l) => l.trim());
 
-interface EntryView {
-  kind: string;
-  value: string;
-  family: string | null;
-}
-
-async function entries(who: Tenant, query: string): Promise<{ data: EntryView[]; total: number }> {
+async function entries(who: Tenant, query: string) {
   const response = await who.browser.get(`/api/js-blacklist?per_page=100&${query}`, { token: who.token });
   expect(response.statusCode, response.body).toBe(200);
-  const body = json<{ data: EntryView[]; meta: { total: number } }>(response);
+  const body = answerOf('listJsBlacklist', response);
   return { data: body.data, total: body.meta.total };
 }
 

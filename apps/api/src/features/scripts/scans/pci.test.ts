@@ -6,8 +6,8 @@
 // third-party script that loads a fourth-party one. Nothing leaves 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSteps, TEST_STORE_DOMAIN, testStoreUrl, VENDOR_HOSTS } from '../../../dev/test-store/test-store.js';
+import { answerOf } from '../../../testing/api.js';
 import { outsideLoopback, recordConnections } from '../../../testing/connections.js';
-import { json } from '../../../testing/flows.js';
 import { importFile, newTenant, type Tenant } from '../../../testing/monitoring.js';
 import { waitForJob } from '../../../testing/probes.js';
 import { scriptFindings, seedStorePage } from '../../../testing/scripts.js';
@@ -98,7 +98,8 @@ describe('the test store scanned by the real scanner', () => {
   it('takes the clean page as its baseline: an inventory to authorise, no finding', async () => {
     const { row, found, details } = await scan();
     expect(row).toMatchObject({ status: 'done', scripts: 3, new_scripts: 3 });
-    const scripts = json<{ data: { id: number; key: string; party: string }[] }>(
+    const scripts = answerOf(
+      'listScripts',
       await a.browser.get(`/api/scripts?page_id=${pageId}`, { token: a.token }),
     ).data;
     expect(scripts.map((s) => s.party).sort()).toEqual(['first', 'first', 'third']);

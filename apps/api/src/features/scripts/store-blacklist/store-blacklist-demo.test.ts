@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../../config/env.js';
-import { json } from '../../../testing/flows.js';
+import { answerOf } from '../../../testing/api.js';
 import { newTenant, type Tenant } from '../../../testing/monitoring.js';
 import { waitForJob } from '../../../testing/probes.js';
 import { type ProviderReplay, providerTestConfig, startProviderReplay } from '../../../testing/providers.js';
@@ -58,14 +58,6 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server?.close(() => resolve()));
 });
 
-interface EntryView {
-  domain: string;
-  status: string;
-  registrar: string | null;
-  host: string | null;
-  takedown_reference: string | null;
-}
-
 describe('the demo store blacklist', () => {
   it('is written through the service and checked against the local providers', async () => {
     const job = await app.ctx.db
@@ -77,7 +69,7 @@ describe('the demo store blacklist', () => {
     expect(job.is_demo).toBe(true);
     expect(await waitForJob(app, job.id)).toBe('succeeded');
     const response = await shop.browser.get('/api/store-blacklist?sort=domain&is_demo=true', { token: shop.token });
-    const entries = json<{ data: EntryView[] }>(response).data;
+    const entries = answerOf('listStoreBlacklist', response).data;
     expect(entries.map((e) => [e.domain, e.status, e.registrar])).toEqual([
       ['acme-retai1-store.test', 'takedown_requested', 'Quickname Registrar, Inc.'],
       ['acme-retail-outlet.test', 'offline', 'Harbour Domains Ltd.'],
@@ -97,6 +89,6 @@ describe('the demo store blacklist', () => {
       .execute();
     expect(sale.map((h) => h.to_value)).toEqual(['suspected', 'confirmed', 'offline']);
     const other = await bank.browser.get('/api/store-blacklist', { token: bank.token });
-    expect(json<{ data: EntryView[] }>(other).data).toEqual([]);
+    expect(answerOf('listStoreBlacklist', other).data).toEqual([]);
   });
 });
