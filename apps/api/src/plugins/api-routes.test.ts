@@ -1,6 +1,7 @@
 // Every operation of the contract is served, and the cross-cutting rules hold on every route:
 // 422 in the contract's shape, 419 without the anti-forgery header, 401 without a session.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validationOf } from '../testing/api.js';
 import { json, type SignedIn, signIn } from '../testing/flows.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../testing/test-app.js';
 import { contractOperations, loadContract } from './api-routes.plugin.js';
@@ -95,7 +96,7 @@ describe('cross-cutting rules', () => {
       payload: { name: '', email: 'not-an-email' },
     });
     expect(response.statusCode).toBe(422);
-    const body = json<{ message: string; errors: Record<string, string[]> }>(response);
+    const body = validationOf(response);
     expect(body.message).toBe('The given data was invalid.');
     expect(body.errors.email).toEqual(['The email field must be a valid email address.']);
     expect(body.errors.password).toEqual(['The password field is required.']);

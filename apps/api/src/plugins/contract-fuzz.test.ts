@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalOidcProvider, startLocalOidcProvider } from '../dev/local-oidc-provider.js';
 import { createSession } from '../features/session/session.service.js';
 import { findUserById } from '../features/users/users.repository.js';
+import { answerOf } from '../testing/api.js';
 import { type Operation, operationsOf, urlOf } from '../testing/contract-operations.js';
 import { json } from '../testing/flows.js';
 import {
@@ -46,7 +47,7 @@ beforeAll(async () => {
   token = who.token;
   const job = await importFile(app, who, 'combolist', 'fuzz.txt', `a@${who.domain}:secret-1\nb@${who.domain}:x2\n`);
   const findings = await who.browser.get('/api/findings', { token });
-  ids = [job.id, ...json<{ data: { id: number }[] }>(findings).data.map((f) => f.id)];
+  ids = [job.id, ...answerOf('listFindings', findings).data.map((f) => f.id)];
 }, 60_000);
 afterAll(async () => {
   await app?.close();

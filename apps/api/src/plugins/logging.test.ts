@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoUser } from '../features/demo/demo.seed.js';
+import { sessionOf, signInStepOf } from '../testing/api.js';
 import { TestBrowser } from '../testing/browser.js';
-import { json, latestCode } from '../testing/flows.js';
+import { latestCode } from '../testing/flows.js';
 import { LogCapture, openTestDatabase, testApp } from '../testing/test-app.js';
 import { maskUrl } from './logging.js';
 
@@ -52,8 +53,8 @@ describe('logging', () => {
       expect(wrong.statusCode).toBe(401);
       const login = await browser.post('/api/login', { email: demoUser.email, password: demoUser.password });
       const code = await latestCode(app, demoUser.email);
-      const verified = await browser.post('/api/verify-two-factor', { user_id: json(login).user_id, code });
-      const token = json<{ access_token: string }>(verified).access_token;
+      const verified = await browser.post('/api/verify-two-factor', { user_id: signInStepOf(login).user_id, code });
+      const token = sessionOf(verified).access_token;
       await browser.get('/api/verify-email/some-secret-link-token');
       // The links of the e-mails open the web app's pages, served by this server.
       const pages = [

@@ -2,7 +2,7 @@
 // the user's bearer token and no cookie (no anti-forgery header then), answering as that user in
 // the user's current company; JSON-RPC errors for unknown methods and bad params.
 import { describe, expect, it } from 'vitest';
-import { errorOf } from '../../testing/api.js';
+import { answerOf, errorOf } from '../../testing/api.js';
 import { json } from '../../testing/flows.js';
 import { importFile, newTenant, type Tenant, tenantFixture } from '../../testing/monitoring.js';
 import { MCP_FOREIGN_ORIGIN, MCP_PROTOCOL_VERSION } from './advisor.mcp.js';
@@ -80,7 +80,7 @@ describe('the MCP endpoint', () => {
     expect(JSON.stringify(answer)).not.toMatch(/Clear-Pw-|•/);
     expect(JSON.stringify(answer)).not.toContain(b.domain);
     // B's finding by its id: not found for A (a tool error the client's model reads), found for B.
-    const ofB = json<{ data: { id: number }[] }>(await b.browser.get('/api/findings', { token: b.token })).data[0]?.id;
+    const ofB = answerOf('listFindings', await b.browser.get('/api/findings', { token: b.token })).data[0]?.id;
     const refused = await call(a, 'tools/call', { name: 'get_finding', arguments: { id: ofB } });
     expect(refused.result).toMatchObject({
       isError: true,

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoScripts } from '../../dev/openai-compatible/demo-scripts.js';
 import { type OpenAiCompatibleServer, startOpenAiCompatible } from '../../dev/openai-compatible/openai-compatible.js';
 import { askAdvisor, demoClearPasswords, eventsOf, loadDemoData } from '../../testing/advisor.js';
-import { json, type SignedIn, signIn } from '../../testing/flows.js';
+import { answerOf } from '../../testing/api.js';
+import { type SignedIn, signIn } from '../../testing/flows.js';
 import { LogCapture, openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { demoMembers } from '../demo/demo.seed.js';
 
@@ -103,10 +104,7 @@ describe('the advisor with a model', () => {
     const conversationId = eventsOf(events, 'conversation')[0]?.id;
     const stored = await analyst.browser.get(`/api/advisor/conversations/${conversationId}`, { token: analyst.token });
     expect(stored.statusCode, stored.body).toBe(200);
-    const detail = json<{
-      title: string;
-      messages: { role: string; content: string; records: unknown[]; engine: string | null }[];
-    }>(stored);
+    const detail = answerOf('getAdvisorConversation', stored);
     expect(detail.title).toBe('What should we fix first?');
     expect(detail.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
     expect(detail.messages[1]).toMatchObject({ content: done.content, records: done.records, engine: 'model' });

@@ -3,8 +3,7 @@
 // source however many rules match; a member has at most MAX_RULES rules in a company.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addRule, addWebhook, alertsOf, combolist, instantRule, mailsTo, settle } from '../../testing/alerts.js';
-import { errorOf } from '../../testing/api.js';
-import { json } from '../../testing/flows.js';
+import { answerOf, errorOf, validationOf } from '../../testing/api.js';
 import { importFile, newTenant, type Tenant, tenantFixture } from '../../testing/monitoring.js';
 import { type Receiver, startReceiver } from '../../testing/webhook-receiver.js';
 import { MAX_RULES } from './alert-rules.service.js';
@@ -98,14 +97,15 @@ describe('alert fan-out', () => {
     await rules(viewer, MAX_RULES, {});
     const refused = await viewer.browser.post('/api/alerts/rules', instantRule, { token: viewer.token });
     expect(refused.statusCode, refused.body).toBe(422);
-    const body = json<{ message: string; errors: Record<string, string[]> }>(refused);
+    const body = validationOf(refused);
     expect(body.message).toBe(
       `You already have ${MAX_RULES} alert rules in this company, the most allowed. Change or delete one instead.`,
     );
     expect(body.errors.rules).toEqual([body.message]);
     // Another member of the company is not counted against it; a deleted rule frees a place.
     await addRule(admin);
-    const listed = json<{ data: { id: number }[] }>(
+    const listed = answerOf(
+      'listAlertRules',
       await viewer.browser.get('/api/alerts/rules', { token: viewer.token }),
     ).data;
     expect(listed).toHaveLength(MAX_RULES);

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshotFile } from '../../shared/cve-snapshot.js';
-import { json } from '../../testing/flows.js';
+import { answerOf } from '../../testing/api.js';
 import { importFile, newTenant, platformOperator, type Tenant } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { cveOf } from './nvd.parser.js';
@@ -65,21 +65,10 @@ afterAll(async () => {
   await database.close();
 });
 
-interface Row {
-  cve_id: string;
-  severity: string;
-  cvss31_score: number | null;
-  cvss40_score: number | null;
-  kev: boolean;
-  kev_ransomware: string | null;
-  epss: number | null;
-  epss_percentile: number | null;
-}
-
-async function listed(query = ''): Promise<Row[]> {
+async function listed(query = '') {
   const r = await team.browser.get(`/api/cves?page_size=100${query}`, { token: team.token });
   expect(r.statusCode, r.body).toBe(200);
-  return json<{ data: Row[] }>(r).data;
+  return answerOf('listCves', r).data;
 }
 
 // The test's own reading of a page: each entry's id, and its severity as NVD words it for the newest

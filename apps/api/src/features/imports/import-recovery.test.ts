@@ -3,7 +3,7 @@
 // resumes; a failed job's stored file is deleted.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json } from '../../testing/flows.js';
+import { answerOf } from '../../testing/api.js';
 import { type ImportView, newTenant, type Tenant } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { createJobWorker, type JobWorker } from '../jobs/job-worker.js';
@@ -70,7 +70,7 @@ async function dieWith(id: number) {
 /** Runs what is runnable, then the job as the API shows it. */
 async function waitForImport(_app: VigilApp, who: Tenant, id: number): Promise<ImportView> {
   await worker.drain();
-  return json<{ data: ImportView }>(await who.browser.get(`/api/imports/${id}`, { token: who.token })).data;
+  return answerOf('getImport', await who.browser.get(`/api/imports/${id}`, { token: who.token })).data;
 }
 
 async function storedFiles(id: number): Promise<number> {

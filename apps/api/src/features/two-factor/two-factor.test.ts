@@ -2,7 +2,7 @@
 // recovery code, replay and window rules, the per-account lock, regeneration and turning it off.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECOND } from '../../shared/clock.js';
-import { answerOf, validationOf } from '../../testing/api.js';
+import { answerOf, signInStepOf, validationOf } from '../../testing/api.js';
 import { TestBrowser } from '../../testing/browser.js';
 import { createUser, json, type SignedIn, signIn } from '../../testing/flows.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
@@ -70,9 +70,7 @@ async function passwordStep(email: string) {
   const browser = await TestBrowser.open(app);
   const login = await browser.post('/api/login', { email, password });
   expect(login.statusCode, login.body).toBe(200);
-  const body = json<{ user_id: number; two_factor_required?: boolean; two_factor_method?: string; message: string }>(
-    login,
-  );
+  const body = signInStepOf(login);
   const verify = (code: string) => browser.post('/api/verify-two-factor', { user_id: body.user_id, code });
   return { browser, body, verify };
 }
