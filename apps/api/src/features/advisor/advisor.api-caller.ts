@@ -5,12 +5,27 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, messages } from '../../shared/http-error.js';
 import { languageOf } from '../preferences/preferences.service.js';
 import { readAccessToken } from '../session/sign-in-cookies.js';
-import { type ApiCaller, type ToolContext, ToolError } from './advisor.types.js';
+import {
+  type ApiCaller,
+  type GetAnswer,
+  type GetParams,
+  type GetPath,
+  type ToolContext,
+  ToolError,
+} from './advisor.types.js';
 
-type Query = Parameters<ApiCaller['get']>[1];
+type Query = Record<string, string | number | boolean | readonly string[] | undefined>;
 
-/** `/findings` + {severity: ['high','critical'], q: 'x'} → `/api/findings?severity=high&severity=critical&q=x`. */
-export function apiUrl(path: string, query: Query = {}): string {
+/**
+ * `/findings` + {severity: ['high','critical'], q: 'x'} → `/api/findings?severity=high&severity=critical&q=x`;
+ * `/findings/{id}` + {id: 7} as its path values → `/api/findings/7`.
+ */
+export function apiUrl(template: string, query: Query = {}, values: Record<string, string | number> = {}): string {
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new ToolError(`No value for {${name}} in ${template}`, 400);
+    return encodeURIComponent(String(value));
+  });
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined) continue;
@@ -44,11 +59,12 @@ function messageOf(body: string, status: number): string {
  */
 export function createApiCaller(app: FastifyInstance, token: string, remoteAddress = '127.0.0.1'): ApiCaller {
   return {
-    async get<T>(path: string, query?: Query): Promise<T> {
-      if (!path.startsWith('/') || path.startsWith('//')) throw new ToolError(`Not an API path: ${path}`, 400);
+    async get<P extends GetPath>(path: P, params: GetParams<P> = {}): Promise<GetAnswer<P>> {
+      // Every path's values and query, seen alike to build the URL.
+      const { path: values, query } = params as { path?: Record<string, string | number>; query?: Query };
       const response = await app.inject({
         method: 'GET',
-        url: apiUrl(path, query),
+        url: apiUrl(path, query, values),
         headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
         remoteAddress,
       });
@@ -59,7 +75,8 @@ export function createApiCaller(app: FastifyInstance, token: string, remoteAddre
           detailsOf(response.body),
         );
       }
-      return response.json() as T;
+      // The route's answer is checked against the contract's type where the handler returns it.
+      return response.json() as GetAnswer<P>;
     },
   };
 }

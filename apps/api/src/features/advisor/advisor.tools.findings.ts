@@ -6,13 +6,11 @@ import type { GetFindingData, LeakedAccount, LeakedAccountsData, ListFindingsDat
 import { CREDENTIALS_MODULE, moduleDetails, supplierOf } from './advisor.tools.modules.js';
 import {
   defineTool,
-  type FindingRow,
   findingItem,
   findingItems,
   findingRecord,
   findingRef,
   orNotFound,
-  type Page,
   pathOfFinding,
   recordId,
   severityEnum,
@@ -41,13 +39,15 @@ export const listFindingsTool = defineTool({
     })
     .strict(),
   async run(args, { api }) {
-    const page = await api.get<Page<FindingRow>>('/findings', {
-      module: args.module,
-      severity: args.severity,
-      status: args.status,
-      q: args.q || undefined,
-      sort: sorts[args.sort ?? 'severity'],
-      page_size: args.limit ?? 10,
+    const page = await api.get('/findings', {
+      query: {
+        module: args.module,
+        severity: args.severity,
+        status: args.status,
+        q: args.q || undefined,
+        sort: sorts[args.sort ?? 'severity'],
+        page_size: args.limit ?? 10,
+      },
     });
     const findings = await findingItems(api, page.data);
     const data: ListFindingsData = { total: page.meta.total, findings };
@@ -55,30 +55,13 @@ export const listFindingsTool = defineTool({
   },
 });
 
-interface FindingBody {
-  data: FindingRow & {
-    fingerprint: string;
-    reference?: string | null;
-    assignee?: { name: string } | null;
-    resolved_at?: string | null;
-    reopen_count?: number;
-    history: {
-      field: string;
-      from: string | null;
-      to: string | null;
-      at: string;
-      actor?: { name: string } | null;
-    }[];
-  };
-}
-
 export const getFindingTool = defineTool({
   name: 'get_finding',
   description:
     "One finding of the current company by id: its workflow fields, its module's details (leaked account, infected device, scanner vulnerability, closed-source mention; never a password or secret value) and its history of changes.",
   schema: z.object({ id: recordId.describe('The finding id (the number of a ref F<id>).') }).strict(),
   async run({ id }, { api }) {
-    const { data: f } = await orNotFound(api.get<FindingBody>(`/findings/${id}`), `Finding ${id}`);
+    const { data: f } = await orNotFound(api.get('/findings/{id}', { path: { id } }), `Finding ${id}`);
     const item = findingItem(f, pathOfFinding(f, f.fingerprint, await supplierOf(api, f)));
     const data: GetFindingData = {
       finding: {
@@ -101,15 +84,6 @@ export const getFindingTool = defineTool({
   },
 });
 
-interface CredentialRow extends FindingRow {
-  email: string;
-  domain: string;
-  source_kind: LeakedAccount['source_kind'];
-  source_name: string;
-  breach_date?: string | null;
-  password_type?: 'plaintext' | 'none' | null;
-}
-
 export const leakedAccountsTool = defineTool({
   name: 'leaked_accounts',
   description:
@@ -122,11 +96,13 @@ export const leakedAccountsTool = defineTool({
     })
     .strict(),
   async run({ domain, clearPasswordOnly, limit = 20 }, { api }) {
-    const page = await api.get<Page<CredentialRow>>('/credentials', {
-      domain: domain || undefined,
-      password_type: clearPasswordOnly ? 'plaintext' : undefined,
-      page_size: limit,
-      sort: '-last_seen_at',
+    const page = await api.get('/credentials', {
+      query: {
+        domain: domain || undefined,
+        password_type: clearPasswordOnly ? 'plaintext' : undefined,
+        page_size: limit,
+        sort: '-last_seen_at',
+      },
     });
     const accounts: LeakedAccount[] = page.data.map((r) => ({
       ref: findingRef(r.id),

@@ -1,7 +1,3 @@
-// What the advisor's tools know of particular modules, in one place: which module operation holds
-// a finding's own record and the fields of it that may be shown (an allow-list: a leaked account's
-// password, clear or masked, never), and the one screen that depends on a finding's supplier.
-import type { components } from '@vigil/api-client';
 import type { CveExposureData, GetFindingData } from './advisor.tools.js';
 import { type ApiCaller, ToolError } from './advisor.types.js';
 
@@ -12,39 +8,41 @@ type Details = NonNullable<GetFindingData['details']>;
 type Detailed = Record<string, unknown>;
 
 /** The module records a finding's details come from, and the fields of each that may be shown. */
-const DETAIL_SOURCES: { applies(module: string, fingerprint: string): boolean; path: string; fields: string[] }[] = [
-  {
-    applies: (module, fingerprint) => module === CREDENTIALS_MODULE && fingerprint.startsWith('device:'),
-    path: '/credentials/devices/',
-    fields: ['machine_name', 'malware_family', 'infection_date', 'country', 'os', 'credential_count'],
-  },
-  {
-    applies: (module) => module === CREDENTIALS_MODULE,
-    path: '/credentials/',
-    fields: ['email', 'domain', 'source_kind', 'source_name', 'breach_date', 'data_classes', 'url'],
-  },
-  {
-    applies: (module) => module === 'vulnerabilities',
-    path: '/vulnerabilities/',
-    fields: [
-      'name',
-      'template_id',
-      'host',
-      'matched_at',
-      'cve_id',
-      'cvss_score',
-      'epss',
-      'kev',
-      'kev_due_date',
-      'overdue',
-    ],
-  },
-  {
-    applies: (module) => module === 'mentions',
-    path: '/mentions/',
-    fields: ['source_type', 'source_name', 'actor', 'posted_at', 'mention_title', 'snippet', 'url', 'keywords'],
-  },
-];
+type DetailPath = '/credentials/devices/{id}' | '/credentials/{id}' | '/vulnerabilities/{id}' | '/mentions/{id}';
+const DETAIL_SOURCES: { applies(module: string, fingerprint: string): boolean; path: DetailPath; fields: string[] }[] =
+  [
+    {
+      applies: (module, fingerprint) => module === CREDENTIALS_MODULE && fingerprint.startsWith('device:'),
+      path: '/credentials/devices/{id}',
+      fields: ['machine_name', 'malware_family', 'infection_date', 'country', 'os', 'credential_count'],
+    },
+    {
+      applies: (module) => module === CREDENTIALS_MODULE,
+      path: '/credentials/{id}',
+      fields: ['email', 'domain', 'source_kind', 'source_name', 'breach_date', 'data_classes', 'url'],
+    },
+    {
+      applies: (module) => module === 'vulnerabilities',
+      path: '/vulnerabilities/{id}',
+      fields: [
+        'name',
+        'template_id',
+        'host',
+        'matched_at',
+        'cve_id',
+        'cvss_score',
+        'epss',
+        'kev',
+        'kev_due_date',
+        'overdue',
+      ],
+    },
+    {
+      applies: (module) => module === 'mentions',
+      path: '/mentions/{id}',
+      fields: ['source_type', 'source_name', 'actor', 'posted_at', 'mention_title', 'snippet', 'url', 'keywords'],
+    },
+  ];
 
 const TEXT_MAX = 1000;
 const LIST_MAX = 20;
@@ -67,7 +65,7 @@ export async function moduleDetails(
 ): Promise<Details | null> {
   const source = DETAIL_SOURCES.find((s) => s.applies(finding.module, finding.fingerprint));
   if (!source) return null;
-  const record = (await api.get<{ data: Detailed }>(`${source.path}${finding.id}`)).data;
+  const record = (await api.get(source.path, { path: { id: finding.id } })).data;
   const details = allowed(record, source.fields);
   // Whether the leak held the password in clear: never the password, nor its masked form.
   if ('password_type' in record) details.clear_password = record.password_type === 'plaintext';
@@ -77,7 +75,7 @@ export async function moduleDetails(
 /** The supplier whose asset a finding is on (the asset opens on the supplier's screen), else null. */
 export async function supplierOf(api: ApiCaller, finding: { id: number; module: string }): Promise<number | null> {
   if (finding.module !== ASSETS_MODULE) return null;
-  const asset = await api.get<{ data: { supplier: { id: number } | null } }>(`/assets/${finding.id}`);
+  const asset = await api.get('/assets/{id}', { path: { id: finding.id } });
   return asset.data.supplier?.id ?? null;
 }
 
@@ -104,7 +102,7 @@ export async function catalogueEntry(
 ): Promise<{ entry: NonNullable<CveExposureData['catalogue']> } | { missing: Freshness }> {
   const id = cve.toUpperCase();
   try {
-    const body = await api.get<components['schemas']['CatalogueCveDetail']>(`/cve-catalogue/${encodeURIComponent(id)}`);
+    const body = await api.get('/cve-catalogue/{cve_id}', { path: { cve_id: id } });
     const c = body.data;
     return {
       entry: {

@@ -2,36 +2,20 @@
 // company's watch list and scans, and the insights of a period (GET /risk/*, /dashboard, /cves,
 // /vulnerabilities, /insights).
 import { z } from 'zod';
-import type { CveExposureData, PeriodFigures, PostureSummaryData, Severity, WhatChangedData } from './advisor.tools.js';
+import type { CveExposureData, PostureSummaryData, WhatChangedData } from './advisor.tools.js';
 import { catalogueEntry } from './advisor.tools.modules.js';
 import {
   dateTime,
   defineTool,
-  type FindingRow,
   findingItem,
   findingItems,
   findingRecord,
   findingRef,
-  type Page,
   pathOfFinding,
 } from './advisor.tools.shared.js';
 import { type AdvisorRecord, ToolError } from './advisor.types.js';
 
 export const RATING_PATH = '/technicalrisk';
-
-interface RatingBody {
-  score: number | null;
-  grade: PostureSummaryData['rating']['grade'];
-  computed_at: string;
-  factors: { id: string; grade: string | null; score: number | null; open: number; overdue: number }[];
-}
-/** A fix as GET /risk/fixes answers it: the tool's shape, its finding with the API's link. */
-type FixBody = Omit<PostureSummaryData['top_fixes'][number], 'finding'> & {
-  finding: { id: number; title: string; link: string } | null;
-};
-interface DashboardBody {
-  data: { open_by_severity: Record<Severity, number>; open_by_module: { module: string; count: number }[] };
-}
 
 export const postureSummaryTool = defineTool({
   name: 'posture_summary',
@@ -40,9 +24,9 @@ export const postureSummaryTool = defineTool({
   schema: z.object({}).strict(),
   async run(_args, { api }) {
     const [rating, fixes, dashboard] = await Promise.all([
-      api.get<RatingBody>('/risk/rating'),
-      api.get<{ data: FixBody[] }>('/risk/fixes', { limit: 5 }),
-      api.get<DashboardBody>('/dashboard'),
+      api.get('/risk/rating'),
+      api.get('/risk/fixes', { query: { limit: 5 } }),
+      api.get('/dashboard'),
     ]);
     const data: PostureSummaryData = {
       rating: {
@@ -84,23 +68,6 @@ const cveId = z
   .toUpperCase()
   .regex(/^CVE-\d{4}-\d{4,7}$/, 'must be a CVE id such as CVE-2026-12345');
 
-interface CveBody {
-  data: {
-    cve_id: string;
-    published_at: string;
-    description: string;
-    cvss31_score?: number | null;
-    cvss40_score?: number | null;
-    epss?: number | null;
-    epss_percentile?: number | null;
-    kev: boolean;
-    kev_due_date?: string | null;
-    kev_ransomware?: string | null;
-    products?: string[];
-    finding_id?: number | null;
-  };
-}
-
 const SUMMARY_MAX = 600;
 
 export const cveExposureTool = defineTool({
@@ -109,15 +76,15 @@ export const cveExposureTool = defineTool({
     "One CVE: its scores (CVSS, EPSS), whether it is in CISA's KEV, a summary, and whether the current company is affected: a match of its technology watch list (a CVE finding) or scanner findings on its assets naming it.",
   schema: z.object({ cve: cveId }).strict(),
   async run({ cve }, { api }) {
-    const found = await api.get<CveBody>(`/cves/${encodeURIComponent(cve)}`).catch((error: unknown) => {
+    const found = await api.get('/cves/{cveId}', { path: { cveId: cve } }).catch((error: unknown) => {
       if (error instanceof ToolError && error.status === 404) return null;
       throw error;
     });
-    const scans = await api.get<Page<FindingRow>>('/vulnerabilities', { q: cve, page_size: 20, sort: '-severity' });
+    const scans = await api.get('/vulnerabilities', { query: { q: cve, page_size: 20, sort: '-severity' } });
     const findings = await findingItems(api, scans.data);
     const c = found?.data;
     // The watch list's match is the company's finding on the CVE: it opens where its module shows it.
-    const watched = c?.finding_id ? (await api.get<{ data: FindingRow }>(`/findings/${c.finding_id}`)).data : null;
+    const watched = c?.finding_id ? (await api.get('/findings/{id}', { path: { id: c.finding_id } })).data : null;
     const watchFinding = watched
       ? {
           ref: findingRef(watched.id),
@@ -176,13 +143,6 @@ export const cveExposureTool = defineTool({
   },
 });
 
-interface InsightsBody {
-  data: Omit<WhatChangedData, 'ref' | 'path' | 'top_risks' | 'modules'> & {
-    modules: { module: string; current: PeriodFigures; previous: PeriodFigures }[];
-    top_risks: (FindingRow & { link: string })[];
-  };
-}
-
 export const whatChangedTool = defineTool({
   name: 'what_changed',
   description:
@@ -195,7 +155,7 @@ export const whatChangedTool = defineTool({
     })
     .strict(),
   async run({ period, from, to }, { api }) {
-    const body = await api.get<InsightsBody>('/insights', { period, from, to });
+    const body = await api.get('/insights', { query: { period, from, to } });
     const d = body.data;
     const path = `/insight?period=${d.period === 'month' ? 'month' : 'week'}`;
     const data: WhatChangedData = {
@@ -210,7 +170,7 @@ export const whatChangedTool = defineTool({
         .map(({ module, current, previous }) => ({ module, current, previous })),
       top_risks: d.top_risks
         .slice(0, 10)
-        .map((row) => findingItem({ ...row, last_seen_at: row.last_seen_at ?? row.first_seen_at }, row.link)),
+        .map((row) => findingItem({ ...row, last_seen_at: row.first_seen_at }, row.link)),
     };
     const records: AdvisorRecord[] = [
       { ref: 'insights', kind: 'insight', title: `Insights (${d.period})`, path, severity: null },

@@ -87,14 +87,10 @@ function pathNeedsDetail(module: string): boolean {
   return Boolean(m?.findingQuery || m?.findingScreen);
 }
 
-interface FindingDetail {
-  data: { fingerprint: string };
-}
-
 /** The web path of one finding, reading its fingerprint (and an asset's supplier) when the screen depends on it. */
 export async function resolvePath(api: ApiCaller, row: { id: number; module: string }): Promise<string> {
   if (!pathNeedsDetail(row.module)) return pathOfFinding(row);
-  const { data } = await api.get<FindingDetail>(`/findings/${row.id}`);
+  const { data } = await api.get('/findings/{id}', { path: { id: row.id } });
   return pathOfFinding(row, data.fingerprint, await supplierOf(api, row));
 }
 
@@ -126,12 +122,6 @@ export function findingRecord(item: FindingItem | (FindingLink & { severity?: st
     path: item.path,
     severity: 'severity' in item ? (item.severity ?? null) : null,
   };
-}
-
-/** The API's page envelope. */
-export interface Page<T> {
-  data: T[];
-  meta: { total: number; has_more: boolean };
 }
 
 /** A 404 of the API as the tool's own "not found" (never another company's record). */

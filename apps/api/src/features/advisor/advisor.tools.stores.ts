@@ -1,49 +1,11 @@
-// store_page and search: a store page's scripts (their authorisation, behaviours and rule matches,
-// never a script's body) with the alerts raised on them (GET /stores, /store-pages/{id},
-// /scripts, /scripts/{id}); and the cross-module search (GET /search) kept to the current company.
-import type { components } from '@vigil/api-client';
 import { z } from 'zod';
-import type { FindingStatus, SearchData, Severity, StorePageData, StorePageScript } from './advisor.tools.js';
-import { defineTool, findingRef, orNotFound, type Page, recordId, text } from './advisor.tools.shared.js';
+import type { FindingStatus, SearchData, StorePageData, StorePageScript } from './advisor.tools.js';
+import { defineTool, findingRef, orNotFound, recordId, text } from './advisor.tools.shared.js';
 import type { AdvisorRecord } from './advisor.types.js';
 
-interface PageBody {
-  id: number;
-  store_id: number;
-  url: string;
-  page_type: string;
-  last_scanned_at: string | null;
-  open_findings: number;
-  pci_6_4_3: { status: string };
-  pci_11_6_1: { status: string };
-}
-interface StoreBody {
-  id: number;
-  name: string;
-  pages: PageBody[];
-}
-interface ScriptRow {
-  id: number;
-  page: { id: number; store_id: number; store_name: string };
-  kind: StorePageScript['kind'];
-  url: string | null;
-  host: string | null;
-  party: StorePageScript['party'];
-  authorisation: StorePageScript['authorisation'];
-  changed: boolean;
-  behaviours: string[];
-  removed_at: string | null;
-  open_findings: number;
-}
-interface ScriptBody {
-  data: ScriptRow & {
-    rule_hits: { rule_name: string; severity: string; at: string }[];
-    findings: { id: number; title: string; severity: Severity; status: FindingStatus }[];
-  };
-}
-
 const pagePath = (storeId: number, pageId: number) => `/scripts?store_id=${storeId}&page_id=${pageId}`;
-const scriptPath = (s: ScriptRow) => `${pagePath(s.page.store_id, s.page.id)}&script=${s.id}`;
+const scriptPath = (s: { id: number; page: { id: number; store_id: number } }) =>
+  `${pagePath(s.page.store_id, s.page.id)}&script=${s.id}`;
 const SCRIPTS_MAX = 50;
 const DETAILED_MAX = 15;
 const openStatuses = new Set<FindingStatus>(['new', 'in_review', 'confirmed']);
@@ -56,7 +18,7 @@ export const storePageTool = defineTool({
     .object({ page: recordId.optional().describe('A store page id, from the list this tool answers without it.') })
     .strict(),
   async run({ page: pageId }, { api }) {
-    const stores = (await api.get<{ data: StoreBody[] }>('/stores')).data;
+    const stores = (await api.get('/stores')).data;
     const storeName = new Map(stores.map((s) => [s.id, s.name]));
     const pages = stores.flatMap((store) =>
       store.pages.map((p) => ({
@@ -69,11 +31,9 @@ export const storePageTool = defineTool({
       })),
     );
     if (pageId === undefined) return { data: { pages, page: null, scripts: [], alerts: [] }, records: [] };
-    const p = (await orNotFound(api.get<{ data: PageBody }>(`/store-pages/${pageId}`), `Store page ${pageId}`)).data;
-    const list = await api.get<Page<ScriptRow>>('/scripts', {
-      page_id: p.id,
-      page_size: SCRIPTS_MAX,
-      sort: '-last_seen_at',
+    const p = (await orNotFound(api.get('/store-pages/{id}', { path: { id: pageId } }), `Store page ${pageId}`)).data;
+    const list = await api.get('/scripts', {
+      query: { page_id: p.id, page_size: SCRIPTS_MAX, sort: '-last_seen_at' },
     });
     // Scripts with open findings first: their rule matches and alerts are read one by one (bounded).
     const rows = [...list.data].sort((a, b) => b.open_findings - a.open_findings);
@@ -81,7 +41,7 @@ export const storePageTool = defineTool({
       rows
         .slice(0, DETAILED_MAX)
         .filter((s) => s.open_findings > 0 || s.behaviours.length > 0)
-        .map(async (s) => (await api.get<ScriptBody>(`/scripts/${s.id}`)).data),
+        .map(async (s) => (await api.get('/scripts/{id}', { path: { id: s.id } })).data),
     );
     const byId = new Map(detailed.map((d) => [d.id, d]));
     const scripts: StorePageScript[] = rows.map((s) => ({
@@ -149,8 +109,6 @@ export const storePageTool = defineTool({
   },
 });
 
-type SearchBody = components['schemas']['SearchResults'];
-
 /** A hit's ref, from what its link opens: a finding (`open=`), a script, an asset; a CVE's id; else kind:id. */
 function hitRef(kind: string, hit: { id: string; link: string }): string {
   if (/^CVE-\d{4}-\d+$/.test(hit.id)) return hit.id;
@@ -184,9 +142,9 @@ export const searchTool = defineTool({
     .strict(),
   async run({ q, kinds }, { api }) {
     // The search answers every company the user is a member of; the advisor speaks of the current one.
-    const clients = await api.get<{ data: { idCliente: number; current?: boolean }[] }>('/get-clients');
+    const clients = await api.get('/get-clients');
     const current = clients.data.find((c) => c.current)?.idCliente;
-    const body = await api.get<SearchBody>('/search', { q, kinds, limit: 10 });
+    const body = await api.get('/search', { query: { q, kinds, limit: 10 } });
     const groups: SearchData['groups'] = body.groups
       .map((g) => ({
         kind: g.kind,

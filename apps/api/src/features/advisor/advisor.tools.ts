@@ -96,7 +96,7 @@ export interface CveExposureData {
     kev: boolean;
     kev_due_date: string | null;
     kev_ransomware: string | null;
-    published_at: string;
+    published_at: string | null;
     summary: string;
     products: string[];
   } | null;

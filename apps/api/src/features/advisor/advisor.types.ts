@@ -2,6 +2,7 @@
 // through the app's own API operations (as the signed-in user, so with the user's company and role);
 // an engine (a model behind an OpenAI-compatible endpoint, or the built-in intent engine) answers a
 // question with them; the routes stream its events and store the conversation.
+import type { paths } from '@vigil/api-client';
 import type { Language } from '../preferences/preferences.service.js';
 
 /** A record an answer may cite: `[ref]` in the text becomes a link to `path` on the screen. */
@@ -27,11 +28,24 @@ export interface ToolOutput<D = unknown> {
 /** The app's own API, called in-process as the signed-in user (GET only). A non-2xx answer throws
  * ToolError with the status and the server's message. */
 export interface ApiCaller {
-  get<T = unknown>(
-    path: string,
-    query?: Record<string, string | number | boolean | readonly string[] | undefined>,
-  ): Promise<T>;
+  get<P extends GetPath>(path: P, params?: GetParams<P>): Promise<GetAnswer<P>>;
 }
+
+/** The contract's paths that answer GET (`/findings/{id}`…). */
+export type GetPath = { [P in keyof paths]: [paths[P]['get']] extends [undefined] ? never : P }[keyof paths];
+type GetOperation<P extends GetPath> = NonNullable<paths[P]['get']>;
+/** The path's `{name}` values and its query, as the contract types them. */
+export type GetParams<P extends GetPath> = {
+  path?: GetOperation<P> extends { parameters: { path: infer V } } ? V : never;
+  query?: GetOperation<P> extends { parameters: { query?: infer Q } } ? Q : never;
+};
+/** What the path's GET answers when it succeeds (200, JSON), as the contract types it. */
+export type GetAnswer<P extends GetPath> =
+  GetOperation<P> extends {
+    responses: { 200: { content: { 'application/json': infer B } } };
+  }
+    ? B
+    : never;
 
 export class ToolError extends Error {
   constructor(
