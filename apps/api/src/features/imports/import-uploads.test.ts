@@ -6,7 +6,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json } from '../../testing/flows.js';
+import { answerOf, errorOf } from '../../testing/api.js';
 import { newTenant, type Tenant, waitForImport } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { generatedCombolist, httpUpload } from '../../testing/uploads.js';
@@ -67,7 +67,7 @@ describe('a 200 MiB upload', () => {
     const memory = sampleMemory();
     const sent = await httpUpload(app, a, 'kind=combolist&file_name=big.txt', generatedCombolist(200, a.domain));
     expect(sent.status, sent.body).toBe(202);
-    const id = json<{ data: { id: number } }>(sent).data.id;
+    const id = answerOf('createImport', sent).data.id;
     const done = await waitForImport(app, a, id);
     const growth = memory.stop();
     expect(done.status, done.error ?? '').toBe('succeeded');
@@ -95,12 +95,12 @@ describe('job and file together', () => {
     expect(await jobsOf(b)).toEqual([{ id: expect.any(Number), status: 'uploading' }]);
     const now = app.ctx.clock.now();
     expect(await claimJob(app.ctx, now, new Date(now.getTime() + 60_000))).toBeUndefined();
-    const listed = json<{ data: unknown[] }>(await b.browser.get('/api/imports', { token: b.token }));
+    const listed = answerOf('listImports', await b.browser.get('/api/imports', { token: b.token }));
     expect(listed.data).toEqual([]);
     release();
     const sent = await sending;
     expect(sent.status, sent.body).toBe(202);
-    const done = await waitForImport(app, b, json<{ data: { id: number } }>(sent).data.id);
+    const done = await waitForImport(app, b, answerOf('createImport', sent).data.id);
     expect(done.counts).toMatchObject({ read: 4, added: 4 });
   });
 
@@ -150,7 +150,7 @@ describe('limits', () => {
     const d = await newTenant(small.app, 'limit');
     const declared = await httpUpload(small.app, d, 'kind=combolist&file_name=x.txt', Buffer.alloc(3 * MIB, 0x41));
     expect(declared.status).toBe(413);
-    expect(json(declared).message).toBe('The file is larger than 2 MiB, the upload limit.');
+    expect(errorOf(declared).message).toBe('The file is larger than 2 MiB, the upload limit.');
     // Without a length (chunked), the count of bytes received stops it: nothing is kept.
     const chunked = await httpUpload(small.app, d, 'kind=combolist&file_name=x.txt', generatedCombolist(4, d.domain));
     expect(chunked.status).toBe(413);
@@ -170,7 +170,7 @@ describe('limits', () => {
     expect((await upload('one.txt')).statusCode).toBe(202);
     const refused = await upload('two.txt');
     expect(refused.statusCode).toBe(413);
-    expect(json(refused).message).toBe(
+    expect(errorOf(refused).message).toBe(
       "Your company's uploads waiting to be imported would exceed its 3 MiB of storage; wait for them to finish, then upload again.",
     );
     expect((await jobsOf(e)).length).toBe(1);

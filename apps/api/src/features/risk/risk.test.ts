@@ -3,33 +3,17 @@
 // the daily snapshot with its score-change event, and one company never seeing another's.
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { json } from '../../testing/flows.js';
+import type { OperationId } from '../../route-table.js';
+import { answerOf } from '../../testing/api.js';
 import { importFile, newTenant, type Tenant, tenantFixture } from '../../testing/monitoring.js';
 import { snapshotAll } from './risk.snapshots.js';
 
 const fixture = tenantFixture('risk');
 
-interface RatingBody {
-  supplier_id: number | null;
-  score: number | null;
-  grade: string | null;
-  factors: { id: string; measured: boolean; open: number; overdue: number; points: number; score: number | null }[];
-}
-interface FixBody {
-  module: string;
-  kind: string;
-  severity: string;
-  overdue: boolean;
-  findings: number;
-  gain: number;
-  gain_all: number;
-  finding: { id: number; title: string; link: string } | null;
-}
-
-async function get<T>(who: Tenant, path: string): Promise<T> {
+async function get<Op extends OperationId>(op: Op, who: Tenant, path: string) {
   const response = await who.browser.get(`/api${path}`, { token: who.token });
   expect(response.statusCode, response.body).toBe(200);
-  return json<T>(response);
+  return answerOf(op, response);
 }
 
 const nuclei = (template: string, severity: string) =>
@@ -65,7 +49,7 @@ async function countersAndFindings(companyId: number) {
 
 describe('technical risk rating', () => {
   it('says there is no data before any finding', async () => {
-    const rating = await get<RatingBody>(fixture.tenant, '/risk/rating');
+    const rating = await get('getRiskRating', fixture.tenant, '/risk/rating');
     expect(rating).toMatchObject({ supplier_id: null, score: null, grade: null });
     expect(rating.factors.filter((f) => f.measured)).toEqual([]);
   });
@@ -84,7 +68,7 @@ describe('technical risk rating', () => {
     const d = tenant.domain;
     await importFile(app, tenant, 'combolist', 'combo.txt', `a@${d}:Alpha-1\nb@${d}:Bravo-2`);
 
-    const rating = await get<RatingBody>(tenant, '/risk/rating');
+    const rating = await get('getRiskRating', tenant, '/risk/rating');
     // patching: 2 × 40 + 8 = 88 points → 55.4; credentials: 2 × 20 = 40 → 68.1;
     // (20 × 55.4 + 15 × 68.1) / 35 = 60.8 (docs/risk-rating.md, worked example)
     expect(rating.factors.find((f) => f.id === 'patching_cadence')).toMatchObject({
@@ -100,7 +84,7 @@ describe('technical risk rating', () => {
     });
     expect(rating).toMatchObject({ score: 60.8, grade: 'D' });
 
-    const fixes = (await get<{ data: FixBody[] }>(tenant, '/risk/fixes')).data;
+    const fixes = (await get('listRiskFixes', tenant, '/risk/fixes')).data;
     expect(fixes.map((f) => [f.module, f.kind, f.severity, f.overdue, f.findings, f.gain, f.gain_all])).toEqual([
       ['vulnerabilities', 'nuclei', 'critical', true, 1, 19.2, 19.2],
       ['credentials', 'combo', 'high', false, 2, 4.5, 13.7],
@@ -109,7 +93,7 @@ describe('technical risk rating', () => {
     // The best fix applied: the score rises by exactly what it promised (60.8 + 19.2).
     const [best] = fixes;
     await resolve(tenant, best?.finding?.id);
-    const after = await get<RatingBody>(tenant, '/risk/rating');
+    const after = await get('getRiskRating', tenant, '/risk/rating');
     expect(after.score).toBe(Math.round(((rating.score ?? 0) + (best?.gain ?? 0)) * 10) / 10);
     expect(after.score).toBe(80);
     expect(fixes[0]?.finding?.link).toBe(`/vulnerabilities?open=${fixes[0]?.finding?.id}`);
@@ -128,16 +112,16 @@ describe('technical risk rating', () => {
       .values({ company_id: tenant.companyId, name: 'Parcel Co', tier: 'high', created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
-    expect((await get<RatingBody>(tenant, `/risk/rating?supplier_id=${supplier.id}`)).score).toBeNull();
+    expect((await get('getRiskRating', tenant, `/risk/rating?supplier_id=${supplier.id}`)).score).toBeNull();
     // One leaked password moves to the supplier (a finding on its asset): the update trigger moves its count.
     await sql`update findings set supplier_id = ${supplier.id}
       where id = (select min(id) from findings where company_id = ${tenant.companyId} and module = 'credentials')`.execute(
       db,
     );
-    const theirs = await get<RatingBody>(tenant, `/risk/rating?supplier_id=${supplier.id}`);
+    const theirs = await get('getRiskRating', tenant, `/risk/rating?supplier_id=${supplier.id}`);
     expect(theirs).toMatchObject({ supplier_id: supplier.id, score: 78.5, grade: 'C' });
     // Ours: credentials 20 points → 78.5; patching 8 → 88.9; (20 × 88.9 + 15 × 78.5) / 35 = 84.4
-    expect((await get<RatingBody>(tenant, '/risk/rating')).score).toBe(84.4);
+    expect((await get('getRiskRating', tenant, '/risk/rating')).score).toBe(84.4);
 
     const other = await newTenant(app, 'risk-other');
     const refused = await other.browser.get(`/api/risk/rating?supplier_id=${supplier.id}`, { token: other.token });
@@ -145,8 +129,8 @@ describe('technical risk rating', () => {
     expect(
       (await other.browser.get(`/api/risk/fixes?supplier_id=${supplier.id}`, { token: other.token })).statusCode,
     ).toBe(404);
-    expect((await get<RatingBody>(other, '/risk/rating')).score).toBeNull();
-    expect((await get<{ data: FixBody[] }>(other, '/risk/fixes')).data).toEqual([]);
+    expect((await get('getRiskRating', other, '/risk/rating')).score).toBeNull();
+    expect((await get('listRiskFixes', other, '/risk/fixes')).data).toEqual([]);
   });
 
   it('counts an open finding past its due day as overdue from the next day on', async () => {
@@ -214,7 +198,7 @@ describe('technical risk rating', () => {
     await snapshotAll(app.ctx, now);
     expect((await mine()).filter((s) => s.supplier_id === null).map((s) => Number(s.score))).toEqual([84.4, 90.8]);
     expect((await events()).map((e) => e.title)).toEqual(['Technical risk rating: 84.4 → 90.8 (A)']);
-    const trend = await get<{ data: { day: string; score: number; grade: string }[] }>(tenant, '/risk/trend?days=7');
+    const trend = await get('getRiskTrend', tenant, '/risk/trend?days=7');
     expect(trend.data.map((p) => p.score)).toEqual([84.4, 90.8]);
     expect(trend.data.at(-1)?.day).toBe(now.toISOString().slice(0, 10));
   });
@@ -233,7 +217,7 @@ describe('technical risk rating', () => {
     await importFile(app, mine, 'nuclei', 'scan.jsonl', nuclei('rce', 'critical'));
     // The import's end queues the snapshot: the worker takes it after the import (one more drain).
     await app.jobs.drain();
-    const rating = await get<RatingBody>(mine, '/risk/rating');
+    const rating = await get('getRiskRating', mine, '/risk/rating');
     expect((await snapshots(mine)).map((s) => [s.day, Number(s.score)])).toEqual([[today, rating.score]]);
     expect(await snapshots(bystander)).toEqual([]);
   });
