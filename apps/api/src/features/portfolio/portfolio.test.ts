@@ -3,37 +3,18 @@
 // rating show, counted from findings the real importers wrote; the trend and change of the period.
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { json } from '../../testing/flows.js';
+import type { OperationId } from '../../route-table.js';
+import { answerOf } from '../../testing/api.js';
 import { importFile, newTenant, type Tenant, tenantFixture } from '../../testing/monitoring.js';
 import { addMembership } from '../clients/clients.repository.js';
 import { snapshotAll } from '../risk/risk.snapshots.js';
 
 const fixture = tenantFixture('portfolio');
 
-interface PortfolioCompany {
-  id: number;
-  name: string;
-  role: string;
-  current: boolean;
-  score: number | null;
-  grade: string | null;
-  change: number | null;
-  open: number;
-  open_by_severity: Record<string, number>;
-  open_by_module: { module: string; count: number }[];
-  trend: { day: string; score: number; grade: string }[];
-}
-interface PortfolioBody {
-  data: { days: number; modules: string[]; companies: PortfolioCompany[] };
-}
-interface DashboardBody {
-  data: { open_by_severity: Record<string, number>; open_by_module: { module: string; count: number }[] };
-}
-
-async function get<T>(who: Tenant, path: string): Promise<T> {
+async function get<Op extends OperationId>(op: Op, who: Tenant, path: string) {
   const response = await who.browser.get(`/api${path}`, { token: who.token });
   expect(response.statusCode, response.body).toBe(200);
-  return json<T>(response);
+  return answerOf(op, response);
 }
 
 const nuclei = (template: string, severity: string) =>
@@ -78,7 +59,7 @@ beforeAll(async () => {
 
 describe('Global Vision', () => {
   it('shows the companies the user is a member of, with the role there, and never another', async () => {
-    const body = await get<PortfolioBody>(own, '/portfolio');
+    const body = await get('getPortfolio', own, '/portfolio');
     const ids = body.data.companies.map((c) => c.id);
     expect(ids.sort()).toEqual([own.companyId, other.companyId].sort());
     expect(ids).not.toContain(stranger.companyId);
@@ -86,20 +67,20 @@ describe('Global Vision', () => {
     expect(names).toEqual([...names].sort());
     expect(body.data.companies.find((c) => c.id === own.companyId)).toMatchObject({ role: 'analyst', current: true });
     expect(body.data.companies.find((c) => c.id === other.companyId)).toMatchObject({ role: 'viewer', current: false });
-    const strangers = await get<PortfolioBody>(stranger, '/portfolio');
+    const strangers = await get('getPortfolio', stranger, '/portfolio');
     expect(strangers.data.companies.map((c) => c.id)).toEqual([stranger.companyId]);
   });
 
   it('gives each company the numbers of its own dashboard, rating and findings', async () => {
-    const body = await get<PortfolioBody>(own, '/portfolio');
+    const body = await get('getPortfolio', own, '/portfolio');
     expect(body.data.modules).toEqual(fixture.app.ctx.modules.modules.map((m) => m.id));
     for (const [company, member] of [
       [own.companyId, own],
       [other.companyId, other],
     ] as const) {
       const row = body.data.companies.find((c) => c.id === company);
-      const dashboard = await get<DashboardBody>(member, '/dashboard');
-      const rating = await get<{ score: number | null; grade: string | null }>(member, '/risk/rating');
+      const dashboard = await get('getDashboard', member, '/dashboard');
+      const rating = await get('getRiskRating', member, '/risk/rating');
       expect(row?.open_by_module.map((e) => e.module)).toEqual(body.data.modules);
       expect(row?.open_by_module).toEqual(dashboard.data.open_by_module);
       expect(row?.open_by_severity).toEqual(dashboard.data.open_by_severity);
@@ -113,8 +94,8 @@ describe('Global Vision', () => {
   });
 
   it('follows a change: a resolved finding leaves the counts', async () => {
-    const before = (await get<PortfolioBody>(own, '/portfolio')).data.companies.find((c) => c.id === own.companyId);
-    const list = await get<{ data: { id: number; severity: string }[] }>(own, '/findings?severity=critical');
+    const before = (await get('getPortfolio', own, '/portfolio')).data.companies.find((c) => c.id === own.companyId);
+    const list = await get('listFindings', own, '/findings?severity=critical');
     const critical = list.data[0];
     for (const status of ['confirmed', 'resolved']) {
       const response = await own.browser.call('PATCH', `/api/findings/${critical?.id}`, {
@@ -123,7 +104,7 @@ describe('Global Vision', () => {
       });
       expect(response.statusCode, response.body).toBe(200);
     }
-    const after = (await get<PortfolioBody>(own, '/portfolio')).data.companies.find((c) => c.id === own.companyId);
+    const after = (await get('getPortfolio', own, '/portfolio')).data.companies.find((c) => c.id === own.companyId);
     expect(after?.open).toBe((before?.open ?? 0) - 1);
     expect(after?.open_by_severity.critical).toBe(0);
     expect(after?.score ?? 0).toBeGreaterThan(before?.score ?? 100);
@@ -137,10 +118,10 @@ describe('Global Vision', () => {
     await snapshotAll(app.ctx, twentyDaysAgo, own.companyId);
     await sql`update risk_snapshots set score = score - 12.5 where company_id = ${own.companyId}`.execute(app.ctx.db);
     await snapshotAll(app.ctx, now, own.companyId);
-    const month = (await get<PortfolioBody>(own, '/portfolio')).data.companies.find((c) => c.id === own.companyId);
+    const month = (await get('getPortfolio', own, '/portfolio')).data.companies.find((c) => c.id === own.companyId);
     expect(month?.trend.map((p) => p.day)).toEqual([twentyDaysAgo, now].map((d) => d.toISOString().slice(0, 10)));
     expect(month?.change).toBe(12.5);
-    const week = await get<PortfolioBody>(own, '/portfolio?days=7');
+    const week = await get('getPortfolio', own, '/portfolio?days=7');
     const mineWeek = week.data.companies.find((c) => c.id === own.companyId);
     expect(week.data.days).toBe(7);
     expect(mineWeek?.trend).toHaveLength(1);
@@ -150,14 +131,14 @@ describe('Global Vision', () => {
     await sql`update risk_snapshots set day = day - 15 where company_id = ${own.companyId} and day < ${now}::date`.execute(
       app.ctx.db,
     );
-    const quarter = (await get<PortfolioBody>(own, '/portfolio?days=90')).data.companies.find(
+    const quarter = (await get('getPortfolio', own, '/portfolio?days=90')).data.companies.find(
       (c) => c.id === own.companyId,
     );
     expect(quarter?.trend).toHaveLength(2);
     expect(quarter?.change).toBeNull();
     // Before any snapshot, the trend is today's rating alone, and there is no change yet.
     await sql`delete from risk_snapshots where company_id = ${other.companyId}`.execute(app.ctx.db);
-    const fresh = (await get<PortfolioBody>(own, '/portfolio')).data.companies.find((c) => c.id === other.companyId);
+    const fresh = (await get('getPortfolio', own, '/portfolio')).data.companies.find((c) => c.id === other.companyId);
     expect(fresh?.trend).toEqual([{ day: now.toISOString().slice(0, 10), score: fresh?.score, grade: fresh?.grade }]);
     expect(fresh?.score).not.toBeNull();
     expect(fresh?.change).toBeNull();
@@ -167,12 +148,12 @@ describe('Global Vision', () => {
     const { db } = fixture.app.ctx;
     const membership = sql`user_id = ${own.userId} and company_id = ${other.companyId}`;
     await sql`update memberships set deactivated_at = now() where ${membership}`.execute(db);
-    const deactivated = await get<PortfolioBody>(own, '/portfolio');
+    const deactivated = await get('getPortfolio', own, '/portfolio');
     expect(deactivated.data.companies.map((c) => c.id)).toEqual([own.companyId]);
     await sql`update memberships set deactivated_at = null where ${membership}`.execute(db);
-    expect((await get<PortfolioBody>(own, '/portfolio')).data.companies).toHaveLength(2);
+    expect((await get('getPortfolio', own, '/portfolio')).data.companies).toHaveLength(2);
     await sql`delete from memberships where ${membership}`.execute(db);
-    const removed = await get<PortfolioBody>(own, '/portfolio');
+    const removed = await get('getPortfolio', own, '/portfolio');
     expect(removed.data.companies.map((c) => c.id)).toEqual([own.companyId]);
   });
 
