@@ -4,8 +4,8 @@
 // pages become results with findings (de-duplicated per normalised URL, other sites dropped), and
 // the lists filter, sort, export and stay within the company.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OperationId } from '../../route-table.js';
 import { answerOf, validationOf } from '../../testing/api.js';
-import { json } from '../../testing/flows.js';
 import { importFile, newTenant, platformOperator, type Tenant, upload } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { ghdbXml, searchPage } from './dorks.demo.js';
@@ -18,36 +18,13 @@ let admin: Tenant;
 let viewer: Tenant;
 let other: Tenant;
 
-interface DorkView {
-  id: number;
-  source: string;
-  key: string | null;
-  ghdb_id: number | null;
-  title: string;
-  query: string;
-  enabled: boolean;
-  editable: boolean;
-  results: number;
-}
-interface ResultView {
-  id: number;
-  url: string;
-  host: string;
-  severity: string;
-  category: string;
-  seen_count: number;
-  dorks: { id: number; title: string }[];
-}
-
-const get = async <T>(who: Tenant, path: string) => {
+const get = async <Op extends OperationId>(op: Op, who: Tenant, path: string) => {
   const response = await who.browser.get(`/api${path}`, { token: who.token });
   expect(response.statusCode, response.body).toBe(200);
-  return json<T>(response);
+  return answerOf(op, response);
 };
-const dorks = (who: Tenant, query = '') =>
-  get<{ data: DorkView[]; meta: { total: number } }>(who, `/dorks?page_size=100&${query}`);
-const results = (who: Tenant, query = '') =>
-  get<{ data: ResultView[]; meta: { total: number } }>(who, `/dork-results?page_size=100&${query}`);
+const dorks = (who: Tenant, query = '') => get('listDorks', who, `/dorks?page_size=100&${query}`);
+const results = (who: Tenant, query = '') => get('listDorkResults', who, `/dork-results?page_size=100&${query}`);
 const send = (who: Tenant, method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
   who.browser.call(method, `/api${path}`, { body, token: who.token });
 
@@ -186,7 +163,7 @@ describe('saved results pages', () => {
     expect((await results(viewer, 'q=error.log')).data.map((r) => r.id)).toEqual([log?.id]);
     expect((await results(viewer, 'sort=-severity')).data[0]?.id).toBe(log?.id);
 
-    const detail = await get<{ data: ResultView }>(viewer, `/dork-results/${backup?.id}`);
+    const detail = await get('getDorkResult', viewer, `/dork-results/${backup?.id}`);
     expect(detail.data.seen_count).toBe(1);
     expect((await other.browser.get(`/api/dork-results/${backup?.id}`, { token: other.token })).statusCode).toBe(404);
     expect((await results(other)).meta.total).toBe(0);
@@ -207,15 +184,12 @@ describe('saved results pages', () => {
       const changed = await send(admin, 'POST', '/findings/bulk-status', { ids: [log?.id], status });
       expect(changed.statusCode, changed.body).toBe(200);
     }
-    expect((await get<{ data: { status: string } }>(admin, `/dork-results/${log?.id}`)).data.status).toBe('resolved');
+    expect((await get('getDorkResult', admin, `/dork-results/${log?.id}`)).data.status).toBe('resolved');
     const page = searchPage(`ext:log site:${d}`, [
       { link: `https://www.${d}/logs/error.log?token=other`, title: 'error.log', snippet: 'PHP Warning' },
     ]);
     await importFile(app, admin, 'search-results', 'again.json', JSON.stringify(page));
-    const again = await get<{ data: ResultView & { status: string; reopen_count: number } }>(
-      admin,
-      `/dork-results/${log?.id}`,
-    );
+    const again = await get('getDorkResult', admin, `/dork-results/${log?.id}`);
     expect(again.data).toMatchObject({ status: 'new', reopen_count: 1, seen_count: 2 });
   });
 

@@ -3,28 +3,13 @@
 // links to, the top risks and recommendations, another company's findings never counted, and the
 // checks on a custom period.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JsonAnswerOf, OperationId } from '../../route-table.js';
 import { DAY, HOUR, ManualClock, MINUTE } from '../../shared/clock.js';
-import { json } from '../../testing/flows.js';
+import { answerOf, validationOf } from '../../testing/api.js';
 import { importFile, newTenant, type Tenant } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 
-interface Counts {
-  new: number;
-  resolved: number;
-  reopened: number;
-  sla_breaches: number;
-  mttr_hours: number | null;
-}
-interface InsightsBody {
-  period: string;
-  current: { from: string; to: string };
-  previous: { from: string; to: string };
-  totals: { current: Counts; previous: Counts };
-  modules: { module: string; current: Counts; previous: Counts }[];
-  trend: { from: string; to: string; new: number; resolved: number }[];
-  top_risks: { id: number; module: string; title: string; severity: string; link: string }[];
-  recommendations: { module: string; severity: string; overdue: boolean; finding: { link: string } | null }[];
-}
+type InsightsBody = JsonAnswerOf<'getInsights'>['data'];
 
 // The data is written at `base`; the insights are read a minute later, so what happened at `base`
 // lies inside the windows that end "now".
@@ -45,14 +30,16 @@ const nuclei = (template: string, severity: string, days: number) =>
     timestamp: daysAgo(days),
   });
 
-async function get<T>(who: Tenant, path: string, status = 200): Promise<T> {
+async function call(who: Tenant, path: string, status: number) {
   const response = await who.browser.get(`/api${path}`, { token: who.token });
   expect(response.statusCode, response.body).toBe(status);
-  return json<T>(response);
+  return response;
 }
+const get = async <Op extends OperationId>(op: Op, who: Tenant, path: string) =>
+  answerOf(op, await call(who, path, 200));
 
 async function findingId(who: Tenant, title: string): Promise<number> {
-  const list = await get<{ data: { id: number; title: string }[] }>(who, `/findings?q=${encodeURIComponent(title)}`);
+  const list = await get('listFindings', who, `/findings?q=${encodeURIComponent(title)}`);
   const id = list.data.find((f) => f.title === title || f.title.startsWith(`${title} on `))?.id;
   if (id === undefined) throw new Error(`no finding ${title}`);
   return id;
@@ -106,7 +93,7 @@ afterAll(async () => {
 
 describe('insights', () => {
   it('counts what changed this week per module, against the week before', async () => {
-    const { data } = await get<{ data: InsightsBody }>(tenant, '/insights?period=week');
+    const { data } = await get('getInsights', tenant, '/insights?period=week');
     expect(data.period).toBe('week');
     expect(data.current).toEqual({
       from: new Date(base.getTime() + MINUTE - 7 * DAY).toISOString(),
@@ -142,9 +129,9 @@ describe('insights', () => {
   });
 
   it('counts the month, and draws the trend in windows of the period', async () => {
-    const { data } = await get<{ data: InsightsBody }>(tenant, '/insights?period=month');
+    const { data } = await get('getInsights', tenant, '/insights?period=month');
     expect(countsOf(data, 'vulnerabilities')?.current).toMatchObject({ new: 4, resolved: 2, sla_breaches: 3 });
-    const week = (await get<{ data: InsightsBody }>(tenant, '/insights')).data;
+    const week = (await get('getInsights', tenant, '/insights')).data;
     expect(week.trend).toHaveLength(8);
     expect(week.trend.at(-1)).toMatchObject({ to: week.current.to, new: 4, resolved: 2 });
     expect(week.trend.at(-2)).toMatchObject({ from: week.previous.from, new: 1, resolved: 0 });
@@ -156,7 +143,7 @@ describe('insights', () => {
   it('gives every count the total of the findings list it links to', async () => {
     const filters = { new: 'first_seen', resolved: 'resolved', reopened: 'reopened', sla_breaches: 'breached' };
     for (const period of ['week', 'month']) {
-      const { data } = await get<{ data: InsightsBody }>(tenant, `/insights?period=${period}`);
+      const { data } = await get('getInsights', tenant, `/insights?period=${period}`);
       for (const [window, key] of [
         [data.current, 'current'],
         [data.previous, 'previous'],
@@ -164,7 +151,7 @@ describe('insights', () => {
         for (const row of data.modules) {
           for (const [measure, filter] of Object.entries(filters)) {
             const query = `module=${row.module}&${filter}_from=${window.from}&${filter}_to=${window.to}&page_size=100`;
-            const list = await get<{ meta: { total: number } }>(tenant, `/findings?${query}`);
+            const list = await get('listFindings', tenant, `/findings?${query}`);
             expect(list.meta.total, `${period} ${key} ${row.module} ${measure}`).toBe(
               row[key][measure as keyof typeof filters],
             );
@@ -175,7 +162,7 @@ describe('insights', () => {
   });
 
   it('exports the list behind a figure: the same window filter on the CSV', async () => {
-    const { data } = await get<{ data: InsightsBody }>(tenant, '/insights');
+    const { data } = await get('getInsights', tenant, '/insights');
     const { from, to } = data.current;
     const response = await tenant.browser.get(
       `/api/findings/export?module=vulnerabilities&resolved_from=${from}&resolved_to=${to}`,
@@ -188,7 +175,7 @@ describe('insights', () => {
   });
 
   it('lists the top risks, most severe and most overdue first, and the fixes worth most', async () => {
-    const { data } = await get<{ data: InsightsBody }>(tenant, '/insights');
+    const { data } = await get('getInsights', tenant, '/insights');
     expect(data.top_risks.slice(0, 2).map((r) => nameOf(r.title))).toEqual(['insight-rce', 'insight-sqli']);
     expect(data.top_risks.map((r) => nameOf(r.title))).not.toContain('insight-xss');
     expect(nameOf(data.top_risks.at(-1)?.title ?? '')).toBe('insight-stale');
@@ -198,8 +185,8 @@ describe('insights', () => {
   });
 
   it("counts only the company's own findings", async () => {
-    const mine = (await get<{ data: InsightsBody }>(tenant, '/insights')).data;
-    const theirs = (await get<{ data: InsightsBody }>(other, '/insights')).data;
+    const mine = (await get('getInsights', tenant, '/insights')).data;
+    const theirs = (await get('getInsights', other, '/insights')).data;
     // Their "late" finding is still open: a breach of theirs only.
     expect(countsOf(theirs, 'vulnerabilities')?.current).toMatchObject({ new: 2, resolved: 1, sla_breaches: 1 });
     expect(countsOf(theirs, 'credentials')?.current).toMatchObject({ new: 1, reopened: 0 });
@@ -210,20 +197,21 @@ describe('insights', () => {
   it('takes a custom period, and refuses one that is not a period', async () => {
     const from = daysAgo(14);
     const to = daysAgo(7);
-    const { data } = await get<{ data: InsightsBody }>(
+    const { data } = await get(
+      'getInsights',
       tenant,
       `/insights?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
     );
     expect(data).toMatchObject({ period: 'custom', current: { from, to } });
     expect(countsOf(data, 'vulnerabilities')?.current).toMatchObject({ new: 1, sla_breaches: 2 });
     const refused = async (query: string, field: string) => {
-      const body = await get<{ errors: Record<string, string[]> }>(tenant, `/insights?${query}`, 422);
+      const body = validationOf(await call(tenant, `/insights?${query}`, 422));
       expect(Object.keys(body.errors)).toContain(field);
     };
     await refused(`from=${encodeURIComponent(from)}`, 'to');
     await refused(`from=${encodeURIComponent(to)}&to=${encodeURIComponent(from)}`, 'to');
     await refused(`from=${encodeURIComponent(from)}&to=${encodeURIComponent(daysAgo(-2))}`, 'to');
     await refused(`from=${encodeURIComponent(daysAgo(400))}&to=${encodeURIComponent(to)}`, 'from');
-    await get(tenant, '/insights?period=year', 422);
+    await call(tenant, '/insights?period=year', 422);
   });
 });
