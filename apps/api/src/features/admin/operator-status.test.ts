@@ -1,6 +1,7 @@
 // The operator status view: refused to company members; for an operator, the schedules with their
 // last run, failed jobs with their reasons, the catalogue's freshness and each company's storage.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerOf } from '../../testing/api.js';
 import { json } from '../../testing/flows.js';
 import { importFile, newTenant, platformOperator, type Tenant } from '../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
@@ -22,19 +23,6 @@ afterAll(async () => {
   await database.close();
 });
 
-interface Status {
-  data: {
-    catalogue_sync: boolean;
-    jobs: {
-      counts: Record<string, number>;
-      failures: { kind: string; error: string | null; company: string | null }[];
-    };
-    schedules: { kind: string; enabled: boolean; next_run_at: string }[];
-    catalogue: { feed: string; rows: number }[];
-    storage: { company: string; findings: number }[];
-  };
-}
-
 describe('the operator status view', () => {
   it('is refused to a company administrator', async () => {
     const refused = await member.browser.get('/api/operator/status', { token: member.token });
@@ -49,7 +37,7 @@ describe('the operator status view', () => {
     await app.jobs.drain();
     const response = await operator.browser.get('/api/operator/status', { token: operator.token });
     expect(response.statusCode, response.body).toBe(200);
-    const status = json<Status>(response).data;
+    const status = answerOf('getOperatorStatus', response).data;
     expect(status.catalogue_sync).toBe(false);
     // The feeds' sync is off outside production (CATALOGUE_SYNC), the probes' without PROBE_SCHEDULE:
     // housekeeping, the alert digests, the scope proofs' hourly re-check, the monthly reports' daily

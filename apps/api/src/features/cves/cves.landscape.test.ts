@@ -3,12 +3,12 @@
 // session), validated, and computed at most once per five minutes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, MINUTE, SECOND } from '../../shared/clock.js';
-import { json } from '../../testing/flows.js';
+import { answerOf } from '../../testing/api.js';
 import { importFile, platformOperator, type Tenant } from '../../testing/monitoring.js';
 import { recordingDb } from '../../testing/sql-recorder.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
 import { epssCsv, kevCatalogue, type NvdFixture, nvdPage } from './cves.fixtures.js';
-import { type CveLandscape, landscapeCache } from './cves.landscape.js';
+import { landscapeCache } from './cves.landscape.js';
 
 // A Saturday: the current week began on Monday 2026-11-16.
 const clock = new ManualClock(new Date('2026-11-21T12:00:00Z'));
@@ -89,7 +89,7 @@ afterAll(async () => {
 async function landscape(query = '') {
   const response = await app.inject({ method: 'GET', url: `/api/analytics/cve-landscape${query}` });
   expect(response.statusCode, response.body).toBe(200);
-  return { body: json<CveLandscape>(response), text: response.body, headers: response.headers };
+  return { body: answerOf('getCveLandscape', response), text: response.body, headers: response.headers };
 }
 
 const none = { critical: 0, high: 0, medium: 0, low: 0, info: 0, kev_added: 0 };

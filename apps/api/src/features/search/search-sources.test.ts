@@ -3,7 +3,7 @@
 // CVEs (reference data, no company) by id, description or vendor; dork results, code hits,
 // archived URLs and scripts by the words of their URLs and paths.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { json } from '../../testing/flows.js';
+import { answerOf } from '../../testing/api.js';
 import { importFile, platformOperator, type Tenant, tenantFixture } from '../../testing/monitoring.js';
 import { external, fixedScanner, result, SHOP, scanWith, seedStorePage } from '../../testing/scripts.js';
 import { nvdPage } from '../cves/cves.fixtures.js';
@@ -12,19 +12,12 @@ import { tar } from '../imports/import-archive.js';
 
 const fixture = tenantFixture('sources');
 
-interface Results {
-  groups: {
-    kind: string;
-    hits: { title: string; snippet: string | null; company: { id: number } | null; link: string }[];
-  }[];
-}
-
 async function found(who: Tenant, kind: string, q: string) {
   const r = await who.browser.get(`/api/search?q=${encodeURIComponent(q)}&kinds=${kind}&limit=10`, {
     token: who.token,
   });
   expect(r.statusCode, r.body).toBe(200);
-  return json<Results>(r).groups.find((g) => g.kind === kind)?.hits ?? [];
+  return answerOf('search', r).groups.find((g) => g.kind === kind)?.hits ?? [];
 }
 const titlesOf = async (who: Tenant, kind: string, q: string) => (await found(who, kind, q)).map((h) => h.title).sort();
 

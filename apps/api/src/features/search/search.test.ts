@@ -2,31 +2,19 @@
 // selected one), each hit naming its company; markup in a record comes back as text with ranges;
 // the typed text validated (2 to 200 characters, no NUL, known kinds).
 import { describe, expect, it } from 'vitest';
-import { validationOf } from '../../testing/api.js';
-import { json } from '../../testing/flows.js';
+import type { JsonAnswerOf } from '../../route-table.js';
+import { answerOf, validationOf } from '../../testing/api.js';
 import { importFile, newTenant, type Tenant, tenantFixture } from '../../testing/monitoring.js';
 import { addMembership } from '../clients/clients.repository.js';
 
 const fixture = tenantFixture('search');
 
-interface Hit {
-  id: string;
-  company: { id: number; name: string } | null;
-  title: string;
-  title_ranges: { start: number; end: number }[];
-  snippet: string | null;
-  snippet_ranges: { start: number; end: number }[];
-  link: string;
-}
-interface Results {
-  q: string;
-  groups: { kind: string; module: string | null; more: boolean; hits: Hit[] }[];
-}
+type Results = JsonAnswerOf<'search'>;
 
 async function search(who: Tenant, query: string): Promise<Results> {
   const r = await who.browser.get(`/api/search?${query}`, { token: who.token });
   expect(r.statusCode, r.body).toBe(200);
-  return json<Results>(r);
+  return answerOf('search', r);
 }
 
 /** One nuclei finding named `name` on the company's www host. */
