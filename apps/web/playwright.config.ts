@@ -1,24 +1,5 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
-
-// Debian's Chromium, never a downloaded browser (stack notes §2); every request stays on 127.0.0.1.
-// Debian's `chromium-headless-shell` when installed (`npm test` installs it): the same Blink as
-// `chromium` without the full browser around it, what Playwright runs headless by default; the suite
-// took about a third less time in it than in `chromium --headless` (the auth paths: 276 s → 191 s).
-const headlessShell = '/usr/bin/chromium-headless-shell';
-const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? (existsSync(headlessShell) ? headlessShell : '/usr/bin/chromium'),
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-};
+import { launchOptions } from './e2e/support/browsers.ts';
 
 const desktop = { viewport: { width: 1280, height: 800 } };
 const mobile = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
@@ -53,7 +34,11 @@ export default defineConfig({
   projects: [
     { name: 'desktop', testMatch: /smoke\.spec\.ts/, use: desktop },
     { name: 'mobile', testMatch: /(smoke|layout)\.spec\.ts/, use: mobile },
-    { name: 'qa', testMatch: /(auth-paths|flows|two-factor|a11y|members|alerts|account)\.spec\.ts/, use: desktop },
+    {
+      name: 'qa',
+      testMatch: /(auth-paths|flows|prerendered-signin|two-factor|a11y|members|alerts|account)\.spec\.ts/,
+      use: desktop,
+    },
     { name: 'monitoring', testMatch: /monitoring\.spec\.ts/, use: desktop },
     // Not part of `npm run e2e`: `npm run screenshots` writes docs/screenshots/.
     { name: 'screenshots', testMatch: /screenshots\.tool\.ts/ },

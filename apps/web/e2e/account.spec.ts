@@ -14,7 +14,7 @@ test('password change: this session stays, another one is signed out at once, an
   page,
 }) => {
   const other = await apiSession(demoUser);
-  await signIn(page);
+  await signIn(page, undefined, { fresh: true });
   await page.goto('/account-setting');
   await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
   const sessions = page.getByTestId('sessions-table');

@@ -5,7 +5,7 @@ test('demo user: sign in with the e-mailed code, company, language, theme, 404, 
   const mobile = info.project.name === 'mobile';
 
   await test.step('sign in with the demo user and the code from the outbox', async () => {
-    await signIn(page);
+    await signIn(page, undefined, { fresh: true });
     await expect(page).toHaveTitle('Vigil | Home');
     await expect(page.getByRole('button', { name: /Account menu of Ana Analyst/ })).toBeVisible();
   });

@@ -1,4 +1,4 @@
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, type Cookie, expect, type Page } from '@playwright/test';
 
 /** The demo analyst seeded on first start (apps/api/src/features/demo/demo.seed.ts). */
 export const demoUser = { email: 'analyst@acme-retail.example', password: 'Vigil-demo-2026!', name: 'Ana Analyst' };
@@ -78,12 +78,52 @@ export async function enterCode(page: Page, code: string): Promise<void> {
   await page.keyboard.insertText(code);
 }
 
-/** E-mail and password on /signin, then the e-mailed code: lands on the dashboard. */
+/** A session this worker signed in: its cookies and the app's session storage (where the token lives). */
+interface SavedSession {
+  cookies: Cookie[];
+  storage: Array<[string, string]>;
+}
+const sessions = new Map<string, SavedSession>();
+
+/**
+ * Opens the dashboard in a session `email` signed in earlier in this worker, if the server still
+ * accepts it (the app's start-up /api/check-user answers 200); false when there is none or it was
+ * ended (a logout, a password change), the page then signed out and clean.
+ */
+async function restoreSession(page: Page, email: string): Promise<boolean> {
+  const saved = sessions.get(email);
+  if (!saved) return false;
+  await page.context().addCookies(saved.cookies);
+  await page.goto('/favicon.svg'); // a page of the origin, to write its session storage
+  await page.evaluate((items) => {
+    for (const [key, value] of items) sessionStorage.setItem(key, value);
+  }, saved.storage);
+  const checked = page.waitForResponse((r) => r.url().endsWith('/api/check-user'), { timeout: 20_000 });
+  await page.goto('/dashboard');
+  if ((await checked.catch(() => null))?.status() === 200) {
+    await expect(page).toHaveURL(/\/dashboard$/);
+    return true;
+  }
+  sessions.delete(email);
+  await page.evaluate(() => sessionStorage.clear());
+  await page.context().clearCookies();
+  return false;
+}
+
+/**
+ * Signs `user` in and lands on the dashboard. The first time in a worker (or with `fresh`, or a
+ * `path`), through the screens: e-mail and password on /signin, then the e-mailed code. After that,
+ * the session is restored in the new page (cookies and session storage) as long as the server
+ * accepts it: a sign-in costs about 3 s of a 2-core machine, and only the specs about signing in
+ * need to go through it (they pass `fresh`).
+ */
 export async function signIn(
   page: Page,
   user: { email: string; password: string } = demoUser,
-  options: { path?: string; expectPath?: RegExp } = {},
+  options: { path?: string; expectPath?: RegExp; fresh?: boolean } = {},
 ): Promise<void> {
+  const reuse = !options.fresh && options.path === undefined && options.expectPath === undefined;
+  if (reuse && (await restoreSession(page, user.email))) return;
   const before = await lastMailId(page.request, user.email);
   await page.goto(options.path ?? '/signin');
   await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(user.email);
@@ -93,6 +133,10 @@ export async function signIn(
   const { match: code } = await waitForMail(page.request, user.email, /\b(\d{6})\b/, before);
   await enterCode(page, code);
   await expect(page).toHaveURL(options.expectPath ?? /\/(dashboard)?$/);
+  if (reuse) {
+    const storage = await page.evaluate(() => Object.entries(sessionStorage));
+    sessions.set(user.email, { cookies: await page.context().cookies(), storage });
+  }
 }
 
 /**
