@@ -31,7 +31,9 @@ describe('validators and serializers shared by the apps of a process', () => {
   it('still refuse what the contract refuses, in the second app', async () => {
     const app = apps[1] as VigilApp;
     const session = await signIn(app);
-    const refused = await session.browser.call('POST', '/api/login', { body: { email: 'someone@acme-retail.example' } });
+    const refused = await session.browser.call('POST', '/api/login', {
+      body: { email: 'someone@acme-retail.example' },
+    });
     expect(refused.statusCode, refused.body).toBe(422);
     expect(Object.keys(validationOf(refused).errors)).toContain('password');
     // A required header parameter (the print view's one-time token) is found whatever its case.
