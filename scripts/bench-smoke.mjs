@@ -6,7 +6,7 @@
 // Each runs at a tiny size (the servers without the demo's monitoring data, whose import through the
 // importers takes minutes on a busy machine), must exit and must print its figures; the figures are not checked against
 // their targets (that is the full run's job, on a quiet machine). Each is bounded in time and stopped
-// (SIGINT, then SIGKILL) when over; each stops what it started. They run side by side.
+// (SIGINT, then SIGKILL) when over; each stops what it started.
 import { spawn } from 'node:child_process';
 
 const SMOKES = [
@@ -82,14 +82,9 @@ function runSmoke({ script, env }) {
   });
 }
 
-// All at once: each mostly starts servers and databases and waits on them, and no figure is judged
-// here (about 90 s one after another in CI, the longest one's time together).
-const started = Date.now();
-const results = await Promise.all(SMOKES.map(runSmoke));
-console.log(`  benchmark smokes together: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 let failed = 0;
-for (const [index, smoke] of SMOKES.entries()) {
-  const result = results[index];
+for (const smoke of SMOKES) {
+  const result = await runSmoke(smoke);
   const missing = smoke.figures.filter((pattern) => !pattern.test(result.stdout));
   const exitOk = (smoke.exitCodes ?? [0]).includes(result.code ?? -1);
   if (!result.timedOut && exitOk && missing.length === 0) {
