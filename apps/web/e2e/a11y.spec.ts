@@ -3,7 +3,31 @@ import { seriousViolations } from './support/axe.ts';
 import { demoOwner, expect, monitoringScreens, openWithDemoData, signIn, test } from './support/fixtures.ts';
 
 // axe-core on every public screen and on the dashboard shell, light and dark: no serious or
-// critical violation (support/axe.ts).
+// critical violation (support/axe.ts). The walk (walk.monitoring.spec.ts) runs axe on every screen of
+// the route table in the light theme (en, 1440 px): in the light theme this spec checks what the walk
+// does not reach (open menus, drawers and dialogs, views behind a query), in the dark theme everything.
+/** Screens the walk checks with axe in the light theme, as they are here. */
+const walkedInLight = new Set([
+  '/signin',
+  '/analytics',
+  '/blank',
+  '/error-404',
+  '/no/such/page',
+  '/error-500',
+  '/error-503',
+  '/maintenance',
+  '/coming-soon',
+  '/verify-email/not-a-token',
+  '/confirm-registration/1/not-a-token',
+  '/invitation?token=not-a-token',
+  '/profile',
+  '/account-setting',
+  '/cyberadvisor',
+  // The screens as routed (the walk opens no tab by its query).
+  ...monitoringScreens.map(([path]) => path).filter((path) => !path.includes('?')),
+  '/report',
+  '/userlist',
+]);
 const publicScreens: Array<{
   path: string;
   ready: (page: Page) => ReturnType<Page['waitForSelector']> | Promise<void>;
@@ -49,6 +73,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
     const problems: string[] = [];
     for (const screen of publicScreens) {
+      if (theme === 'light' && walkedInLight.has(screen.path)) continue;
       await page.goto(screen.path);
       await screen.ready(page);
       for (const v of await seriousViolations(page)) problems.push(`${screen.path}: ${v}`);
@@ -80,6 +105,7 @@ for (const theme of ['light', 'dark'] as const) {
       ['/search?q=acme', 'Search', 'search-summary'],
       ['/cyberadvisor', 'Cyber advisor', 'advisor-suggestions'],
     ] as const) {
+      if (theme === 'light' && walkedInLight.has(path)) continue;
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expect(page.getByTestId(ready)).toBeVisible();
@@ -94,7 +120,10 @@ for (const theme of ['light', 'dark'] as const) {
     const problems: string[] = [];
     // Each screen once its demo rows are shown (the demo badge appears with the data).
     for (const [path, heading] of monitoringScreens) {
+      // The drawer below opens from the last screen, which is opened in either theme.
+      if (theme === 'light' && walkedInLight.has(path) && path !== monitoringScreens.at(-1)?.[0]) continue;
       await openWithDemoData(page, path, heading);
+      if (theme === 'light' && walkedInLight.has(path)) continue;
       for (const v of await seriousViolations(page, ['main'])) problems.push(`${path}: ${v}`);
     }
     // The drawer is portalled outside <main>: checked on its own, with the finding's triage loaded.
@@ -125,6 +154,7 @@ for (const theme of ['light', 'dark'] as const) {
     expect(problems).toEqual([]);
   });
   test(`axe: the report screen with the monthly schedule's form, ${theme} theme`, async ({ page }) => {
+    test.skip(theme === 'light' && walkedInLight.has('/report'), 'the walk checks /report in the light theme');
     await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
     await signIn(page, demoOwner);
     await page.goto('/report');
@@ -136,7 +166,10 @@ for (const theme of ['light', 'dark'] as const) {
     await signIn(page, demoOwner);
     await page.goto('/userlist');
     await expect(page.getByRole('link', { name: 'Ana Analyst' })).toBeVisible();
-    const problems = (await seriousViolations(page, ['main'])).map((v) => `/userlist: ${v}`);
+    const problems =
+      theme === 'light' && walkedInLight.has('/userlist')
+        ? []
+        : (await seriousViolations(page, ['main'])).map((v) => `/userlist: ${v}`);
     await page.getByRole('button', { name: 'Invite', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Invite by e-mail' });
     await dialog.evaluate((d) =>
