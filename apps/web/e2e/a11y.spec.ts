@@ -72,13 +72,15 @@ for (const theme of ['light', 'dark'] as const) {
   test(`axe: public screens, ${theme} theme`, async ({ page }) => {
     await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
     const problems: string[] = [];
+    let checked = 0;
     for (const screen of publicScreens) {
       if (theme === 'light' && walkedInLight.has(screen.path)) continue;
+      checked += 1;
       await page.goto(screen.path);
       await screen.ready(page);
       for (const v of await seriousViolations(page)) problems.push(`${screen.path}: ${v}`);
     }
-    console.log(`axe (${theme}): ${publicScreens.length} public screens, ${problems.length} serious/critical`);
+    console.log(`axe (${theme}): ${checked} public screens, ${problems.length} serious/critical`);
     expect(problems).toEqual([]);
   });
 
@@ -91,6 +93,13 @@ for (const theme of ['light', 'dark'] as const) {
     const problems = await seriousViolations(page, shell);
     await page.getByRole('button', { name: /^Account menu of / }).click();
     await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+    // Judged once the menu's opening animation has ended: mid-fade its items measured 1.29:1 (#252527
+    // on #0a0a0c in the dark theme), a contrast the user never sees.
+    await page
+      .getByRole('menu')
+      .evaluate((menu) =>
+        Promise.all(menu.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))),
+      );
     problems.push(...(await seriousViolations(page, shell)).map((v) => `user menu: ${v}`));
     console.log(`axe (${theme}): dashboard shell ${problems.length} serious/critical`);
     expect(problems).toEqual([]);
