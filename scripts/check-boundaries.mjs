@@ -4,8 +4,11 @@
 //   server: shared/ imports no feature; the platform (every folder but the modules and the
 //           composition root: app.ts, modules.ts) imports no module; a module imports no other;
 //           a condition on the session's company goes through tenantFilter() (shared/tenant.ts).
-//   web:    components/, lib/, config/, theme/ import no feature and not app/; a feature imports
-//           no other feature and not app/ (app/, main.tsx and prerender/ compose them).
+//   web:    features live in three layers: modules/<id>/ (the monitoring modules), platform/<f>/
+//           (screens of the platform) and identity/<f>/ (sign-in and who you are). A module imports no
+//           other module and no platform or identity feature; platform and identity import no module;
+//           a feature imports no other feature; components/, lib/, config/, theme/ import none of them;
+//           nothing imports app/ (app/, main.tsx and prerender/ compose them).
 // Tests, test helpers, benchmarks and e2e specs may reach across (they exercise the composition).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -85,22 +88,48 @@ export function serverProblems(src) {
   return problems;
 }
 
+/** The web app's feature layers under `src`: a feature is one folder of one of them. */
+export const WEB_LAYERS = ['modules', 'platform', 'identity', 'features'];
+
+/** The feature a web path belongs to, as { layer, name }, or undefined (shared code, app/). */
+function webFeatureOf(path, src) {
+  for (const layer of WEB_LAYERS) {
+    const name = folderUnder(path, join(src, layer));
+    if (name) return { layer, name };
+  }
+  return undefined;
+}
+
 /** Problems of the web app's layers in `src` (apps/web/src). */
 export function webProblems(src) {
-  const features = join(src, 'features');
   const app = join(src, 'app');
   const problems = [];
   const entries = [join(src, 'main.tsx'), join(src, 'prerender')];
   for (const file of sourceFiles(src)) {
     if (exempt(file) || inside(file, app) || entries.some((entry) => inside(file, entry))) continue;
-    const own = folderUnder(file, features);
+    const own = webFeatureOf(file, src);
     for (const { spec, path } of importsOf(file, readFileSync(file, 'utf8'), src)) {
       const where = relative(root, file);
-      const target = folderUnder(path, features);
+      const target = webFeatureOf(path, src);
       if (inside(path, app)) problems.push(`${where}: imports app/ (${spec}); app/ composes, nothing imports it.`);
-      else if (target && !own) problems.push(`${where}: shared code imports the feature ${target} (${spec}).`);
-      else if (target && own && target !== own) {
-        problems.push(`${where}: the feature ${own} imports the feature ${target} (${spec}); app/ composes features.`);
+      else if (!target || (own && own.layer === target.layer && own.name === target.name)) continue;
+      else if (!own) problems.push(`${where}: shared code imports the feature ${target.name} (${spec}).`);
+      else if (own.layer === 'modules' && target.layer === 'modules') {
+        problems.push(
+          `${where}: the module ${own.name} imports the module ${target.name} (${spec}); modules never import each other.`,
+        );
+      } else if (own.layer === 'modules') {
+        problems.push(
+          `${where}: the module ${own.name} imports ${target.layer}/${target.name} (${spec}); app/ hands a module what it borrows.`,
+        );
+      } else if (target.layer === 'modules') {
+        problems.push(
+          `${where}: ${own.layer} code imports the module ${target.name} (${spec}); reach modules through the registry.`,
+        );
+      } else {
+        problems.push(
+          `${where}: the feature ${own.name} imports the feature ${target.name} (${spec}); app/ composes features.`,
+        );
       }
     }
   }

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// The messages are written where they belong: each feature's in
-// `src/features/<feature>/locales/<language>.json` (one namespace per feature: its file holds the
-// one top-level key named after the feature), the shell's in `src/locales/<language>.json`. This
-// merges them into `public/locales/<language>.json`, the one file per language the app loads.
+// The messages are written where they belong: each module's in
+// `src/modules/<id>/locales/<language>.json`, each platform or identity feature's in
+// `src/platform/<feature>/locales/` or `src/identity/<feature>/locales/` (one namespace per folder:
+// its file holds the one top-level key named after the folder), the shell's in
+// `src/locales/<language>.json`. This merges them into `public/locales/<language>.json`, the one
+// file per language the app loads (namespaces in the order of their names).
 //   node scripts/locales.mjs          write public/locales/*.json
 //   node scripts/locales.mjs --check  exit 1 when one is stale
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -10,15 +12,18 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
-const features = join(web, 'src/features');
+/** The folders holding features, each with its own messages. */
+const LAYERS = ['src/modules', 'src/platform', 'src/identity', 'src/features'].map((dir) => join(web, dir));
 
 const read = (path) => JSON.parse(readFileSync(path, 'utf8'));
 
 /** The merged messages of one language: the shell's, then each feature's namespace. */
 export function mergedMessages(language) {
   const merged = { ...read(join(web, 'src/locales', `${language}.json`)) };
-  for (const feature of readdirSync(features).sort()) {
-    const path = join(features, feature, 'locales', `${language}.json`);
+  const folders = LAYERS.filter((layer) => existsSync(layer)).flatMap((layer) =>
+    readdirSync(layer).map((feature) => ({ feature, path: join(layer, feature, 'locales', `${language}.json`) })),
+  );
+  for (const { feature, path } of folders.sort((a, b) => (a.feature < b.feature ? -1 : 1))) {
     if (!existsSync(path)) continue;
     const messages = read(path);
     const keys = Object.keys(messages);
