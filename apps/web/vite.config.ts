@@ -25,7 +25,7 @@ const vendorModules = (id: string) =>
  * Their static imports follow them (includeDependenciesRecursively); keep screens out of this list.
  */
 const appModules =
-  /apps[\\/]web[\\/]src[\\/](main\.tsx|app[\\/](app|provider|router|navigation|modules)\.tsx?|app[\\/]routes[\\/](root|route-error|public[\\/]not-found|auth[\\/]signin)\.tsx|config[\\/]|theme[\\/](?!app-recipes)|lib[\\/](i18n[\\/]|auth-bridge|redirect|chunk-reload|preboot|modules)|modules[\\/][a-z-]+[\\/][a-z-]+\.module\.ts|components[\\/]ui[\\/](icons|skip-link|theme-toggle|language-select|simple-select|text-input)\.|components[\\/]layout[\\/]status-page\.|features[\\/]auth[\\/](auth-actor|index|signin|hooks[\\/]|api[\\/]|utils[\\/](guard|ports|messages|validate-form)\.|components[\\/](auth-provider|require-auth|session-language-select|auth-layout|auth-alerts|form-field|microsoft-logo|sign-in-form|signin-screen)\.))/;
+  /apps[\\/]web[\\/]src[\\/](main\.tsx|app[\\/](app|provider|router|navigation|modules)\.tsx?|app[\\/]routes[\\/](root|route-error|public[\\/]not-found|auth[\\/]signin)\.tsx|config[\\/]|theme[\\/](?!app-recipes)|lib[\\/](i18n[\\/]|auth-bridge|redirect|chunk-reload|preboot|modules)|modules[\\/][a-z-]+[\\/][a-z-]+\.module\.ts|components[\\/]ui[\\/](icons|skip-link|theme-toggle|language-select|simple-select|text-input)\.|components[\\/]layout[\\/]status-page\.|identity[\\/]auth[\\/](auth-actor|index|signin|hooks[\\/]|api[\\/]|utils[\\/](guard|ports|messages|validate-form)\.|components[\\/](auth-provider|require-auth|session-language-select|auth-layout|auth-alerts|form-field|microsoft-logo|sign-in-form|signin-screen)\.))/;
 
 /**
  * What the boot modules need besides the libraries: the public pages' Chakra recipes (the signed-in

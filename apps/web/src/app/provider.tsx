@@ -1,7 +1,7 @@
 import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { AuthProvider, type AuthProviderProps } from '@/features/auth';
+import { AuthProvider, type AuthProviderProps } from '@/identity/auth';
 import { applyLanguage } from '@/lib/i18n/i18n';
 import { isLanguage } from '@/lib/i18n/languages';
 import { ModulesProvider } from '@/lib/modules';

@@ -1,6 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { protectedScreens, publicPaths } from '@/config/paths';
-import { RequireAuth } from '@/features/auth';
+import { RequireAuth } from '@/identity/auth';
 import { screensOf } from '@/lib/modules';
 import { webModules } from './modules';
 import { SigninPage } from './routes/auth/signin';

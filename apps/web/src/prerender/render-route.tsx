@@ -6,7 +6,7 @@ import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
 import { env } from '@/config/env';
-import { createAuthApi } from '@/features/auth/api/auth-api';
+import { createAuthApi } from '@/identity/auth/api/auth-api';
 import { createI18n } from '@/lib/i18n/i18n';
 
 /** A storage that forgets: nothing is stored while rendering at build time. */

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { protectedScreens } from '@/config/paths';
-import { catalogueMessageKeys } from '@/features/auth/utils/messages';
+import { catalogueMessageKeys } from '@/identity/auth/utils/messages';
 import { LANGUAGES } from './languages';
 
 type Messages = { [key: string]: string | Messages };

@@ -1,13 +1,13 @@
 import { lazy, Suspense } from 'react';
-import { AccountSettingsScreen, AppearanceSection, PasswordSection, SessionsSection } from '@/features/account';
 import { NotificationPreferencesSection, WebhooksSection } from '@/features/alerts';
-import { useCompanies } from '@/features/auth';
-import { SessionLanguageSelect } from '@/features/auth/header';
+import { AccountSettingsScreen, AppearanceSection, PasswordSection, SessionsSection } from '@/identity/account';
+import { useCompanies } from '@/identity/auth';
+import { SessionLanguageSelect } from '@/identity/auth/header';
 import { MonitoringQueries } from './monitoring-queries';
 
 // The two-factor section comes with its own chunk (QR drawing), from the auth feature.
 const TwoFactorSettings = lazy(() =>
-  import('@/features/auth/two-factor-settings').then((m) => ({ default: m.TwoFactorSettings })),
+  import('@/identity/auth/two-factor-settings').then((m) => ({ default: m.TwoFactorSettings })),
 );
 
 /** The company's webhooks are for its administrators (the server refuses everyone else). */

@@ -1,9 +1,9 @@
 import { Outlet } from 'react-router-dom';
 import { AppShell } from '@/components/layout/app-shell';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
-import { useAccountPicture, useAccountSync } from '@/features/account/sync';
-import { useSession } from '@/features/auth';
-import { CompanySwitcher, SessionAlerts, SessionLanguageSelect, UserMenu } from '@/features/auth/header';
+import { useAccountPicture, useAccountSync } from '@/identity/account/sync';
+import { useSession } from '@/identity/auth';
+import { CompanySwitcher, SessionAlerts, SessionLanguageSelect, UserMenu } from '@/identity/auth/header';
 // The signed-in screens' Chakra recipes join the system before the shell renders.
 import '@/theme/app-recipes';
 import { CommandPalette } from './command-palette';

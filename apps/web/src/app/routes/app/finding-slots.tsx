@@ -1,7 +1,7 @@
 import type { AssigneeChoices, FindingSlots, ImportSupplier } from '@/components/data-table';
-import { useCompanies, useSession } from '@/features/auth';
 import { BulkStatusActions, FindingPanel, useAssignees } from '@/features/findings';
 import { ImportDialog } from '@/features/imports';
+import { useCompanies, useSession } from '@/identity/auth';
 
 /** The company's members (the findings feature) and the signed-in user (the auth feature), for the assignee filter. */
 function useAssigneeChoices(): AssigneeChoices {

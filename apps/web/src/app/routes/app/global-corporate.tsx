@@ -1,5 +1,5 @@
-import { useOpenInCompany } from '@/features/auth';
 import { PortfolioScreen } from '@/features/portfolio';
+import { useOpenInCompany } from '@/identity/auth';
 import { MonitoringQueries } from './monitoring-queries';
 
 /** `/globalcorporate`: Global Vision; a company or heat-map cell opens after switching to it. */

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
-import { useCompanies } from '@/features/auth';
+import { useCompanies } from '@/identity/auth';
 import { createQueryClient } from '@/lib/query-client';
 
 // One cache for every monitoring screen (loaded with the first of them, never on /signin).

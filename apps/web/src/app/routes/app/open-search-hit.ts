@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
-import { useOpenInCompany } from '@/features/auth';
 import type { SearchHit } from '@/features/search';
+import { useOpenInCompany } from '@/identity/auth';
 
 /**
  * Opens a search hit: a hit of another of the user's companies switches to that company first (the

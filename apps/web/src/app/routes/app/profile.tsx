@@ -1,5 +1,5 @@
-import { ProfileScreen } from '@/features/account';
-import { SessionLanguageSelect } from '@/features/auth/header';
+import { ProfileScreen } from '@/identity/account';
+import { SessionLanguageSelect } from '@/identity/auth/header';
 import { MonitoringQueries } from './monitoring-queries';
 
 /** `/profile`: the user's picture, name, position and language. */

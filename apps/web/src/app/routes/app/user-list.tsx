@@ -1,7 +1,7 @@
 import { Alert, Heading, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { useCompanies } from '@/features/auth';
-import { MembersScreen } from '@/features/members';
+import { useCompanies } from '@/identity/auth';
+import { MembersScreen } from '@/identity/members';
 import { MonitoringQueries } from './monitoring-queries';
 
 /**

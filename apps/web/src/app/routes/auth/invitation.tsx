@@ -2,7 +2,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { AcceptInvitation } from '@/features/members';
+import { AcceptInvitation } from '@/identity/members';
 import { createQueryClient } from '@/lib/query-client';
 
 export function InvitationPage() {

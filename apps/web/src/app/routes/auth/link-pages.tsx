@@ -2,4 +2,4 @@
 export {
   ConfirmRegistrationScreen as ConfirmRegistrationPage,
   VerifyEmailScreen as VerifyEmailPage,
-} from '@/features/auth/link-screens';
+} from '@/identity/auth/link-screens';

@@ -1,2 +1,2 @@
 // Route Signin: sign in, register, terms and e-mail verification views, and the Microsoft return.
-export { SigninScreen as SigninPage } from '@/features/auth/signin';
+export { SigninScreen as SigninPage } from '@/identity/auth/signin';

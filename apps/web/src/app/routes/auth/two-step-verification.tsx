@@ -1,2 +1,2 @@
 // Route TwoStepVerification.
-export { TwoFactorScreen as Component } from '@/features/auth/two-factor';
+export { TwoFactorScreen as Component } from '@/identity/auth/two-factor';

@@ -6,7 +6,7 @@ import { SkipLink } from '@/components/ui/skip-link';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { env } from '@/config/env';
 import { AnalyticsScreen } from '@/features/analytics';
-import { SessionLanguageSelect } from '@/features/auth';
+import { SessionLanguageSelect } from '@/identity/auth';
 import { createQueryClient } from '@/lib/query-client';
 
 /** The public threat-landscape page (screens.md): signed in or out, the CVE catalogue's aggregates. */
