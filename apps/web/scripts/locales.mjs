@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The folders holding features, each with its own messages. */
-const LAYERS = ['src/modules', 'src/platform', 'src/identity', 'src/features'].map((dir) => join(web, dir));
+const LAYERS = ['src/modules', 'src/platform', 'src/identity'].map((dir) => join(web, dir));
 
 const read = (path) => JSON.parse(readFileSync(path, 'utf8'));
 

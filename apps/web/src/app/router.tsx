@@ -11,7 +11,7 @@ import { RouteError } from './routes/route-error';
 const monitoring = () => import('./routes/app/monitoring-screen');
 // The home screen's feature chunk is fetched in parallel with its route module (no waterfall).
 const dashboard = () => {
-  void import('@/features/dashboard');
+  void import('@/platform/dashboard');
   return import('./routes/app/dashboard');
 };
 /** The screens that have their own module (app/modules.ts); the others show the honest empty state. */

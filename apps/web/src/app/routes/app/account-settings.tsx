@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { NotificationPreferencesSection, WebhooksSection } from '@/features/alerts';
 import { AccountSettingsScreen, AppearanceSection, PasswordSection, SessionsSection } from '@/identity/account';
 import { useCompanies } from '@/identity/auth';
 import { SessionLanguageSelect } from '@/identity/auth/header';
+import { NotificationPreferencesSection, WebhooksSection } from '@/platform/alerts';
 import { MonitoringQueries } from './monitoring-queries';
 
 // The two-factor section comes with its own chunk (QR drawing), from the auth feature.

@@ -1,4 +1,4 @@
-import { SearchPalette, type SearchPaletteProps } from '@/features/search';
+import { SearchPalette, type SearchPaletteProps } from '@/platform/search';
 import { MonitoringQueries } from './monitoring-queries';
 
 /** The palette with the monitoring screens' query cache (reset when the company changes). */

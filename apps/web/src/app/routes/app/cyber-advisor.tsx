@@ -1,4 +1,4 @@
-import { AdvisorScreen } from '@/features/advisor';
+import { AdvisorScreen } from '@/platform/advisor';
 import { MonitoringQueries } from './monitoring-queries';
 
 /** `/cyberadvisor`: the chat over the current company's own records (issue 20). */

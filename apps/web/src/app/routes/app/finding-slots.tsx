@@ -1,7 +1,7 @@
 import type { AssigneeChoices, FindingSlots, ImportSupplier } from '@/components/data-table';
-import { BulkStatusActions, FindingPanel, useAssignees } from '@/features/findings';
-import { ImportDialog } from '@/features/imports';
 import { useCompanies, useSession } from '@/identity/auth';
+import { BulkStatusActions, FindingPanel, useAssignees } from '@/platform/findings';
+import { ImportDialog } from '@/platform/imports';
 
 /** The company's members (the findings feature) and the signed-in user (the auth feature), for the assignee filter. */
 function useAssigneeChoices(): AssigneeChoices {

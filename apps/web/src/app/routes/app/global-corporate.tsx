@@ -1,5 +1,5 @@
-import { PortfolioScreen } from '@/features/portfolio';
 import { useOpenInCompany } from '@/identity/auth';
+import { PortfolioScreen } from '@/platform/portfolio';
 import { MonitoringQueries } from './monitoring-queries';
 
 /** `/globalcorporate`: Global Vision; a company or heat-map cell opens after switching to it. */

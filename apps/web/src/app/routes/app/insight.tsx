@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { InsightsScreen } from '@/features/insights';
-import { TopFixes } from '@/features/risk';
+import { InsightsScreen } from '@/platform/insights';
+import { TopFixes } from '@/platform/risk';
 import { findingSlots } from './finding-slots';
 import { MonitoringQueries } from './monitoring-queries';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router-dom';
 import { protectedScreens } from '@/config/paths';
-import { ScreenEmptyState } from '@/features/monitoring/components/screen-empty-state';
+import { ScreenEmptyState } from '@/platform/monitoring/components/screen-empty-state';
 
 function screenIdOf(handle: unknown): string | undefined {
   if (typeof handle !== 'object' || handle === null) return undefined;

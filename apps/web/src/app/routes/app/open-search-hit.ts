@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
-import type { SearchHit } from '@/features/search';
 import { useOpenInCompany } from '@/identity/auth';
+import type { SearchHit } from '@/platform/search';
 
 /**
  * Opens a search hit: a hit of another of the user's companies switches to that company first (the

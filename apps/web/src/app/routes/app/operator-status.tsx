@@ -1,4 +1,4 @@
-import { OperatorStatusScreen } from '@/features/operator';
+import { OperatorStatusScreen } from '@/platform/operator';
 import { MonitoringQueries } from './monitoring-queries';
 
 /** `/operator`: the platform status for platform operators (the server answers 403 to anyone else). */

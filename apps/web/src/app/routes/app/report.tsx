@@ -1,5 +1,5 @@
-import { type ReportRole, ReportScreen } from '@/features/reports';
 import { useCompanies } from '@/identity/auth';
+import { type ReportRole, ReportScreen } from '@/platform/reports';
 import { MonitoringQueries } from './monitoring-queries';
 
 /** `/report`: the company's PDF reports; what the user may do follows their role in the company. */

@@ -1,4 +1,4 @@
-import { SearchScreen } from '@/features/search';
+import { SearchScreen } from '@/platform/search';
 import { MonitoringQueries } from './monitoring-queries';
 import { useOpenSearchHit } from './open-search-hit';
 

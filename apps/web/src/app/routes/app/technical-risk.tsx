@@ -1,4 +1,4 @@
-import { RiskScreen } from '@/features/risk';
+import { RiskScreen } from '@/platform/risk';
 import { MonitoringQueries } from './monitoring-queries';
 
 /** `/technicalrisk`: the technical risk rating of the selected company. */

@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { ReportPrintView } from '@/features/reports';
 import { ModulesProvider } from '@/lib/modules';
 import { createQueryClient } from '@/lib/query-client';
+import { ReportPrintView } from '@/platform/reports';
 import { webModules } from '../../modules';
 
 /**

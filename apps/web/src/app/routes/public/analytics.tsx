@@ -5,9 +5,9 @@ import { Link } from 'react-router-dom';
 import { SkipLink } from '@/components/ui/skip-link';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { env } from '@/config/env';
-import { AnalyticsScreen } from '@/features/analytics';
 import { SessionLanguageSelect } from '@/identity/auth';
 import { createQueryClient } from '@/lib/query-client';
+import { AnalyticsScreen } from '@/platform/analytics';
 
 /** The public threat-landscape page (screens.md): signed in or out, the CVE catalogue's aggregates. */
 export function AnalyticsPage() {
