@@ -89,7 +89,7 @@ export function serverProblems(src) {
 }
 
 /** The web app's feature layers under `src`: a feature is one folder of one of them. */
-export const WEB_LAYERS = ['modules', 'platform', 'identity', 'features'];
+export const WEB_LAYERS = ['modules', 'platform', 'identity'];
 
 /** The feature a web path belongs to, as { layer, name }, or undefined (shared code, app/). */
 function webFeatureOf(path, src) {

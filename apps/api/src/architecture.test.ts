@@ -108,15 +108,21 @@ describe('import boundaries', () => {
     ]);
   });
 
-  it('catch a web feature importing another, shared code importing a feature, anything importing app/', () => {
-    write('web/features/x/x.tsx', "import { y } from '@/features/y';\n");
-    write('web/features/y/index.ts', 'export const y = 1;\n');
-    write('web/components/ui/z.tsx', "import { y } from '@/features/y';\nimport { r } from '@/app/router';\n");
-    write('web/app/router.tsx', "import { y } from '@/features/y';\n");
+  it('catch a web module importing another module or a platform feature, platform or identity importing a module, a feature importing another, shared code importing a feature, anything importing app/', () => {
+    write('web/modules/x/x.tsx', "import { y } from '@/modules/y';\nimport { f } from '@/platform/findings';\n");
+    write('web/modules/y/index.ts', 'export const y = 1;\n');
+    write('web/platform/findings/index.ts', "import { y } from '@/modules/y';\nimport { a } from '../../identity/auth';\n");
+    write('web/identity/auth/index.ts', "import { y } from '../../modules/y/index';\n");
+    write('web/components/ui/z.tsx', "import { y } from '@/modules/y';\nimport { r } from '@/app/router';\n");
+    write('web/app/router.tsx', "import { y } from '@/modules/y';\n");
     expect(boundaries.webProblems(join(tree, 'web')).map((p) => p.replace(/^.*?: /, ''))).toEqual([
-      'shared code imports the feature y (@/features/y).',
+      'shared code imports the feature y (@/modules/y).',
       'imports app/ (@/app/router); app/ composes, nothing imports it.',
-      'the feature x imports the feature y (@/features/y); app/ composes features.',
+      'identity code imports the module y (../../modules/y/index); reach modules through the registry.',
+      'the module x imports the module y (@/modules/y); modules never import each other.',
+      'the module x imports platform/findings (@/platform/findings); app/ hands a module what it borrows.',
+      'platform code imports the module y (@/modules/y); reach modules through the registry.',
+      'the feature findings imports the feature auth (../../identity/auth); app/ composes features.',
     ]);
   });
 });
