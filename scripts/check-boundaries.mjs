@@ -1,9 +1,14 @@
 #!/usr/bin/env node
 // The layers Biome cannot express: which folders may import which (run by `npm run lint` and
-// `npm test`). A monitoring module is a feature folder with a `<name>.module.ts(x)` descriptor.
-//   server: shared/ imports no feature; the platform (every folder but the modules and the
-//           composition root: app.ts, modules.ts) imports no module; a module imports no other;
-//           a condition on the session's company goes through tenantFilter() (shared/tenant.ts).
+// `npm test`). A monitoring module is a folder with a `<name>.module.ts(x)` descriptor.
+//   server: apps/api/src holds modules/<id>/ (the monitoring modules), platform/<f>/ (what they
+//           share and the product's own features), identity/<f>/ (accounts, sessions, companies),
+//           demo/ (the demo data set) and dev/ (development tooling). A module imports no other
+//           module; platform, identity and demo import no module (the registry reaches them);
+//           shared/ imports none of those layers nor the composition root (app.ts, modules.ts,
+//           server.ts); only server.ts imports dev/ statically (app.ts may load it with import()
+//           when it mounts a development tool); a condition on the session's company goes
+//           through tenantFilter() (shared/tenant.ts).
 //   web:    features live in three layers: modules/<id>/ (the monitoring modules), platform/<f>/
 //           (screens of the platform) and identity/<f>/ (sign-in and who you are). A module imports no
 //           other module and no platform or identity feature; platform and identity import no module;
@@ -31,7 +36,7 @@ const HAND_WRITTEN_TENANCY = /company_id\s*=\s*\$\{\s*scope\.companyId|company_i
 
 const exempt = (file) => /\.test\.tsx?$|[/\\](testing|bench|e2e)[/\\]/.test(file);
 
-/** The folders under `features/` that hold a module descriptor. */
+/** The folders under `dir` (the server's modules/, the web's modules/) that hold a module descriptor. */
 export function modulesOf(featuresDir) {
   if (!existsSync(featuresDir)) return [];
   return readdirSync(featuresDir).filter((name) =>
@@ -45,8 +50,9 @@ function importsOf(file, text, aliasRoot) {
   for (const match of text.matchAll(IMPORT)) {
     const spec = match[1] ?? match[2];
     if (!spec) continue;
-    if (spec.startsWith('.')) found.push({ spec, path: resolve(dirname(file), spec) });
-    else if (aliasRoot && spec.startsWith('@/')) found.push({ spec, path: join(aliasRoot, spec.slice(2)) });
+    const dynamic = match[1] === undefined;
+    if (spec.startsWith('.')) found.push({ spec, path: resolve(dirname(file), spec), dynamic });
+    else if (aliasRoot && spec.startsWith('@/')) found.push({ spec, path: join(aliasRoot, spec.slice(2)), dynamic });
   }
   return found;
 }
@@ -55,32 +61,57 @@ const inside = (path, dir) => path === dir || path.startsWith(dir + sep);
 /** The top folder of `path` under `dir` (the feature a path belongs to), or undefined. */
 const folderUnder = (path, dir) => (inside(path, dir) ? relative(dir, path).split(sep)[0] : undefined);
 
+/** The server's layers under apps/api/src: a feature is one folder of modules/, platform/ or identity/. */
+export const SERVER_LAYERS = ['modules', 'platform', 'identity', 'demo', 'dev'];
+
+/** The layer and feature a server path belongs to ({ layer, name }), or undefined (shared code, the root). */
+function serverPlaceOf(path, src) {
+  for (const layer of SERVER_LAYERS) {
+    if (!inside(path, join(src, layer))) continue;
+    const name = folderUnder(path, join(src, layer));
+    return { layer, name: name && !/\.[cm]?[jt]sx?$/.test(name) ? name : layer };
+  }
+  return undefined;
+}
+
 /** Problems of the server's layers in `src` (apps/api/src). */
 export function serverProblems(src) {
-  const features = join(src, 'features');
-  const modules = new Set(modulesOf(features));
-  const composition = [join(src, 'app.ts'), join(src, 'modules.ts'), join(src, 'server.ts')];
+  const modules = join(src, 'modules');
+  const composition = ['app', 'modules', 'server'].map((name) => join(src, name));
+  const isComposition = (path) => composition.some((c) => path === c || path === `${c}.ts` || path === `${c}.js`);
   const problems = [];
   for (const file of sourceFiles(src)) {
-    if (exempt(file) || composition.includes(file)) continue;
-    const own = folderUnder(file, features);
+    if (exempt(file) || file === join(src, 'server.ts')) continue;
+    const own = serverPlaceOf(file, src);
     const text = readFileSync(file, 'utf8');
-    if (own && HAND_WRITTEN_TENANCY.test(text)) {
-      problems.push(`${relative(root, file)}: filters by company_id by hand; use tenantFilter(table, scope).`);
+    const where = relative(root, file);
+    if (own && own.layer !== 'dev' && HAND_WRITTEN_TENANCY.test(text)) {
+      problems.push(`${where}: filters by company_id by hand; use tenantFilter(table, scope).`);
     }
-    for (const { spec, path } of importsOf(file, text)) {
-      const target = folderUnder(path, features);
-      const where = relative(root, file);
-      if (
-        inside(file, join(src, 'shared')) &&
-        (target !== undefined || composition.some((c) => path.startsWith(c.replace(/\.ts$/, ''))))
-      ) {
-        problems.push(`${where}: shared/ imports ${spec} (shared code never depends on features).`);
-      } else if (target && modules.has(target) && target !== own) {
+    if (own?.layer === 'dev') continue;
+    for (const { spec, path, dynamic } of importsOf(file, text)) {
+      const target = serverPlaceOf(path, src);
+      if (target?.layer === 'dev' && !(dynamic && isComposition(file.replace(/\.ts$/, '')))) {
         problems.push(
-          own && modules.has(own)
-            ? `${where}: the module ${own} imports the module ${target} (${spec}); modules never import each other.`
-            : `${where}: platform code imports the module ${target} (${spec}); reach modules through the registry.`,
+          `${where}: imports development tooling ${spec}; only server.ts loads dev/ (app.ts with import()).`,
+        );
+      } else if (isComposition(file.replace(/\.ts$/, ''))) {
+      } else if (
+        inside(file, join(src, 'shared')) &&
+        (target !== undefined || isComposition(path.replace(/\.js$/, '')))
+      ) {
+        problems.push(
+          `${where}: shared/ imports ${spec} (shared code never depends on modules, platform or identity).`,
+        );
+      } else if (
+        target?.layer === 'modules' &&
+        inside(path, modules) &&
+        !(own?.layer === 'modules' && own.name === target.name)
+      ) {
+        problems.push(
+          own?.layer === 'modules'
+            ? `${where}: the module ${own.name} imports the module ${target.name} (${spec}); modules never import each other.`
+            : `${where}: ${own ? `${own.layer} code` : 'shared code'} imports the module ${target.name} (${spec}); reach modules through the registry.`,
         );
       }
     }

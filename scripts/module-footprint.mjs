@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Which shared files name a monitoring module: every file outside what the module owns (its
-// folders apps/api/src/features/<id>/ and apps/web/src/modules/<id>/, its contract file
+// folders apps/api/src/modules/<id>/ and apps/web/src/modules/<id>/, its contract file
 // openapi/paths/<id>.yaml) that imports from them, quotes the module's id or names its contract
 // file. Tests and their fixtures (real files quote what they quote), generated files, migrations
 // (a module adds its own) and build output are left out. `node scripts/module-footprint.mjs` prints them per module.
@@ -26,7 +26,7 @@ function* files(dir) {
 
 /** The shared files that name module `id` (sorted, relative to the repository). */
 export function footprintOf(id) {
-  const own = [`apps/api/src/features/${id}/`, `apps/web/src/modules/${id}/`, `openapi/paths/${id}.yaml`];
+  const own = [`apps/api/src/modules/${id}/`, `apps/web/src/modules/${id}/`, `openapi/paths/${id}.yaml`];
   const names = new RegExp(
     `(['"])${id}\\1|(features|modules|\\.\\.)/${id}/|paths/${id}\\.yaml|tags: \\[${id}\\]|name: ${id}$|x-module: ${id}$`,
     'm',
@@ -42,7 +42,7 @@ export function footprintOf(id) {
 }
 
 export function registeredModules() {
-  return modulesOf(join(root, 'apps/api/src/features'));
+  return modulesOf(join(root, 'apps/api/src/modules'));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

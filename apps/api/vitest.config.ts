@@ -26,19 +26,19 @@ const shared = { include: ['src/**/*.test.ts'], testTimeout: 30_000, hookTimeout
  */
 export const PGLITE_WITH_POSTGRES = [
   'src/db/',
-  'src/features/jobs/',
+  'src/platform/jobs/',
   // Imports: the uploads' chunks, the import job through the queue, and recovery after a crash; the
   // parsers' outcomes (summary, dates, overlap, bombs) do not depend on the engine.
-  'src/features/imports/import-uploads.test.ts',
-  'src/features/imports/import-recovery.test.ts',
-  'src/features/imports/imports.test.ts',
+  'src/platform/imports/import-uploads.test.ts',
+  'src/platform/imports/import-recovery.test.ts',
+  'src/platform/imports/imports.test.ts',
   // The CVE catalogue's merge rules and the feeds' sync (issue 31 asks them on both engines); the
   // catalogue's fresh start from the NVD snapshot on PGlite is what the browser suite's server does.
-  'src/features/cves/cves.merge.test.ts',
-  'src/features/cves/cves.catalogue.test.ts',
-  'src/features/cves/feeds/',
-  'src/features/monitoring-demo/',
-  'src/features/search/',
+  'src/modules/cves/cves.merge.test.ts',
+  'src/modules/cves/cves.catalogue.test.ts',
+  'src/modules/cves/feeds/',
+  'src/demo/monitoring-demo.test.ts',
+  'src/platform/search/',
   'src/plugins/cross-company.test.ts',
   // The benchmarks' smokes bring their own PGlite database (they run in this project only).
   'src/bench/',

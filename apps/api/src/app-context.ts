@@ -1,7 +1,7 @@
 import type { AppConfig } from './config/env.js';
 import type { DatabaseKind } from './db/connect.js';
 import type { Db } from './db/database.js';
-import type { MailDelivery } from './features/mail/mail.delivery.js';
+import type { MailDelivery } from './platform/mail/mail.delivery.js';
 import { type ActionLimits, defaultActionLimits } from './shared/action-limits.js';
 import type { Clock } from './shared/clock.js';
 
@@ -39,7 +39,7 @@ export const defaultLimits: Limits = {
 /**
  * What every service verb receives: no framework objects, only the app's dependencies. Its
  * `modules` (the registered monitoring modules, src/modules.ts) is added by
- * features/monitoring/module-registry.ts through declaration merging, as module tables join the
+ * platform/monitoring/module-registry.ts through declaration merging, as module tables join the
  * Database type: the registry's types (importers, job kinds, routes) take this context, so this
  * file imports none of them and no import circle, even of types, goes through it.
  */

@@ -8,35 +8,34 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { type AppContext, defaultLimits, type Limits } from './app-context.js';
 import { type AppConfig, webDistExists } from './config/env.js';
 import type { DatabaseHandle } from './db/connect.js';
-import { accountRoutes } from './features/account/account.routes.js';
-import { adminRoutes } from './features/admin/admin.routes.js';
-import { advisorRoutes } from './features/advisor/advisor.routes.js';
-import { advisorMcpRoutes } from './features/advisor/advisor-mcp.routes.js';
-import { alertsRoutes } from './features/alerts/alerts.routes.js';
-import { authRoutes } from './features/auth/auth.routes.js';
-import { clientsRoutes } from './features/clients/clients.routes.js';
-import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
-import { devRoutes, registerDevMailboxPage } from './features/dev/dev.routes.js';
-import { eventsRoutes } from './features/events/events.routes.js';
-import { findingsRoutes } from './features/findings/findings.routes.js';
-import { importsRoutes, registerUploadParser } from './features/imports/imports.routes.js';
-import { insightsRoutes } from './features/insights/insights.routes.js';
-import { createJobWorker, type JobWorker } from './features/jobs/job-worker.js';
-import { createMailDelivery, type MailDelivery } from './features/mail/mail.delivery.js';
-import { membersRoutes } from './features/members/members.routes.js';
-import { createOidcClient, type OidcClient, type OidcSettings } from './features/microsoft/microsoft.client.js';
-import { microsoftRoutes } from './features/microsoft/microsoft.routes.js';
-import { demoAnchor, loadMonitoringDemo } from './features/monitoring-demo/monitoring-demo.loader.js';
-import { portfolioRoutes } from './features/portfolio/portfolio.routes.js';
-import { preferencesRoutes } from './features/preferences/preferences.routes.js';
-import { providersRoutes } from './features/providers/providers.routes.js';
-import { reportsRoutes } from './features/reports/reports.routes.js';
-import { riskRoutes } from './features/risk/risk.routes.js';
-import { searchRoutes } from './features/search/search.routes.js';
-import { sessionRoutes } from './features/session/session.routes.js';
-import { systemRoutes } from './features/system/system.routes.js';
-import { twoFactorRoutes } from './features/two-factor/two-factor.routes.js';
+import { demoAnchor, loadMonitoringDemo } from './demo/monitoring-demo.loader.js';
+import { accountRoutes } from './identity/account/account.routes.js';
+import { authRoutes } from './identity/auth/auth.routes.js';
+import { clientsRoutes } from './identity/clients/clients.routes.js';
+import { membersRoutes } from './identity/members/members.routes.js';
+import { createOidcClient, type OidcClient, type OidcSettings } from './identity/microsoft/microsoft.client.js';
+import { microsoftRoutes } from './identity/microsoft/microsoft.routes.js';
+import { preferencesRoutes } from './identity/preferences/preferences.routes.js';
+import { sessionRoutes } from './identity/session/session.routes.js';
+import { twoFactorRoutes } from './identity/two-factor/two-factor.routes.js';
 import { moduleRegistry } from './modules.js';
+import { adminRoutes } from './platform/admin/admin.routes.js';
+import { advisorRoutes } from './platform/advisor/advisor.routes.js';
+import { advisorMcpRoutes } from './platform/advisor/advisor-mcp.routes.js';
+import { alertsRoutes } from './platform/alerts/alerts.routes.js';
+import { dashboardRoutes } from './platform/dashboard/dashboard.routes.js';
+import { eventsRoutes } from './platform/events/events.routes.js';
+import { findingsRoutes } from './platform/findings/findings.routes.js';
+import { importsRoutes, registerUploadParser } from './platform/imports/imports.routes.js';
+import { insightsRoutes } from './platform/insights/insights.routes.js';
+import { createJobWorker, type JobWorker } from './platform/jobs/job-worker.js';
+import { createMailDelivery, type MailDelivery } from './platform/mail/mail.delivery.js';
+import { portfolioRoutes } from './platform/portfolio/portfolio.routes.js';
+import { providersRoutes } from './platform/providers/providers.routes.js';
+import { reportsRoutes } from './platform/reports/reports.routes.js';
+import { riskRoutes } from './platform/risk/risk.routes.js';
+import { searchRoutes } from './platform/search/search.routes.js';
+import { systemRoutes } from './platform/system/system.routes.js';
 import { apiRoutesPlugin, loadContract, type OpenApiDocument, withoutTags } from './plugins/api-routes.plugin.js';
 import { sharedSchemaController } from './plugins/compiled-schemas.js';
 import { csrfPlugin } from './plugins/csrf.plugin.js';
@@ -130,6 +129,8 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
   const production = config.nodeEnv === 'production';
   const devMailbox = !production && mail.mode === 'outbox';
   const contract = devMailbox ? loadContract() : withoutTags(loadContract(), ['dev']);
+  // Development tooling (src/dev/) loads only when used, so production never reaches it.
+  const mailbox = devMailbox ? await import('./dev/mailbox/mailbox.routes.js') : undefined;
 
   app.decorate('ctx', ctx);
   app.decorate('mail', mail);
@@ -193,10 +194,10 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
       ...providersRoutes(deps),
       ...alertsRoutes(deps, () => jobs.wake()),
       ...advisorMcpRoutes(deps),
-      ...(devMailbox ? devRoutes(deps) : {}),
+      ...(mailbox ? mailbox.devRoutes(deps) : {}),
     },
   });
-  if (devMailbox) registerDevMailboxPage(app, ctx);
+  if (mailbox) mailbox.registerDevMailboxPage(app, ctx);
   await app.register(webAppPlugin, { root: webDistExists(config) ? config.webDist : undefined });
 
   app.addHook('onReady', async () => {

@@ -29,7 +29,7 @@ const ROUTE_TABLE = [
   'apps/web/src/config/paths.ts',
   ...['de', 'en', 'es', 'fr', 'pt-br', 'pt'].map((l) => `apps/web/src/locales/${l}.json`),
 ];
-const ADVISOR_MODULES = 'apps/api/src/features/advisor/advisor.tools.modules.ts';
+const ADVISOR_MODULES = 'apps/api/src/platform/advisor/advisor.tools.modules.ts';
 const shared = (extra: string[] = []) => [...REGISTRIES, ...extra].sort();
 
 describe('a monitoring module', () => {
@@ -65,8 +65,8 @@ describe('a monitoring module', () => {
       'vulnerabilities',
       shared([
         ...ROUTE_TABLE,
-        'apps/api/src/features/imports/import-json.ts',
-        ...['cves.module.ts', 'kev.parser.ts', 'nvd.parser.ts'].map((f) => `apps/api/src/features/cves/${f}`),
+        'apps/api/src/platform/imports/import-json.ts',
+        ...['cves.module.ts', 'kev.parser.ts', 'nvd.parser.ts'].map((f) => `apps/api/src/modules/cves/${f}`),
         ADVISOR_MODULES,
       ]),
     ],
@@ -92,26 +92,37 @@ describe('import boundaries', () => {
     expect(problems).toEqual(boundaries.knownProblems);
   });
 
-  it('catch shared code importing a feature, the platform importing a module, a module importing another, a hand-written tenant filter', () => {
-    write('api/features/a/a.module.ts', "import { b } from '../b/b.service.js';\n");
-    write('api/features/b/b.module.ts', 'export const b = 1;\n');
-    write('api/features/b/b.service.ts', 'export const b = 1;\n');
-    write('api/features/imports/runner.ts', "import { b } from '../b/b.service.js';\n");
-    write('api/shared/util.ts', "import type { X } from '../features/imports/runner.js';\n");
-    write('api/features/a/a.test.ts', "import { b } from '../b/b.service.js';\n");
-    write('api/features/b/b.repository.ts', "db.selectFrom('b').where('company_id', '=', scope.companyId);\n");
+  it('catch shared code importing a layer, platform or identity importing a module, a module importing another, production code importing dev/, a hand-written tenant filter', () => {
+    write('api/modules/a/a.module.ts', "import { b } from '../b/b.service.js';\n");
+    write('api/modules/b/b.module.ts', 'export const b = 1;\n');
+    write('api/modules/b/b.service.ts', 'export const b = 1;\n');
+    write('api/platform/imports/runner.ts', "import { b } from '../../modules/b/b.service.js';\n");
+    write('api/identity/session/session.ts', "import { b } from '../../modules/b/b.service.js';\n");
+    write('api/shared/util.ts', "import type { X } from '../platform/imports/runner.js';\n");
+    write('api/modules/a/a.test.ts', "import { b } from '../b/b.service.js';\n");
+    write('api/modules/b/b.repository.ts', "db.selectFrom('b').where('company_id', '=', scope.companyId);\n");
+    write('api/dev/tool.ts', "import { b } from '../modules/b/b.service.js';\n");
+    write('api/demo/seed.ts', "import { tool } from '../dev/tool.js';\n");
+    write('api/app.ts', "import { tool } from './dev/tool.js';\nconst t = await import('./dev/tool.js');\n");
+    write('api/server.ts', "import { tool } from './dev/tool.js';\n");
     expect(boundaries.serverProblems(join(tree, 'api')).map((p) => p.replace(/^.*?: /, ''))).toEqual([
+      'imports development tooling ./dev/tool.js; only server.ts loads dev/ (app.ts with import()).',
+      'imports development tooling ../dev/tool.js; only server.ts loads dev/ (app.ts with import()).',
+      'identity code imports the module b (../../modules/b/b.service.js); reach modules through the registry.',
       'the module a imports the module b (../b/b.service.js); modules never import each other.',
       'filters by company_id by hand; use tenantFilter(table, scope).',
-      'platform code imports the module b (../b/b.service.js); reach modules through the registry.',
-      'shared/ imports ../features/imports/runner.js (shared code never depends on features).',
+      'platform code imports the module b (../../modules/b/b.service.js); reach modules through the registry.',
+      'shared/ imports ../platform/imports/runner.js (shared code never depends on modules, platform or identity).',
     ]);
   });
 
   it('catch a web module importing another module or a platform feature, platform or identity importing a module, a feature importing another, shared code importing a feature, anything importing app/', () => {
     write('web/modules/x/x.tsx', "import { y } from '@/modules/y';\nimport { f } from '@/platform/findings';\n");
     write('web/modules/y/index.ts', 'export const y = 1;\n');
-    write('web/platform/findings/index.ts', "import { y } from '@/modules/y';\nimport { a } from '../../identity/auth';\n");
+    write(
+      'web/platform/findings/index.ts',
+      "import { y } from '@/modules/y';\nimport { a } from '../../identity/auth';\n",
+    );
     write('web/identity/auth/index.ts', "import { y } from '../../modules/y/index';\n");
     write('web/components/ui/z.tsx', "import { y } from '@/modules/y';\nimport { r } from '@/app/router';\n");
     write('web/app/router.tsx', "import { y } from '@/modules/y';\n");

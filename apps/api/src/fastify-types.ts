@@ -1,5 +1,5 @@
 // Declarations this app adds to Fastify's types.
-import type { AuthContext } from './features/session/session.service.js';
+import type { AuthContext } from './identity/session/session.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

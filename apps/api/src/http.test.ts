@@ -1,7 +1,7 @@
 // The demo sign-in over real HTTP on 127.0.0.1 (the curl transcript of the issue, as a test).
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoUser } from './features/demo/demo.seed.js';
+import { demoUser } from './demo/demo.seed.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from './testing/test-app.js';
 
 let database: TestDatabase;

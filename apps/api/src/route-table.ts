@@ -4,8 +4,8 @@
 import type { operations, Schemas } from '@vigil/api-client';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from './app-context.js';
-import type { OidcClient } from './features/microsoft/microsoft.client.js';
-import type { AuthContext } from './features/session/session.service.js';
+import type { OidcClient } from './identity/microsoft/microsoft.client.js';
+import type { AuthContext } from './identity/session/session.service.js';
 import { HttpError, messages } from './shared/http-error.js';
 
 export type OperationId = keyof operations;

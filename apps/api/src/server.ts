@@ -9,14 +9,14 @@ import { type AppConfig, loadConfig, repoRoot, webDistExists } from './config/en
 import { openDatabase } from './db/connect.js';
 import type { Executor } from './db/database.js';
 import { migrateToLatest } from './db/migrations.js';
+import { demoAdmin, demoMembers, demoUser, seedDemo } from './demo/demo.seed.js';
 import type { LocalOidcProvider } from './dev/local-oidc-provider.js';
 import type { ProbeTargets } from './dev/probe-targets/probe-targets.js';
 import type { ProviderReplay } from './dev/provider-replay/provider-replay.js';
 import type { TestStore } from './dev/test-store/test-store.js';
-import { setOperators } from './features/admin/operators.js';
-import { demoAdmin, demoMembers, demoUser, seedDemo } from './features/demo/demo.seed.js';
-import { pendingJobs, waitForIdleQueue } from './features/jobs/jobs.idle.js';
-import { findUserByEmail } from './features/users/users.repository.js';
+import { findUserByEmail } from './identity/users/users.repository.js';
+import { setOperators } from './platform/admin/operators.js';
+import { pendingJobs, waitForIdleQueue } from './platform/jobs/jobs.idle.js';
 import { randomToken } from './shared/secrets.js';
 
 /** COOKIE_SECRET, else a secret generated once and kept under DATA_DIR (mode 0600). */

@@ -1,5 +1,5 @@
 // Generated input shared by the benchmarks (bench:data and bench:api).
-import { epssCsv, kevCatalogue, type NvdFixture, nvdPage } from '../features/cves/cves.fixtures.js';
+import { epssCsv, kevCatalogue, type NvdFixture, nvdPage } from '../modules/cves/cves.fixtures.js';
 import { prng } from '../shared/seeded-random.js';
 
 /** Combolist lines `from`..`to` for `domain`, in the four line forms the parser reads. */

@@ -12,9 +12,9 @@ import { loadConfig } from '../config/env.js';
 import { openDatabase } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrations.js';
 import { startProbeTargets } from '../dev/probe-targets/probe-targets.js';
-import type { ProbeJobOptions } from '../features/assets/probes/probe-settings.js';
-import { queueProbeRun } from '../features/assets/probes/probes.repository.js';
-import { insertCompany } from '../features/clients/clients.repository.js';
+import { insertCompany } from '../identity/clients/clients.repository.js';
+import type { ProbeJobOptions } from '../modules/assets/probes/probe-settings.js';
+import { queueProbeRun } from '../modules/assets/probes/probes.repository.js';
 
 const timeoutMs = 15 * 60_000;
 

@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import type { VigilApp } from '../app.js';
-import { snapshotAll } from '../features/risk/risk.snapshots.js';
+import { snapshotAll } from '../platform/risk/risk.snapshots.js';
 
 function p95(times: number[]): number {
   const sorted = [...times].sort((x, y) => x - y);

@@ -17,9 +17,9 @@ import {
   testStoreUrl,
   testStoreVariants,
 } from '../dev/test-store/test-store.js';
-import { browserProcesses } from '../features/scripts/scanner/browser-processes.js';
-import type { ScanRequest } from '../features/scripts/scanner/scan.types.js';
-import { ChromiumScanner } from '../features/scripts/scanner/scanner.js';
+import { browserProcesses } from '../modules/scripts/scanner/browser-processes.js';
+import type { ScanRequest } from '../modules/scripts/scanner/scan.types.js';
+import { ChromiumScanner } from '../modules/scripts/scanner/scanner.js';
 
 const MiB = 1024 * 1024;
 

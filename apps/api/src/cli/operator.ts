@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { loadConfig } from '../config/env.js';
 import { openDatabase } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrations.js';
-import { operatorCommand } from '../features/admin/operators.js';
 import { moduleRegistry } from '../modules.js';
+import { operatorCommand } from '../platform/admin/operators.js';
 
 const config = loadConfig();
 const database = config.databaseUrl

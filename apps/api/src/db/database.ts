@@ -1,22 +1,26 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { UserPicturesTable } from '../features/account/account.table.js';
-import type {
-  AlertRulesTable,
-  AlertSendsTable,
-  AlertsTable,
-  WebhookDeliveriesTable,
-  WebhooksTable,
-} from '../features/alerts/alerts.table.js';
-import type { AuditEventsTable } from '../features/audit/audit.table.js';
+import type { UserPicturesTable } from '../identity/account/account.table.js';
 import type {
   LoginFailuresTable,
   OneTimeTokensTable,
   PendingLoginsTable,
   TwoFactorCodesTable,
   TwoFactorFailuresTable,
-} from '../features/auth/auth.table.js';
-import type { CompaniesTable, CompanyDomainsTable, MembershipsTable } from '../features/clients/clients.table.js';
-import type { EventsTable } from '../features/events/events.table.js';
+} from '../identity/auth/auth.table.js';
+import type { CompaniesTable, CompanyDomainsTable, MembershipsTable } from '../identity/clients/clients.table.js';
+import type { OauthFlowsTable } from '../identity/microsoft/microsoft.table.js';
+import type { SessionsTable } from '../identity/session/session.table.js';
+import type { AuthenticatorsTable, RecoveryCodesTable } from '../identity/two-factor/two-factor.table.js';
+import type { UsersTable } from '../identity/users/users.table.js';
+import type {
+  AlertRulesTable,
+  AlertSendsTable,
+  AlertsTable,
+  WebhookDeliveriesTable,
+  WebhooksTable,
+} from '../platform/alerts/alerts.table.js';
+import type { AuditEventsTable } from '../platform/audit/audit.table.js';
+import type { EventsTable } from '../platform/events/events.table.js';
 import type {
   FindingChangesTable,
   FindingCommentsTable,
@@ -24,19 +28,15 @@ import type {
   FindingStatsTable,
   FindingsTable,
   ImportFindingCountsTable,
-} from '../features/findings/findings.table.js';
-import type { ImportFileChunksTable, ImportRejectsTable } from '../features/imports/imports.table.js';
-import type { JobLogTable, JobSchedulesTable, JobsTable } from '../features/jobs/jobs.table.js';
-import type { OutboxMessagesTable } from '../features/mail/mail.table.js';
-import type { OauthFlowsTable } from '../features/microsoft/microsoft.table.js';
+} from '../platform/findings/findings.table.js';
+import type { ImportFileChunksTable, ImportRejectsTable } from '../platform/imports/imports.table.js';
+import type { JobLogTable, JobSchedulesTable, JobsTable } from '../platform/jobs/jobs.table.js';
+import type { OutboxMessagesTable } from '../platform/mail/mail.table.js';
 import type {
   ProviderLimitsTable,
   ProviderRunsTable,
   ProviderUsageTable,
-} from '../features/providers/providers.table.js';
-import type { SessionsTable } from '../features/session/session.table.js';
-import type { AuthenticatorsTable, RecoveryCodesTable } from '../features/two-factor/two-factor.table.js';
-import type { UsersTable } from '../features/users/users.table.js';
+} from '../platform/providers/providers.table.js';
 import type { ActionCountsTable } from '../shared/action-counts.table.js';
 
 /**

@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Provider from 'oidc-provider';
 import type { Configuration } from 'oidc-provider';
-import { LOCAL_TENANT_ID, type LocalAccount, localAccounts } from './local-accounts.js';
+import { LOCAL_TENANT_ID, type LocalAccount, localAccounts } from '../demo/local-accounts.js';
 import { localOidcAdapter } from './local-oidc-adapter.js';
 
 export { LOCAL_TENANT_ID, type LocalAccount, localAccounts };

@@ -4,8 +4,8 @@
 // be a 5xx, and a NUL character anywhere is a 422 naming the field. Seeded: every run sends the same.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalOidcProvider, startLocalOidcProvider } from '../dev/local-oidc-provider.js';
-import { createSession } from '../features/session/session.service.js';
-import { findUserById } from '../features/users/users.repository.js';
+import { createSession } from '../identity/session/session.service.js';
+import { findUserById } from '../identity/users/users.repository.js';
 import { answerOf } from '../testing/api.js';
 import { type Operation, operationsOf, urlOf } from '../testing/contract-operations.js';
 import { json } from '../testing/flows.js';

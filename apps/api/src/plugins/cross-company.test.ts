@@ -4,10 +4,10 @@
 // A's member can make answers exactly as before. The CVE catalogue is shared reference data that
 // only the platform writes (issue 12: one NVD file from another company changed A's scores).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cveFiles } from '../features/cves/cves.demo.js';
-import { epssCsv, kevCatalogue, nvdPage } from '../features/cves/cves.fixtures.js';
-import { createSession } from '../features/session/session.service.js';
-import { findUserById } from '../features/users/users.repository.js';
+import { createSession } from '../identity/session/session.service.js';
+import { findUserById } from '../identity/users/users.repository.js';
+import { cveFiles } from '../modules/cves/cves.demo.js';
+import { epssCsv, kevCatalogue, nvdPage } from '../modules/cves/cves.fixtures.js';
 import { answerOf } from '../testing/api.js';
 import { type Operation, operationsOf, urlOf } from '../testing/contract-operations.js';
 import { json } from '../testing/flows.js';

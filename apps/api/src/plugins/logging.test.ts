@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { demoUser } from '../features/demo/demo.seed.js';
+import { demoUser } from '../demo/demo.seed.js';
 import { sessionOf, signInStepOf } from '../testing/api.js';
 import { TestBrowser } from '../testing/browser.js';
 import { latestCode } from '../testing/flows.js';

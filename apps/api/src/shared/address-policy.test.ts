@@ -1,9 +1,9 @@
 // The one address policy (issue 32 item 3): every row of the IANA special-purpose registries, every
 // IPv6 form that carries an IPv4 address, and each place that contacts a user's target using it.
 import { describe, expect, it } from 'vitest';
-import { refuseUrl, resolveTarget, TargetRefused } from '../features/alerts/webhook-target.js';
-import { refuseProbeAddress } from '../features/assets/probes/probe-scope.js';
-import { gateAddress, ScanRefused } from '../features/scripts/scanner/scan-proxy.js';
+import { refuseProbeAddress } from '../modules/assets/probes/probe-scope.js';
+import { gateAddress, ScanRefused } from '../modules/scripts/scanner/scan-proxy.js';
+import { refuseUrl, resolveTarget, TargetRefused } from '../platform/alerts/webhook-target.js';
 import { classifyAddress, IPV4_SPECIAL, IPV6_SPECIAL, isInternalAddress, isLoopbackAddress } from './address-policy.js';
 
 // One address inside each registry row (a more specific row may not cover it), and what it is.

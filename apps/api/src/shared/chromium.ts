@@ -1,5 +1,5 @@
 // Launching Debian's headless Chromium (SCAN_CHROMIUM_PATH) through playwright-core: shared by the
-// client-side script scanner and the report renderer (features/reports), so both
+// client-side script scanner and the report renderer (platform/reports), so both
 // start it the same way and say the same thing when it is missing or does not start.
 import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';

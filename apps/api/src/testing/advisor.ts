@@ -3,9 +3,9 @@
 // the demo's known clear passwords (to prove none reaches a model).
 import { expect } from 'vitest';
 import type { VigilApp } from '../app.js';
-import type { AdvisorEvent } from '../features/advisor/advisor.types.js';
-import { demoAnchor, loadMonitoringDemo, profiles } from '../features/monitoring-demo/monitoring-demo.loader.js';
+import { demoAnchor, loadMonitoringDemo, profiles } from '../demo/monitoring-demo.loader.js';
 import { moduleRegistry } from '../modules.js';
+import type { AdvisorEvent } from '../platform/advisor/advisor.types.js';
 import type { SignedIn } from './flows.js';
 import { settleJobs } from './monitoring.js';
 

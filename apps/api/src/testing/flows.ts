@@ -1,11 +1,11 @@
 // Steps that many tests share: read a mailed code or link, sign the demo user in.
 import { expect } from 'vitest';
 import type { VigilApp } from '../app.js';
-import { CURRENT_TERMS_VERSION } from '../features/auth/sign-in.steps.js';
-import { addMembership } from '../features/clients/clients.repository.js';
-import { demoUser } from '../features/demo/demo.seed.js';
-import { insertUser, updateUser } from '../features/users/users.repository.js';
-import type { UserUpdate } from '../features/users/users.table.js';
+import { demoUser } from '../demo/demo.seed.js';
+import { CURRENT_TERMS_VERSION } from '../identity/auth/sign-in.steps.js';
+import { addMembership } from '../identity/clients/clients.repository.js';
+import { insertUser, updateUser } from '../identity/users/users.repository.js';
+import type { UserUpdate } from '../identity/users/users.table.js';
 import { settleAfterResponse } from '../shared/after-response.js';
 import { hashPassword } from '../shared/passwords.js';
 import { sessionOf, signInStepOf } from './api.js';

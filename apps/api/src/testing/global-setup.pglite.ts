@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { dumpPglite } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrations.js';
-import { seedDemo } from '../features/demo/demo.seed.js';
+import { seedDemo } from '../demo/demo.seed.js';
 import './provided.js';
 
 export default async function setup(project: TestProject) {

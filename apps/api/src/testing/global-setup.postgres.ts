@@ -14,7 +14,7 @@ import type { TestProject } from 'vitest/node';
 import { pathDirectories, testDatabaseUrl } from '../config/env.js';
 import { openDatabase } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrations.js';
-import { seedDemo } from '../features/demo/demo.seed.js';
+import { seedDemo } from '../demo/demo.seed.js';
 import './provided.js';
 
 function findBinary(name: string): string | undefined {

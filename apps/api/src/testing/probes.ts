@@ -2,9 +2,9 @@
 // import would have), a probe run queued with the local targets' options and run to its end, and
 // the company's findings of module `assets` by fingerprint.
 import type { VigilApp } from '../app.js';
-import type { AssetType } from '../features/assets/assets.table.js';
-import type { ProbeJobOptions } from '../features/assets/probes/probe-settings.js';
-import { queueProbeRun } from '../features/assets/probes/probes.repository.js';
+import type { AssetType } from '../modules/assets/assets.table.js';
+import type { ProbeJobOptions } from '../modules/assets/probes/probe-settings.js';
+import { queueProbeRun } from '../modules/assets/probes/probes.repository.js';
 
 export async function seedAssets(
   app: VigilApp,

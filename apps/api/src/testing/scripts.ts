@@ -9,10 +9,10 @@ import type {
   ScannedScript,
   ScanResult,
   SecurityHeaders,
-} from '../features/scripts/scanner/scan.types.js';
-import type { Scanner } from '../features/scripts/scanner/scanner.js';
-import { runScanJob } from '../features/scripts/scans/scan-job.js';
-import { queueScan } from '../features/scripts/scans/scan-queue.js';
+} from '../modules/scripts/scanner/scan.types.js';
+import type { Scanner } from '../modules/scripts/scanner/scanner.js';
+import { runScanJob } from '../modules/scripts/scans/scan-job.js';
+import { queueScan } from '../modules/scripts/scans/scan-queue.js';
 
 export const SHOP = 'acme-shop.test';
 

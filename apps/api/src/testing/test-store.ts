@@ -9,7 +9,7 @@ import {
   type TestStoreVariant,
   testStoreUrl,
 } from '../dev/test-store/test-store.js';
-import type { ScanRequest } from '../features/scripts/scanner/scan.types.js';
+import type { ScanRequest } from '../modules/scripts/scanner/scan.types.js';
 import { testConfig } from './test-app.js';
 
 /** The scanner settings of a test: the store's hosts mapped to it, every other host unreachable. */

@@ -1,6 +1,6 @@
 import { type APIRequestContext, test as base, type Cookie, expect, type Page } from '@playwright/test';
 
-/** The demo analyst seeded on first start (apps/api/src/features/demo/demo.seed.ts). */
+/** The demo analyst seeded on first start (apps/api/src/demo/demo.seed.ts). */
 export const demoUser = { email: 'analyst@acme-retail.example', password: 'Vigil-demo-2026!', name: 'Ana Analyst' };
 export const demoAdmin = { email: 'admin@acme-retail.example', password: 'Vigil-admin-2026!' };
 /** Acme Retail's company administrator and viewer (demo.seed.ts's demoMembers). */

@@ -8,7 +8,7 @@
 import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // --- providers (platform: features/providers) ---
+  // --- providers (platform: platform/providers) ---
   await sql`create table provider_runs (
       id integer generated always as identity primary key,
       company_id integer not null references companies(id) on delete cascade,

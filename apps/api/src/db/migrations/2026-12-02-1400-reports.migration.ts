@@ -1,4 +1,4 @@
-// Issue 19, the company report (features/reports, ADR 0033): each PDF asked for or made by the
+// Issue 19, the company report (platform/reports, ADR 0033): each PDF asked for or made by the
 // monthly schedule, with its period, language, who asked, its rendering status and the PDF itself
 // (bytea, capped by the renderer); the one-time print token of the rendering, stored hashed on the
 // report; each company's monthly schedule and its recipients; and an attachment on outbox messages,

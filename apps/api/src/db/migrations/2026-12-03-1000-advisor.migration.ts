@@ -1,4 +1,4 @@
-// Issue 20, the cyber advisor (features/advisor, ADR 0036): each user's conversations in a company,
+// Issue 20, the cyber advisor (platform/advisor, ADR 0036): each user's conversations in a company,
 // and their messages: the question, then the answer with the records it cites, the engine that
 // answered, why it stopped short, the tools it called (names and arguments, never their output) and
 // its token usage. A conversation belongs to one user AND one company; deleting it deletes its

@@ -4,8 +4,8 @@
 // suppliers) served by one outdated site. All of it on 127.0.0.1.
 import type { AppConfig } from '../../config/env.js';
 import type { Executor } from '../../db/database.js';
-import { demoCompanies } from '../../features/demo/demo.seed.js';
-import { profiles } from '../../features/monitoring-demo/monitoring-demo.loader.js';
+import { demoCompanies } from '../../demo/demo.seed.js';
+import { profiles } from '../../demo/monitoring-demo.loader.js';
 import { type ProbeTargets, startProbeTargets } from './probe-targets.js';
 
 export function startDemoTargets(): Promise<ProbeTargets> {

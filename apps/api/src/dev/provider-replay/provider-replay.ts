@@ -8,7 +8,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ProvidersConfig } from '../../config/providers.config.js';
-import type { ProviderId } from '../../features/providers/provider.types.js';
+import type { ProviderId } from '../../platform/providers/provider.types.js';
 import {
   commonCrawlAnswer,
   githubAnswer,

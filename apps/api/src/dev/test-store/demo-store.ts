@@ -4,38 +4,11 @@
 // payment page where a skimmer disguised as jQuery reads the card and sends it to collect.evil.test.
 // The page URLs have no port and stay the same across starts: the start maps these hosts to the
 // local server for the scanner (config.scan.hostMap). The stores' demo setup creates the store and
-// its pages from `demoStore`.
-import {
-  baseScripts,
-  checkoutSteps,
-  PAYMENT_FORM,
-  type StoreStep,
-  skimmerTag,
-  storePage,
-  widgetTag,
-} from './store-pages.js';
+// its pages from `demoStore` (demo/demo-store.ts).
+import { DEMO_STORE_DOMAIN as DOMAIN, demoStore } from '../../demo/demo-store.js';
+import { baseScripts, PAYMENT_FORM, skimmerTag, storePage, widgetTag } from './store-pages.js';
 
-const DOMAIN = 'acme-retail-store.test';
-const www = `http://www.${DOMAIN}`;
-
-export interface DemoStorePage {
-  url: string;
-  pageType: 'product' | 'checkout' | 'payment';
-  steps: StoreStep[];
-}
-
-export const demoStore = {
-  name: 'Acme Retail online store',
-  platform: 'vtex' as const,
-  accountName: 'acmeretail',
-  domains: [DOMAIN],
-  checkoutUrl: `${www}/checkout/cart`,
-  pages: [
-    { url: `${www}/trail-running-shoe/p`, pageType: 'product', steps: [] },
-    { url: `${www}/checkout/cart`, pageType: 'checkout', steps: [] },
-    { url: `${www}/checkout/payment`, pageType: 'payment', steps: checkoutSteps },
-  ] as DemoStorePage[],
-};
+export { demoStore };
 
 const CART = `<table id="cart"><tr><td>Trail running shoe</td><td>1</td><td>$129.00</td></tr></table>
 <a id="to-payment" href="/checkout/payment">Go to payment</a>`;

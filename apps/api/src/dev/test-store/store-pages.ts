@@ -13,17 +13,7 @@ export const VENDOR_HOSTS = {
   collect: 'collect.evil.test',
 } as const;
 
-/** A step as the scanner takes it (its ScanStep type). */
-export type StoreStep = { action: 'fill'; selector: string; value: string } | { action: 'click'; selector: string };
-
-/** The steps that walk a checkout page to paying. */
-export const checkoutSteps: StoreStep[] = [
-  { action: 'fill', selector: '#email', value: 'jane.doe@example.com' },
-  { action: 'fill', selector: '#cc-number', value: '4111 1111 1111 1111' },
-  { action: 'fill', selector: '#cc-exp', value: '12/30' },
-  { action: 'fill', selector: '#cc-csc', value: '123' },
-  { action: 'click', selector: '#pay' },
-];
+export { checkoutSteps, type StoreStep } from '../../demo/demo-store.js';
 
 export const sri = (body: string) => `sha384-${createHash('sha384').update(body).digest('base64')}`;
 export const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
