@@ -6,15 +6,15 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { TextArea } from '@/components/ui/text-area';
 import { TextInput } from '@/components/ui/text-input';
+import { SelectField } from '../shared/fields';
+import { formErrors } from '../shared/form-errors';
 import {
   BLACKLIST_KINDS,
   BLACKLIST_STATUSES,
   type BlacklistEntry,
   type BlacklistStatus,
   useBlacklistChange,
-} from '../api/blacklist-api';
-import { SelectField } from './fields';
-import { formErrors } from './form-errors';
+} from './blacklist-api';
 
 const FIELDS = ['kind', 'value', 'source', 'family', 'status', 'notes'] as const;
 const statusOf = (value: string): BlacklistStatus => BLACKLIST_STATUSES.find((s) => s === value) ?? 'active';

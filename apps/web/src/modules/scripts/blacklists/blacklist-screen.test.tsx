@@ -3,8 +3,8 @@ import type { i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { noSlots, refusal, renderWithListApi } from '@/components/data-table/testing/list-api';
 import { createTestI18n } from '@/testing/i18n';
+import { blacklistPage, entry } from '../rules/rules.test-data';
 import { BlacklistScreen } from './blacklist-screen';
-import { blacklistPage, entry } from './rules.test-data';
 
 let i18n: I18n;
 beforeAll(async () => {

@@ -19,7 +19,7 @@ import {
   type BlacklistEntry,
   type BlacklistQuery,
   useBlacklist,
-} from '../api/blacklist-api';
+} from './blacklist-api';
 import { AddEntryDialog, DeleteEntry, EditEntryDialog } from './blacklist-dialogs';
 
 const SORTS = sortValues.listJsBlacklist;

@@ -1,6 +1,6 @@
 import { Badge } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import type { StoreBlacklistStatus } from '../api/store-blacklist-api';
+import type { StoreBlacklistStatus } from './store-blacklist-api';
 
 const PALETTE: Record<StoreBlacklistStatus, string> = {
   suspected: 'orange',

@@ -3,7 +3,7 @@ import { ApiError } from '@vigil/api-client';
 import { useTranslation } from 'react-i18next';
 import { EvidenceList } from '@/components/data-table';
 import { useFormat } from '@/lib/i18n/format';
-import { type StoreBlacklistStatus, useStoreBlacklistChange, useStoreBlacklistEntry } from '../api/store-blacklist-api';
+import { type StoreBlacklistStatus, useStoreBlacklistChange, useStoreBlacklistEntry } from './store-blacklist-api';
 import { StoreStatusBadge } from './store-blacklist-badges';
 import { EditStoreDialog } from './store-blacklist-dialogs';
 

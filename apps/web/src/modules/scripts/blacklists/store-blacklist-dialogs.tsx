@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { TextArea } from '@/components/ui/text-area';
 import { TextInput } from '@/components/ui/text-input';
-import { type StoreBlacklistEntry, useStoreBlacklistChange } from '../api/store-blacklist-api';
-import { SelectField } from './fields';
-import { formErrors } from './form-errors';
+import { SelectField } from '../shared/fields';
+import { formErrors } from '../shared/form-errors';
+import { type StoreBlacklistEntry, useStoreBlacklistChange } from './store-blacklist-api';
 
 const FIELDS = ['domain', 'url', 'status', 'notes', 'takedown_reference'] as const;
 

@@ -19,7 +19,7 @@ import {
   type StoreBlacklistEntry,
   type StoreBlacklistQuery,
   useStoreBlacklist,
-} from '../api/store-blacklist-api';
+} from './store-blacklist-api';
 import { StoreStatusBadge } from './store-blacklist-badges';
 import { StoreBlacklistDetail } from './store-blacklist-detail';
 import { AddStoreDialog } from './store-blacklist-dialogs';

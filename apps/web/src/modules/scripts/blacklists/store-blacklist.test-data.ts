@@ -1,4 +1,4 @@
-import type { StoreBlacklistEntry } from '../api/store-blacklist-api';
+import type { StoreBlacklistEntry } from './store-blacklist-api';
 
 export const storeEntry: StoreBlacklistEntry = {
   id: 7,

@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { EvidenceList, type FindingSlots } from '@/components/data-table';
 import { apiUrl } from '@/lib/api-url';
 import { useFormat } from '@/lib/i18n/format';
-import { type StoreCloneDetail, useBlacklistClone, useStoreClone, useStoreClones } from '../api/clones-api';
+import { type StoreCloneDetail, useBlacklistClone, useStoreClone, useStoreClones } from './clones-api';
 
 /** Similarity to the real store as a percentage, coloured from 60 % (a clone) and 85 % (a copy). */
 export function SimilarityBadge({ value }: { value: number | null }) {

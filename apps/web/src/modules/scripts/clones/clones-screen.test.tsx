@@ -3,7 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { noSlots, renderWithListApi } from '@/components/data-table/testing/list-api';
 import { createTestI18n } from '@/testing/i18n';
-import type { StoreClone, StoreCloneDetail } from '../api/clones-api';
+import type { StoreClone, StoreCloneDetail } from './clones-api';
 import { ClonesScreen } from './clones-screen';
 
 let i18n: I18n;

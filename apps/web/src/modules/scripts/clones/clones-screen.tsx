@@ -9,7 +9,7 @@ import { ProviderRuns } from '@/components/provider-runs';
 import { DemoBadge } from '@/components/ui/finding-badges';
 import { QueueJobButton } from '@/components/ui/queue-job-button';
 import { usePendingProviderRun } from '@/lib/providers-api';
-import { CLONES_RUN_MODULE, useStartCloneRun } from '../api/clones-api';
+import { CLONES_RUN_MODULE, useStartCloneRun } from './clones-api';
 import { ClonesTable } from './clones-table';
 
 /**

@@ -15,13 +15,7 @@ import {
 import { SEVERITIES, SeverityBadge, STATUSES, StatusBadge } from '@/components/ui/finding-badges';
 import { apiUrl } from '@/lib/api-url';
 import { useFormat } from '@/lib/i18n/format';
-import {
-  CAPTURE_STATUSES,
-  CLONE_SOURCES,
-  type StoreClone,
-  type StoreCloneQuery,
-  useStoreClones,
-} from '../api/clones-api';
+import { CAPTURE_STATUSES, CLONE_SOURCES, type StoreClone, type StoreCloneQuery, useStoreClones } from './clones-api';
 import { CloneDetail, SimilarityBadge } from './clones-detail';
 
 const SORTS = sortValues.listStoreClones;

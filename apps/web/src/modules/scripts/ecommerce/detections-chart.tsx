@@ -3,7 +3,7 @@ import { enumValues } from '@vigil/api-client';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart } from '@/components/charts';
-import type { DetectionDay } from '../api/ecommerce-api';
+import type { DetectionDay } from './ecommerce-api';
 
 const KINDS = enumValues.ScriptFindingKind;
 

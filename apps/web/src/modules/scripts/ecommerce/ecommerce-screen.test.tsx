@@ -3,8 +3,8 @@ import type { i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderWithListApi } from '@/components/data-table/testing/list-api';
 import { createTestI18n } from '@/testing/i18n';
+import { compliance, detections } from '../shared/fixtures.test-data';
 import { EcommerceScreen } from './ecommerce-screen';
-import { compliance, detections } from './fixtures.test-data';
 
 let i18n: I18n;
 beforeAll(async () => {

@@ -4,10 +4,10 @@ import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '@/components/layout/page-header';
 import { DemoBadge } from '@/components/ui/finding-badges';
 import { SimpleSelect } from '@/components/ui/simple-select';
-import { useCompliance, useDetections } from '../api/ecommerce-api';
-import { ComplianceBadge } from './compliance-badge';
+import { idOf } from '../scripts/script-table';
+import { ComplianceBadge } from '../stores/compliance-badge';
 import { DetectionsChart } from './detections-chart';
-import { idOf } from './script-table';
+import { useCompliance, useDetections } from './ecommerce-api';
 import { StoreCompliance } from './store-compliance';
 
 type Totals = { pass: number; fail: number; unknown: number };

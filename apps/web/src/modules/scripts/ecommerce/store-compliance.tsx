@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { filteredListHref } from '@/components/data-table';
 import { useFormat } from '@/lib/i18n/format';
-import type { CompliancePage, ComplianceStore } from '../api/ecommerce-api';
-import { evidenceHref } from '../api/stores-api';
-import { ScanStatusBadge } from './badges';
-import { ComplianceBadge, ComplianceReasons } from './compliance-badge';
+import { ScanStatusBadge } from '../scripts/badges';
+import { ComplianceBadge, ComplianceReasons } from '../stores/compliance-badge';
+import { evidenceHref } from '../stores/stores-api';
+import type { CompliancePage, ComplianceStore } from './ecommerce-api';
 
 /**
  * One check of a requirement, passed or not: the mark and the words say it (the error colour on the

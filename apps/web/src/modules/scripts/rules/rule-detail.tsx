@@ -7,9 +7,9 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ExternalLink } from '@/components/ui/external-link';
 import { SeverityBadge } from '@/components/ui/finding-badges';
 import { useFormat } from '@/lib/i18n/format';
-import { type JsRule, type JsRuleDefinition, useDeleteJsRule, useJsRule } from '../api/rules-api';
 import { RuleDialog } from './rule-dialog';
 import { RuleSwitch } from './rule-switch';
+import { type JsRule, type JsRuleDefinition, useDeleteJsRule, useJsRule } from './rules-api';
 
 /** Who a rule is: Vigil's default (read-only for the company) or the company's own. */
 export function OwnerBadge({ owner }: { owner: JsRule['owner'] }) {

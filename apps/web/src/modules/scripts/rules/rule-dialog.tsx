@@ -5,9 +5,9 @@ import { SEVERITIES } from '@/components/ui/finding-badges';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { TextArea } from '@/components/ui/text-area';
 import { TextInput } from '@/components/ui/text-input';
-import { type JsRule, type JsRuleDefinition, type JsRuleInput, useSaveJsRule } from '../api/rules-api';
-import { codeArea, SelectField } from './fields';
-import { formErrors } from './form-errors';
+import { codeArea, SelectField } from '../shared/fields';
+import { formErrors } from '../shared/form-errors';
+import { type JsRule, type JsRuleDefinition, type JsRuleInput, useSaveJsRule } from './rules-api';
 
 /** A new rule starts from one condition over the content, so the shape of a definition is in view. */
 const TEMPLATE: JsRuleDefinition = {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { EnabledSwitch } from '@/components/ui/enabled-switch';
-import { type JsRule, useSetJsRuleEnabled } from '../api/rules-api';
+import { type JsRule, useSetJsRuleEnabled } from './rules-api';
 
 /**
  * Whether a rule runs in the company's scans: a switch for those who may change it (a default

@@ -8,8 +8,8 @@ import { SeverityBadge } from '@/components/ui/finding-badges';
 import { TextArea } from '@/components/ui/text-area';
 import { TextInput } from '@/components/ui/text-input';
 import { useFormat } from '@/lib/i18n/format';
-import { BEHAVIOURS, type JsRuleBehaviour, type JsRuleTestInput, useTestJsRules } from '../api/rules-api';
-import { codeArea } from './fields';
+import { codeArea } from '../shared/fields';
+import { BEHAVIOURS, type JsRuleBehaviour, type JsRuleTestInput, useTestJsRules } from './rules-api';
 
 const MAX_SCRIPT = 1_048_576;
 

@@ -14,11 +14,11 @@ import { PageHeader } from '@/components/layout/page-header';
 import { ExternalLink } from '@/components/ui/external-link';
 import { SEVERITIES, SeverityBadge } from '@/components/ui/finding-badges';
 import { useFormat } from '@/lib/i18n/format';
-import { type JsRule, type JsRuleQuery, OWNERS, useJsRules } from '../api/rules-api';
 import { OwnerBadge, RuleDetail } from './rule-detail';
 import { RuleDialog } from './rule-dialog';
 import { RuleSwitch } from './rule-switch';
 import { RuleTest } from './rule-test';
+import { type JsRule, type JsRuleQuery, OWNERS, useJsRules } from './rules-api';
 
 const SORTS = sortValues.listJsRules;
 const TABS = ['rules', 'test'] as const;

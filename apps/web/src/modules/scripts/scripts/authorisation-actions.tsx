@@ -6,7 +6,7 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { SimpleSelect } from '@/components/ui/simple-select';
 import { TextArea } from '@/components/ui/text-area';
-import { type AuthorisationInput, type ScriptDetail, useSetAuthorisation } from '../api/scripts-api';
+import { type AuthorisationInput, type ScriptDetail, useSetAuthorisation } from './scripts-api';
 
 type Decision = AuthorisationInput['decision'];
 

@@ -1,6 +1,6 @@
 import { Badge, HStack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import type { ScriptAuthorisation, ScriptBehaviour, ScriptParty, ScriptScan } from '../api/scripts-api';
+import type { ScriptAuthorisation, ScriptBehaviour, ScriptParty, ScriptScan } from './scripts-api';
 
 const partyPalette: Record<ScriptParty, string> = { first: 'gray', third: 'blue', fourth: 'orange' };
 

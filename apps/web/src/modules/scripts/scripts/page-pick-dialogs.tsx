@@ -3,10 +3,10 @@ import { ApiError } from '@vigil/api-client';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/ui/form-dialog';
-import type { CompliancePage } from '../api/ecommerce-api';
-import { useStartScan } from '../api/scripts-api';
-import { evidenceHref } from '../api/stores-api';
-import { SelectField } from './fields';
+import type { CompliancePage } from '../ecommerce/ecommerce-api';
+import { SelectField } from '../shared/fields';
+import { evidenceHref } from '../stores/stores-api';
+import { useStartScan } from './scripts-api';
 
 /** The page picker of both dialogs: every monitored page by its URL. */
 function PagePicker({

@@ -4,9 +4,9 @@ import { Link as RouterLink } from 'react-router-dom';
 import { EvidenceList } from '@/components/data-table';
 import { useFormat } from '@/lib/i18n/format';
 import { useSearchHref } from '@/lib/search-href';
-import { type ScriptScan, useScriptScan } from '../api/scripts-api';
 import { ScanStatusBadge } from './badges';
 import { ScriptFindings } from './script-sections';
+import { type ScriptScan, useScriptScan } from './scripts-api';
 
 /** One scan: its facts, the security headers and their changes, what changed (each script opens) and its findings. */
 export function ScanDiff({ id }: { id: number }) {

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { type ColumnDef, DataTable, useTableState } from '@/components/data-table';
 import { QueueJobButton } from '@/components/ui/queue-job-button';
 import { useFormat } from '@/lib/i18n/format';
-import { type ScriptScan, useScriptScans, useStartScan } from '../api/scripts-api';
 import { AttentionBadge, AttentionLegend } from './attention';
 import { ScanStatusBadge } from './badges';
 import { ScanDiff } from './scan-diff';
+import { type ScriptScan, useScriptScans, useStartScan } from './scripts-api';
 
 /** A scan to look at first: it failed, or a security header regressed. */
 const needsReview = (r: ScriptScan) => r.status === 'failed' || r.header_changes.some((h) => h.regression);

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { EvidenceList, EvidenceText } from '@/components/data-table';
 import { DemoBadge } from '@/components/ui/finding-badges';
 import { useFormat } from '@/lib/i18n/format';
-import { type ScriptDetail as Detail, useScript } from '../api/scripts-api';
 import { AuthorisationActions } from './authorisation-actions';
 import { AuthorisationBadge, BehaviourBadges, PartyBadge } from './badges';
 import { BlacklistHits, Destinations, RuleHits, ScriptFindings, ScriptHistory } from './script-sections';
+import { type ScriptDetail as Detail, useScript } from './scripts-api';
 
 /**
  * One script of the inventory: its facts (hash now and as authorised, SRI, party and who loaded it),

@@ -5,7 +5,7 @@ import { ListSection } from '@/components/data-table';
 import { SeverityBadge, StatusBadge } from '@/components/ui/finding-badges';
 import { useFormat } from '@/lib/i18n/format';
 import { useSearchHref } from '@/lib/search-href';
-import type { ScriptDetail, ScriptFindingRef } from '../api/scripts-api';
+import type { ScriptDetail, ScriptFindingRef } from './scripts-api';
 
 const useWhen = () => {
   const format = useFormat();

@@ -15,11 +15,11 @@ import {
 } from '@/components/data-table';
 import { apiUrl } from '@/lib/api-url';
 import { useFormat } from '@/lib/i18n/format';
-import type { ComplianceStore } from '../api/ecommerce-api';
-import { AUTHORISATIONS, BEHAVIOURS, PARTIES, type Script, type ScriptQuery, useScripts } from '../api/scripts-api';
+import type { ComplianceStore } from '../ecommerce/ecommerce-api';
 import { AttentionBadge, AttentionLegend } from './attention';
 import { AuthorisationBadge, BehaviourBadges, PartyBadge } from './badges';
 import { ScriptDetail } from './script-detail';
+import { AUTHORISATIONS, BEHAVIOURS, PARTIES, type Script, type ScriptQuery, useScripts } from './scripts-api';
 
 const SORTS = sortValues.listScripts;
 

@@ -3,8 +3,16 @@ import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { noSlots, renderWithListApi } from '@/components/data-table/testing/list-api';
 import { createTestI18n } from '@/testing/i18n';
-import { closeDialogs, openDrawer } from './drawer.test-support';
-import { compliance, scanDetail, scansPage, script, scriptsPage, skimmer, skimmerDetail } from './fixtures.test-data';
+import { closeDialogs, openDrawer } from '../shared/drawer.test-support';
+import {
+  compliance,
+  scanDetail,
+  scansPage,
+  script,
+  scriptsPage,
+  skimmer,
+  skimmerDetail,
+} from '../shared/fixtures.test-data';
 import { ScriptsScreen } from './scripts-screen';
 
 let i18n: I18n;

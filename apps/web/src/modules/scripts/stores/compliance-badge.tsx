@@ -1,6 +1,6 @@
 import { Badge, chakra } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import type { ComplianceReason, ComplianceStatus } from '../api/stores-api';
+import type { ComplianceReason, ComplianceStatus } from './stores-api';
 
 const palette: Record<ComplianceStatus, string> = { pass: 'green', fail: 'red', unknown: 'gray' };
 

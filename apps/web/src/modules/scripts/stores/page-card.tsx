@@ -6,10 +6,10 @@ import { EvidenceList } from '@/components/data-table';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ExternalLink } from '@/components/ui/external-link';
 import { useFormat } from '@/lib/i18n/format';
-import { evidenceHref, type StorePage, useDeleteStorePage } from '../api/stores-api';
-import { ScanStatusBadge } from './badges';
+import { ScanStatusBadge } from '../scripts/badges';
 import { ComplianceBadge, ComplianceReasons } from './compliance-badge';
 import { PageDialog } from './page-dialog';
+import { evidenceHref, type StorePage, useDeleteStorePage } from './stores-api';
 
 /**
  * One monitored page: its type, schedule and steps, its last scan, its PCI DSS 6.4.3 and 11.6.1

@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { TextInput } from '@/components/ui/text-input';
-import { PAGE_TYPES, type PageType, type StorePage, type StorePageInput, useSaveStorePage } from '../api/stores-api';
-import { SelectField } from './fields';
-import { formErrors } from './form-errors';
+import { SelectField } from '../shared/fields';
+import { formErrors } from '../shared/form-errors';
 import { type StepDraft, StepsEditor, scanStepOf, stepDraftOf } from './steps-editor';
+import { PAGE_TYPES, type PageType, type StorePage, type StorePageInput, useSaveStorePage } from './stores-api';
 
 interface Draft {
   url: string;

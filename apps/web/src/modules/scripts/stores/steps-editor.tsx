@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SimpleSelect } from '@/components/ui/simple-select';
 import { TextInput } from '@/components/ui/text-input';
-import type { ScanStep } from '../api/stores-api';
+import type { ScanStep } from './stores-api';
 
 const ACTIONS = ['click', 'fill', 'goto', 'wait'] as const;
 type Action = (typeof ACTIONS)[number];

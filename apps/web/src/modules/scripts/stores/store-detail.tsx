@@ -6,11 +6,11 @@ import { EvidenceList } from '@/components/data-table';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ExternalLink } from '@/components/ui/external-link';
 import { DemoBadge } from '@/components/ui/finding-badges';
-import { type Store, useDeleteStore, useStore } from '../api/stores-api';
 import { ComplianceBadge } from './compliance-badge';
 import { PageCard } from './page-card';
 import { PageDialog } from './page-dialog';
 import { StoreDialog } from './store-dialog';
+import { type Store, useDeleteStore, useStore } from './stores-api';
 
 /** One store: its facts and status, its monitored pages; administrators edit and remove both. */
 export function StoreDetail({ id, canEdit }: { id: number; canEdit: boolean }) {

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { TextArea } from '@/components/ui/text-area';
 import { TextInput } from '@/components/ui/text-input';
-import { PLATFORMS, type Store, type StoreInput, useSaveStore } from '../api/stores-api';
-import { SelectField } from './fields';
-import { formErrors } from './form-errors';
+import { SelectField } from '../shared/fields';
+import { formErrors } from '../shared/form-errors';
+import { PLATFORMS, type Store, type StoreInput, useSaveStore } from './stores-api';
 
 interface Draft {
   name: string;

@@ -3,7 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { noSlots, refusal, renderWithListApi } from '@/components/data-table/testing/list-api';
 import { createTestI18n } from '@/testing/i18n';
-import { openDrawer } from './drawer.test-support';
+import { openDrawer } from '../shared/drawer.test-support';
 import { checkoutPage, store, storesList } from './stores.test-data';
 import { StoresScreen } from './stores-screen';
 

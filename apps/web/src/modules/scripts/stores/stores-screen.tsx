@@ -4,10 +4,10 @@ import { type ColumnDef, DataTable, type FindingSlots, useTableState } from '@/c
 import { PageHeader } from '@/components/layout/page-header';
 import { DemoBadge } from '@/components/ui/finding-badges';
 import { useFormat } from '@/lib/i18n/format';
-import { type Store, useStores } from '../api/stores-api';
 import { ComplianceBadge } from './compliance-badge';
 import { StoreDetail } from './store-detail';
 import { StoreDialog } from './store-dialog';
+import { type Store, useStores } from './stores-api';
 
 /** The latest scan of any of the store's pages, or null before the first. */
 function lastScanned(store: Store): string | null {
