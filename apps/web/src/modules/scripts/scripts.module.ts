@@ -17,7 +17,7 @@ export const scriptsModule: WebModule = {
     { screen: 'ecommerce', load: () => import('./ecommerce/ecommerce-screen').then((m) => m.EcommerceScreen) },
     { screen: 'vtex', load: () => import('./stores/stores-screen').then((m) => m.StoresScreen) },
     { screen: 'js-attack-patterns', load: () => import('./rules/rules-screen').then((m) => m.RulesScreen) },
-    { screen: 'js-blacklist', load: () => import('./blacklists/blacklist-screen').then((m) => m.BlacklistScreen) },
+    { screen: 'js-blacklist', load: () => import('./blacklists/js-blacklist-screen').then((m) => m.JsBlacklistScreen) },
     {
       screen: 'vtex-blacklist',
       load: () => import('./blacklists/store-blacklist-screen').then((m) => m.StoreBlacklistScreen),

@@ -14,7 +14,7 @@ import {
   type BlacklistEntry,
   type BlacklistStatus,
   useBlacklistChange,
-} from './blacklist-api';
+} from './js-blacklist-api';
 
 const FIELDS = ['kind', 'value', 'source', 'family', 'status', 'notes'] as const;
 const statusOf = (value: string): BlacklistStatus => BLACKLIST_STATUSES.find((s) => s === value) ?? 'active';

@@ -19,8 +19,8 @@ import {
   type BlacklistEntry,
   type BlacklistQuery,
   useBlacklist,
-} from './blacklist-api';
-import { AddEntryDialog, DeleteEntry, EditEntryDialog } from './blacklist-dialogs';
+} from './js-blacklist-api';
+import { AddEntryDialog, DeleteEntry, EditEntryDialog } from './js-blacklist-dialogs';
 
 const SORTS = sortValues.listJsBlacklist;
 
@@ -29,7 +29,7 @@ const SORTS = sortValues.listJsBlacklist;
  * first seen, status and hits; filtered, exported as CSV, imported (CSV or a plain list), added
  * and edited by analysts and administrators. An active entry flags matching scripts in scans.
  */
-export function BlacklistScreen({ slots }: { slots: FindingSlots }) {
+export function JsBlacklistScreen({ slots }: { slots: FindingSlots }) {
   const { t } = useTranslation();
   const format = useFormat();
   const canChange = slots.useCanChange();

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { noSlots, refusal, renderWithListApi } from '@/components/data-table/testing/list-api';
 import { createTestI18n } from '@/testing/i18n';
 import { blacklistPage, entry } from '../rules/rules.test-data';
-import { BlacklistScreen } from './blacklist-screen';
+import { JsBlacklistScreen } from './js-blacklist-screen';
 
 let i18n: I18n;
 beforeAll(async () => {
@@ -15,7 +15,7 @@ describe('the JS blacklist', { timeout: 15_000 }, () => {
   it('lists entries with kind, family, source, first seen, status and hits; filters go to the API and the export', async () => {
     const imports: string[] = [];
     const { expectRequest } = renderWithListApi(
-      <BlacklistScreen
+      <JsBlacklistScreen
         slots={{
           ...noSlots,
           renderImport: (kinds) => {
@@ -49,7 +49,7 @@ describe('the JS blacklist', { timeout: 15_000 }, () => {
   });
 
   it('adds an entry: the kind inferred by the server unless chosen, blanks null, source manual', async () => {
-    const { writes } = renderWithListApi(<BlacklistScreen slots={noSlots} />, {
+    const { writes } = renderWithListApi(<JsBlacklistScreen slots={noSlots} />, {
       i18n,
       path: '/jsblacklist',
       answers: { '/js-blacklist': blacklistPage, 'POST /js-blacklist': { data: entry } },
@@ -72,7 +72,7 @@ describe('the JS blacklist', { timeout: 15_000 }, () => {
   });
 
   it("keeps the dialog open with the server's answer when the entry exists", async () => {
-    renderWithListApi(<BlacklistScreen slots={noSlots} />, {
+    renderWithListApi(<JsBlacklistScreen slots={noSlots} />, {
       i18n,
       path: '/jsblacklist',
       answers: {
@@ -94,7 +94,7 @@ describe('the JS blacklist', { timeout: 15_000 }, () => {
   });
 
   it("edits an entry's status and notes, and deletes one after asking", async () => {
-    const { writes } = renderWithListApi(<BlacklistScreen slots={noSlots} />, {
+    const { writes } = renderWithListApi(<JsBlacklistScreen slots={noSlots} />, {
       i18n,
       path: '/jsblacklist',
       answers: {
@@ -124,7 +124,7 @@ describe('the JS blacklist', { timeout: 15_000 }, () => {
   });
 
   it('offers a viewer no add, edit or delete', async () => {
-    renderWithListApi(<BlacklistScreen slots={{ ...noSlots, useCanChange: () => false }} />, {
+    renderWithListApi(<JsBlacklistScreen slots={{ ...noSlots, useCanChange: () => false }} />, {
       i18n,
       path: '/jsblacklist',
       answers: { '/js-blacklist': blacklistPage },
