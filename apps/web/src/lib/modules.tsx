@@ -1,6 +1,6 @@
-// What the web app knows of a monitoring module: the feature folder exports one definition
-// (`features/<f>/<f>.module.ts`) and app/modules.ts registers it. Shared screens (the dashboard,
-// the timeline) read the registered modules through this context and never import a feature.
+// What the web app knows of a monitoring module: the module's folder exports one definition
+// (`modules/<id>/<id>.module.ts`) and app/modules.ts registers it. Platform screens (the dashboard,
+// the timeline) read the registered modules through this context and never import a module.
 import { type ComponentType, createContext, type ReactNode, useContext } from 'react';
 import type { FindingSlots } from '@/components/data-table';
 import type { ProtectedScreenId } from '@/config/paths';

@@ -45,7 +45,7 @@ export interface PageMeta {
   has_more: boolean;
 }
 
-/** Slots a monitoring screen receives from `src/app/` (features never import each other). */
+/** Slots a monitoring screen receives from `src/app/` (modules and features never import each other). */
 export interface FindingSlots {
   /** Status, assignee, comments and history of one finding (the findings feature). */
   renderFinding: (findingId: number) => ReactNode;

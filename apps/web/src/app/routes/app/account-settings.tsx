@@ -18,8 +18,8 @@ function useIsAdministrator(): boolean {
 
 /**
  * `/account-setting`: one section per concern, each exported by the feature that owns it
- * (password, sessions, theme and language from features/account; two-factor from features/auth;
- * notification rules and the company's webhooks from features/alerts).
+ * (password, sessions, theme and language from identity/account; two-factor from identity/auth;
+ * notification rules and the company's webhooks from platform/alerts).
  */
 export function AccountSettingsPage() {
   const administrator = useIsAdministrator();
