@@ -11,7 +11,7 @@ import { newTenant, platformOperator, tenantFixture } from '../../testing/monito
 import { mediaTypeOf } from './import-kinds.js';
 
 const fixture = tenantFixture('import-kinds');
-const web = join(dirname(fileURLToPath(import.meta.url)), '../../../../web/src/features');
+const web = join(dirname(fileURLToPath(import.meta.url)), '../../../../web/src/modules');
 const LANGUAGES = ['en', 'pt-br', 'pt', 'es', 'fr', 'de'];
 
 const kindsOf = async (who: { browser: Parameters<typeof apiOf>[0]; token: string }) =>
