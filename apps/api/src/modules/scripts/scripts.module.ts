@@ -1,10 +1,15 @@
-// The client-side scripts module (issue 17, PCI DSS v4.0.1 6.4.3 and 11.6.1): the company's online
-// stores and monitored pages (stores/), headless-browser scans of them (scanner/) written by the
-// scan writer (scans/), the Script Manager's inventory with its authorisation, the JS attack-pattern
-// rules (rules/) and the JS blacklist (blacklist/, whose lists are import kinds).
+// The client-side scripts module (issue 17, PCI DSS v4.0.1 6.4.3 and 11.6.1), a group of sub-units:
+// the company's online stores and monitored pages (stores/), headless-browser scans of them
+// (scanner/) written by the scan writer (scans/), the Script Manager's inventory with its
+// authorisation (scripts/), the JS attack-pattern rules (rules/), the JS blacklist and the stores'
+// domain blacklist (blacklists/; the JS blacklist's lists are import kinds) and the storefront
+// clones (clones/).
 import type { MonitoringModule } from '../../platform/monitoring/monitoring-module.js';
-import { blacklistDemo, blacklistImporters } from './blacklist/blacklist.importers.js';
-import { blacklistRoutes } from './blacklist/blacklist.routes.js';
+import { blacklistDemo, blacklistImporters } from './blacklists/js-blacklist.importers.js';
+import { blacklistRoutes } from './blacklists/js-blacklist.routes.js';
+import { storeBlacklistDemoSetup } from './blacklists/store-blacklist.demo.js';
+import { storeBlacklistJobs } from './blacklists/store-blacklist.jobs.js';
+import { storeBlacklistRoutes } from './blacklists/store-blacklist.routes.js';
 import { clonesDemoSetup } from './clones/clones.demo.js';
 import { cloneJobs } from './clones/clones.jobs.js';
 import { clonesRoutes } from './clones/clones.routes.js';
@@ -12,12 +17,9 @@ import { CLONE_FINDING_PREFIX } from './clones/clones.values.js';
 import { rulesRoutes } from './rules/rules.routes.js';
 import { syncDefaultRules } from './rules/rules.sync.js';
 import { scanJobs } from './scans/scan-jobs.js';
-import { scriptsRoutes } from './scripts.routes.js';
-import { scriptsSearch } from './scripts.search.js';
-import { scriptFindingKinds } from './scripts.table.js';
-import { storeBlacklistDemoSetup } from './store-blacklist/store-blacklist.demo.js';
-import { storeBlacklistJobs } from './store-blacklist/store-blacklist.jobs.js';
-import { storeBlacklistRoutes } from './store-blacklist/store-blacklist.routes.js';
+import { scriptsRoutes } from './scripts/scripts.routes.js';
+import { scriptsSearch } from './scripts/scripts.search.js';
+import { scriptFindingKinds } from './scripts/scripts.table.js';
 import { storesDemoSetup } from './stores/stores.demo.js';
 import { storesRoutes } from './stores/stores.routes.js';
 

@@ -8,7 +8,7 @@ import { capped, orderOf, orderSql, type PageInput, pageOf } from '../../../plat
 import { queueProviderRun } from '../../../platform/providers/provider-runs.js';
 import { HttpError, validationError } from '../../../shared/http-error.js';
 import { requireScope, tenantFilter } from '../../../shared/tenant.js';
-import { addToStoreBlacklist } from '../store-blacklist/store-blacklist.service.js';
+import { addToStoreBlacklist } from '../blacklists/store-blacklist.service.js';
 import {
   type CloneFilters,
   capturesOf,

@@ -4,7 +4,7 @@
 // it observations directly. Connections are kept without query string or fragment (an exfiltrating
 // skimmer puts the stolen data there) and only when a script made them or loaded a script.
 import { createHash } from 'node:crypto';
-import type { DestinationKind } from '../scripts.table.js';
+import type { DestinationKind } from '../scripts/scripts.table.js';
 import type { FieldAccess, ScannedConnection, ScannedScript, ScanRequest } from './scan.types.js';
 import {
   Attribution,

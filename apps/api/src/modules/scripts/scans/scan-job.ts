@@ -8,7 +8,7 @@ import { appendLog, finishJob } from '../../../platform/imports/imports.reposito
 import type { RunOutcome } from '../../../platform/jobs/job-kind.types.js';
 import { endJob, extendLease } from '../../../platform/jobs/jobs.repository.js';
 import type { ClaimedJob } from '../../../platform/jobs/jobs.table.js';
-import { loadBlacklist } from '../blacklist/blacklist.match.js';
+import { loadBlacklist } from '../blacklists/js-blacklist.match.js';
 import { loadRuleSet } from '../rules/rules.match.js';
 import type { ScanResult, ScanStep } from '../scanner/scan.types.js';
 import type { Scanner } from '../scanner/scanner.js';

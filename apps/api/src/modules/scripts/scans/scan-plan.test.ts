@@ -3,7 +3,7 @@
 // once each, and an authorisation by host passed to a new script from that host.
 import { describe, expect, it } from 'vitest';
 import { connection, external, inline, result } from '../../../testing/scripts.js';
-import type { Blacklist } from '../blacklist/blacklist.match.js';
+import type { Blacklist } from '../blacklists/js-blacklist.match.js';
 import type { RuleSet } from '../rules/rules.match.js';
 import type { ScannedScript } from '../scanner/scan.types.js';
 import { type KnownScript, type PlanInput, type PreviousScan, planScan } from './scan-plan.js';

@@ -4,10 +4,10 @@
 // scan of a page is its baseline: its scripts and hosts are inventoried (to be authorised) without
 // a finding each; a blacklist or rule hit is a finding from the first scan on.
 import type { Severity } from '../../../platform/findings/findings.table.js';
-import type { Blacklist, BlacklistHit } from '../blacklist/blacklist.match.js';
+import type { Blacklist, BlacklistHit } from '../blacklists/js-blacklist.match.js';
 import type { RuleHit, RuleSet } from '../rules/rules.match.js';
 import type { ScannedConnection, ScannedScript, ScanResult, SecurityHeaders } from '../scanner/scan.types.js';
-import type { Authorisation, ScriptFindingKind, ScriptParty } from '../scripts.table.js';
+import type { Authorisation, ScriptFindingKind, ScriptParty } from '../scripts/scripts.table.js';
 import { type HeaderChange, headerChanges } from './headers.js';
 
 export type ScriptBehaviour = 'reads_card_fields' | 'reads_personal_fields' | 'sends_data' | 'loads_scripts';

@@ -4,9 +4,9 @@
 // (scan-plan.ts decides what they are), each linked to its page and script (script_findings).
 import type { Executor } from '../../../db/database.js';
 import { type FindingTally, tallyOf, upsertFindings } from '../../../platform/findings/findings.ingest.js';
-import { countBlacklistHits } from '../blacklist/blacklist.match.js';
+import { countBlacklistHits } from '../blacklists/js-blacklist.match.js';
 import type { ScanResult } from '../scanner/scan.types.js';
-import type { ScriptChangeKind } from '../scripts.table.js';
+import type { ScriptChangeKind } from '../scripts/scripts.table.js';
 import { headersOf } from './headers.js';
 import type { KnownScript, PlannedFinding, PlannedScript, PreviousScan, ScanPlan } from './scan-plan.js';
 

@@ -5,7 +5,7 @@
 import { iso } from '../../../platform/findings/findings.query.js';
 import { HttpError, validationError } from '../../../shared/http-error.js';
 import { requireScope } from '../../../shared/tenant.js';
-import { toFindingRef, type Verb } from '../scripts.service.js';
+import { toFindingRef, type Verb } from '../scripts/scripts.service.js';
 import { headersOf } from './headers.js';
 import { pendingScan, queueScan } from './scan-queue.js';
 import {

@@ -2,7 +2,7 @@
 // schedule, its latest scans, its active scripts and its unhandled script findings. Pure, so the
 // rules read in one place and are tested without a database; the contract's description of
 // getEcommerceCompliance states them for the API's users.
-import type { Authorisation, ScriptParty } from '../scripts.table.js';
+import type { Authorisation, ScriptParty } from '../scripts/scripts.table.js';
 
 /** A scan is on schedule when the last successful one is within the interval plus this. */
 export const SCHEDULE_GRACE_MS = 60 * 60 * 1000;

@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import { HttpError } from '../../../shared/http-error.js';
 import { requireScope, tenantFilter } from '../../../shared/tenant.js';
-import { type ScriptFindingKind, scriptFindingKinds } from '../scripts.table.js';
+import { type ScriptFindingKind, scriptFindingKinds } from '../scripts/scripts.table.js';
 import type { ComplianceStatus } from './compliance.js';
 import { findStores } from './stores.repository.js';
 import { type StoreView, storeViews, type Verb } from './stores.service.js';

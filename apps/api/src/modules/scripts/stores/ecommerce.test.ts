@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerOf } from '../../../testing/api.js';
 import { newTenant, type Tenant } from '../../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../../testing/test-app.js';
-import type { ScriptFindingKind } from '../scripts.table.js';
+import type { ScriptFindingKind } from '../scripts/scripts.table.js';
 
 let database: TestDatabase;
 let app: VigilApp;

@@ -7,7 +7,7 @@ import type { AuthContext } from '../../../identity/session/session.service.js';
 import { HttpError, validationError } from '../../../shared/http-error.js';
 import { requireScope, type TenantScope, tenantFilter } from '../../../shared/tenant.js';
 import { checkNameFree } from '../../../shared/unique-name.js';
-import type { StorePageRow, StoreRow } from '../scripts.table.js';
+import type { StorePageRow, StoreRow } from '../scripts/scripts.table.js';
 import { pageCompliance, storeStatus } from './compliance.js';
 import {
   countStores,

@@ -4,7 +4,7 @@
 import { isWithinDomain, normalHostName } from '../../../shared/host-name.js';
 import { validationError } from '../../../shared/http-error.js';
 import type { ScanStep } from '../scanner/scan.types.js';
-import type { PageType, StorePlatform } from '../scripts.table.js';
+import type { PageType, StorePlatform } from '../scripts/scripts.table.js';
 
 export const MAX_STORES = 100;
 export const MAX_PAGES_PER_STORE = 100;

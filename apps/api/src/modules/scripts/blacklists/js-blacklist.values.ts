@@ -4,7 +4,7 @@
 // The kind, when a list does not say, is read from the value's form.
 import { isIP } from 'node:net';
 import { normalHostName } from '../../../shared/host-name.js';
-import { type BlacklistKind, blacklistKinds } from '../scripts.table.js';
+import { type BlacklistKind, blacklistKinds } from '../scripts/scripts.table.js';
 
 export type Normalised = { ok: true; kind: BlacklistKind; value: string } | { ok: false; reason: string };
 

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../../db/database.js';
 import { type TenantScope, tenantFilter } from '../../../shared/tenant.js';
 import type { ScannedConnection, ScannedScript } from '../scanner/scan.types.js';
-import { hostAndParents } from './blacklist.values.js';
+import { hostAndParents } from './js-blacklist.values.js';
 
 export interface BlacklistHit {
   entryId: number;

@@ -7,8 +7,8 @@ import { answerOf, validationOf } from '../../../testing/api.js';
 import { importFile, newTenant, type Tenant } from '../../../testing/monitoring.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../../testing/test-app.js';
 import type { ScannedScript } from '../scanner/scan.types.js';
-import { blacklistDemo } from './blacklist.importers.js';
-import { countBlacklistHits, loadBlacklist } from './blacklist.match.js';
+import { blacklistDemo } from './js-blacklist.importers.js';
+import { countBlacklistHits, loadBlacklist } from './js-blacklist.match.js';
 
 let database: TestDatabase;
 let app: VigilApp;

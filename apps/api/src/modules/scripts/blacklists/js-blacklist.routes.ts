@@ -9,7 +9,7 @@ import {
   exportJsBlacklist,
   listJsBlacklist,
   updateJsBlacklistEntry,
-} from './blacklist.service.js';
+} from './js-blacklist.service.js';
 
 export function blacklistRoutes({ ctx }: RouteDeps): RouteTable {
   return {

@@ -1,8 +1,8 @@
 // The Script Manager's operations (openapi/paths/scripts.yaml), keyed by operationId.
 
-import { csvRoute } from '../../platform/findings/findings.csv.js';
-import { authOf, bodyOf, paramsOf, queryOf, type RouteDeps, type RouteTable } from '../../route-table.js';
-import { getScriptScan, listScriptScans, startScriptScan } from './scans/scans.service.js';
+import { csvRoute } from '../../../platform/findings/findings.csv.js';
+import { authOf, bodyOf, paramsOf, queryOf, type RouteDeps, type RouteTable } from '../../../route-table.js';
+import { getScriptScan, listScriptScans, startScriptScan } from '../scans/scans.service.js';
 import { exportScripts, getScript, listScripts, setScriptAuthorisation } from './scripts.service.js';
 
 export function scriptsRoutes({ ctx }: RouteDeps): RouteTable {

@@ -259,7 +259,7 @@ export type PageScriptRow = Selectable<PageScriptsTable>;
 export type JsRuleRow = Selectable<JsRulesTable>;
 
 // The module's tables join the database's type here, so db/database.ts never imports a module.
-declare module '../../db/database.js' {
+declare module '../../../db/database.js' {
   interface Database {
     stores: StoresTable;
     store_pages: StorePagesTable;

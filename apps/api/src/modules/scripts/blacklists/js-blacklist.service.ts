@@ -17,8 +17,8 @@ import {
 } from '../../../platform/findings/findings.query.js';
 import { HttpError, validationError } from '../../../shared/http-error.js';
 import { requireScope, type TenantScope, tenantFilter } from '../../../shared/tenant.js';
-import type { BlacklistKind, JsBlacklistTable } from '../scripts.table.js';
-import { normaliseEntry } from './blacklist.values.js';
+import type { BlacklistKind, JsBlacklistTable } from '../scripts/scripts.table.js';
+import { normaliseEntry } from './js-blacklist.values.js';
 
 interface Verb<I> {
   ctx: AppContext;

@@ -1,12 +1,12 @@
 // The Script Manager's verbs: the inventory (list, CSV export), one script with its facts, and its
 // authorisation (authorise with a justification by hash or by host, deny, or back to pending).
-import type { AppContext } from '../../app-context.js';
-import type { Executor } from '../../db/database.js';
-import type { AuthContext } from '../../identity/session/session.service.js';
-import { csvStream } from '../../platform/findings/findings.csv.js';
-import { iso } from '../../platform/findings/findings.query.js';
-import { HttpError, validationError } from '../../shared/http-error.js';
-import { requireScope, type TenantScope, tenantFilter } from '../../shared/tenant.js';
+import type { AppContext } from '../../../app-context.js';
+import type { Executor } from '../../../db/database.js';
+import type { AuthContext } from '../../../identity/session/session.service.js';
+import { csvStream } from '../../../platform/findings/findings.csv.js';
+import { iso } from '../../../platform/findings/findings.query.js';
+import { HttpError, validationError } from '../../../shared/http-error.js';
+import { requireScope, type TenantScope, tenantFilter } from '../../../shared/tenant.js';
 import {
   contentExcerpt,
   destinationsOf,

@@ -2,8 +2,8 @@
 // script's page and store, approver and open findings, and one script's content excerpt, history,
 // destinations, rule hits, blacklist hits and findings. Every query starts from the scope's company.
 import { type RawBuilder, sql } from 'kysely';
-import type { Executor } from '../../db/database.js';
-import { EXPORT_BATCH } from '../../platform/findings/findings.csv.js';
+import type { Executor } from '../../../db/database.js';
+import { EXPORT_BATCH } from '../../../platform/findings/findings.csv.js';
 import {
   and,
   capped,
@@ -12,9 +12,9 @@ import {
   orderSql,
   type PageInput,
   pageOf,
-} from '../../platform/findings/findings.query.js';
-import { openStatuses } from '../../platform/findings/findings.table.js';
-import { type TenantScope, tenantFilter } from '../../shared/tenant.js';
+} from '../../../platform/findings/findings.query.js';
+import { openStatuses } from '../../../platform/findings/findings.table.js';
+import { type TenantScope, tenantFilter } from '../../../shared/tenant.js';
 import type { Authorisation, ScriptParty } from './scripts.table.js';
 
 export interface ScriptFilters {

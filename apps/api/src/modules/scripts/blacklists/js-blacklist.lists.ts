@@ -6,8 +6,8 @@ import type { ParsedItem, SourceFile, Upload } from '../../../platform/imports/i
 import { linesOf } from '../../../platform/imports/import-lines.js';
 import type { LineResult } from '../../../platform/imports/import-records.js';
 import { normalHostName } from '../../../shared/host-name.js';
-import type { BlacklistKind } from '../scripts.table.js';
-import { normaliseEntry } from './blacklist.values.js';
+import type { BlacklistKind } from '../scripts/scripts.table.js';
+import { normaliseEntry } from './js-blacklist.values.js';
 
 export interface BlacklistRecord {
   kind: BlacklistKind;

@@ -10,9 +10,9 @@ import {
 } from '../../../platform/imports/import.types.js';
 import { linesOf } from '../../../platform/imports/import-lines.js';
 import { csvCells, type LineResult } from '../../../platform/imports/import-records.js';
-import type { BlacklistKind } from '../scripts.table.js';
-import { type BlacklistRecord, indicator, refanged } from './blacklist.lists.js';
-import { normaliseEntry } from './blacklist.values.js';
+import type { BlacklistKind } from '../scripts/scripts.table.js';
+import { type BlacklistRecord, indicator, refanged } from './js-blacklist.lists.js';
+import { normaliseEntry } from './js-blacklist.values.js';
 
 type Column = 'kind' | 'value' | 'source' | 'family' | 'first_seen';
 export type Columns = Partial<Record<Column, number>>;

@@ -3,10 +3,18 @@
 // host, kept in the history), the page scans with their diff and "scan now" (one at a time), all
 // within the session's company.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerOf, validationOf } from '../../testing/api.js';
-import { newTenant, type Tenant } from '../../testing/monitoring.js';
-import { connection, external, fixedScanner, inline, result, scanWith, seedStorePage } from '../../testing/scripts.js';
-import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../testing/test-app.js';
+import { answerOf, validationOf } from '../../../testing/api.js';
+import { newTenant, type Tenant } from '../../../testing/monitoring.js';
+import {
+  connection,
+  external,
+  fixedScanner,
+  inline,
+  result,
+  scanWith,
+  seedStorePage,
+} from '../../../testing/scripts.js';
+import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../../testing/test-app.js';
 
 let database: TestDatabase;
 let app: VigilApp;

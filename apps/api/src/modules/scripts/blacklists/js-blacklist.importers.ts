@@ -1,5 +1,5 @@
 // The JS blacklist's import kinds (module `scripts`; formats in docs/import-formats/scripts.md):
-// `js-blacklist-csv` (blacklist.csv.ts) and `js-blacklist` (blacklist.lists.ts). An entry seen again
+// `js-blacklist-csv` (js-blacklist.csv.ts) and `js-blacklist` (js-blacklist.lists.ts). An entry seen again
 // keeps its first sighting and status, takes the later last sighting, fills an empty family/source.
 import { sql } from 'kysely';
 import type { Executor } from '../../../db/database.js';
@@ -13,8 +13,8 @@ import {
   type WriteOutcome,
 } from '../../../platform/imports/import.types.js';
 import type { DemoFile, DemoInput } from '../../../platform/monitoring/monitoring-module.js';
-import { parseBlacklistCsv } from './blacklist.csv.js';
-import { type BlacklistRecord, parseBlacklistList } from './blacklist.lists.js';
+import { parseBlacklistCsv } from './js-blacklist.csv.js';
+import { type BlacklistRecord, parseBlacklistList } from './js-blacklist.lists.js';
 
 /** Upserts one batch; `source` stands for records that name none (the file, or the import kind). */
 export async function writeBlacklist(

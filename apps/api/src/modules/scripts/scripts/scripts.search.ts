@@ -1,9 +1,9 @@
 // The client-side scripts module's group of the search: scripts loaded by the company's store
 // pages, by the words of their URL or host, with the page they were seen on.
 import { sql } from 'kysely';
-import type { SearchHit, SearchInput, SearchSource } from '../../platform/monitoring/monitoring-module.js';
-import { rankedText } from '../../platform/search/search.sql.js';
-import { tenantsFilter } from '../../shared/tenant.js';
+import type { SearchHit, SearchInput, SearchSource } from '../../../platform/monitoring/monitoring-module.js';
+import { rankedText } from '../../../platform/search/search.sql.js';
+import { tenantsFilter } from '../../../shared/tenant.js';
 
 interface ScriptRow {
   id: number;
