@@ -1,6 +1,22 @@
 // What a feature's `*.routes.ts` exports: thin handlers keyed by the contract's operationId. The
 // api-routes plugin wires them through fastify-openapi-glue, which takes request validation and
 // response serialisation from the bundled contract.
+//
+// One name per module: its folder (src/modules/<id>/), file prefixes, contract file
+// (openapi/paths/<id>.yaml), messages and job kinds use the module id. URLs keep the names they
+// were published with (bookmarks, links stored in findings and e-mails, API clients), so these
+// legacy URLs stay as they are:
+//   archives         API /archived-urls           screen /gaudork
+//   assets           API /asset-scopes, /suppliers, /probe-runs (openapi/paths/probes.yaml)
+//                    screens /companyassets, /supplierassets
+//   cves             API /cve-catalogue, /analytics/cve-landscape   screen /cvemonitor
+//   dorks            API /dork-results, /dork-runs   screen /googledork
+//   mentions         screen /restrictedenvironment
+//   scripts          API /script-scans, /stores, /store-pages, /ecommerce, /js-rules, /js-blacklist,
+//                    /store-blacklist, /store-clones (a contract file per sub-unit)   screen /vtexdork (clones)
+//   secrets          screen /gitdork
+// Stored ids keep their names too: the cves module's job kinds nvd-sync, kev-sync and epss-sync
+// (no `cves.` prefix), and import kinds named by their format (combolist, nuclei, gitleaks-json, …).
 import type { operations, Schemas } from '@vigil/api-client';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from './app-context.js';
