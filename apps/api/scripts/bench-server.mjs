@@ -19,12 +19,12 @@ async function vigil() {
   const { loadConfig } = await import('../dist/config/env.js');
   const { openDatabase } = await import('../dist/db/connect.js');
   const { migrateToLatest } = await import('../dist/db/migrations.js');
-  const { seedDemo } = await import('../dist/features/demo/demo.seed.js');
-  const { insertUser } = await import('../dist/features/users/users.repository.js');
-  const { addMembership } = await import('../dist/features/clients/clients.repository.js');
-  const { CURRENT_TERMS_VERSION } = await import('../dist/features/auth/sign-in.steps.js');
+  const { seedDemo } = await import('../dist/demo/demo.seed.js');
+  const { insertUser } = await import('../dist/identity/users/users.repository.js');
+  const { addMembership } = await import('../dist/identity/clients/clients.repository.js');
+  const { CURRENT_TERMS_VERSION } = await import('../dist/identity/auth/sign-in.steps.js');
   const { hashPassword } = await import('../dist/shared/passwords.js');
-  const { demoAnchor, loadMonitoringDemo } = await import('../dist/features/monitoring-demo/monitoring-demo.loader.js');
+  const { demoAnchor, loadMonitoringDemo } = await import('../dist/demo/monitoring-demo.loader.js');
   const url = process.env.BENCH_DATABASE_URL;
   const dataDir = process.env.BENCH_PGLITE_DIR;
   const database = url

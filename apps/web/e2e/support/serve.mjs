@@ -20,7 +20,7 @@ const [{ buildApp }, { loadConfig }, { openDatabase }, { migrateToLatest }, { st
     dist('db/connect.js'),
     dist('db/migrations.js'),
     dist('dev/local-oidc-provider.js'),
-    dist('features/demo/demo.seed.js'),
+    dist('demo/demo.seed.js'),
   ]);
 // The probes' demo targets on 127.0.0.1, as the development start has them (the probes use them).
 const { withDemoTargets } = await dist('dev/probe-targets/demo-targets.js');
