@@ -48,9 +48,9 @@ describe('a monitoring module', () => {
   });
 
   it.each([
-    // web-app.plugin.ts serves the web build's `assets/` folder; probes.yaml names the module's contract file.
+    // web-app.plugin.ts serves the web build's `assets/` folder.
     // The advisor's tools read a few modules' own records (allow-listed fields), all named in one file.
-    ['assets', shared(['apps/api/src/plugins/web-app.plugin.ts', 'openapi/paths/probes.yaml', ADVISOR_MODULES])],
+    ['assets', shared(['apps/api/src/plugins/web-app.plugin.ts', ADVISOR_MODULES])],
     ['credentials', shared([...ROUTE_TABLE, ADVISOR_MODULES])],
     ['archives', shared()],
     ['cves', shared()],

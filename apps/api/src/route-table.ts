@@ -7,7 +7,7 @@
 // were published with (bookmarks, links stored in findings and e-mails, API clients), so these
 // legacy URLs stay as they are:
 //   archives         API /archived-urls           screen /gaudork
-//   assets           API /asset-scopes, /suppliers, /probe-runs (openapi/paths/probes.yaml)
+//   assets           API /asset-scopes, /suppliers, /probe-runs
 //                    screens /companyassets, /supplierassets
 //   cves             API /cve-catalogue, /analytics/cve-landscape   screen /cvemonitor
 //   dorks            API /dork-results, /dork-runs   screen /googledork

@@ -35,7 +35,6 @@ export const enumValues = {
   Severity: ["critical", "high", "medium", "low", "info"],
   ImportStatus: ["queued", "running", "succeeded", "failed", "cancelled"],
   WebhookFormat: ["json", "slack", "teams"],
-  ProbeRunStatus: ["running", "done", "failed", "cancelled"],
   ProviderId: ["web-search", "github", "wayback", "commoncrawl", "otx", "urlscan", "rdap"],
   ProviderRunStatus: ["queued", "running", "waiting", "done", "failed", "cancelled"],
   StorePlatform: ["vtex", "shopify", "magento", "woocommerce", "salesforce", "custom"],
@@ -52,6 +51,7 @@ export const enumValues = {
   Grade: ["A", "B", "C", "D", "F"],
   RiskFactorId: ["patching_cadence", "application_security", "network_tls", "dns_email", "leaked_credentials", "exposed_code", "client_scripts", "closed_source_mentions"],
   ReportStatus: ["queued", "rendering", "done", "failed"],
+  ProbeRunStatus: ["running", "done", "failed", "cancelled"],
 } as const satisfies { [Name in keyof Schemas]?: readonly Schemas[Name][] };
 
 /** The `sort` values each list operation takes, by operationId, in the contract's order. */

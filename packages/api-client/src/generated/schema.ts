@@ -1350,51 +1350,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/probe-runs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List the probe runs of the company's (or one supplier's) attack surface, newest first */
-        get: operations["listProbeRuns"];
-        put?: never;
-        /**
-         * Queue a probe run now
-         * @description Queues one `assets.probe` job over the in-scope assets of the company (or of the supplier
-         *     given). Only the scope's domains and netblocks are ever contacted. 409 when a run of the
-         *     same inventory is already queued or running; 404 for a supplier of another company. The run
-         *     is cancelled through `POST /jobs/{id}/cancel` with the job's id.
-         */
-        post: operations["startProbeRun"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/probe-runs/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * One probe run with its diff against the run before
-         * @description What changed (assets new or gone, probe results new, changed or gone, at most 500, newest
-         *     first) and the findings the run opened, reopened or resolved (at most 500).
-         */
-        get: operations["getProbeRun"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/providers": {
         parameters: {
             query?: never;
@@ -2532,6 +2487,51 @@ export interface paths {
         post?: never;
         /** Remove a supplier with its assets, scope and findings */
         delete: operations["deleteSupplier"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/probe-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the probe runs of the company's (or one supplier's) attack surface, newest first */
+        get: operations["listProbeRuns"];
+        put?: never;
+        /**
+         * Queue a probe run now
+         * @description Queues one `assets.probe` job over the in-scope assets of the company (or of the supplier
+         *     given). Only the scope's domains and netblocks are ever contacted. 409 when a run of the
+         *     same inventory is already queued or running; 404 for a supplier of another company. The run
+         *     is cancelled through `POST /jobs/{id}/cancel` with the job's id.
+         */
+        post: operations["startProbeRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/probe-runs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One probe run with its diff against the run before
+         * @description What changed (assets new or gone, probe results new, changed or gone, at most 500, newest
+         *     first) and the findings the run opened, reopened or resolved (at most 500).
+         */
+        get: operations["getProbeRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -5439,84 +5439,6 @@ export interface components {
             data: components["schemas"]["WebhookDelivery"][];
         };
         /** @enum {string} */
-        ProbeRunStatus: "running" | "done" | "failed" | "cancelled";
-        ProbeRun: {
-            id: number;
-            job_id: number | null;
-            supplier_id: number | null;
-            status: components["schemas"]["ProbeRunStatus"];
-            /** @description Hosts probed (in scope). */
-            targets: number;
-            /** @description Probe results written (one per host and probe). */
-            checks: number;
-            new_assets: number;
-            gone_assets: number;
-            /** @description New and reopened findings. */
-            findings_opened: number;
-            findings_resolved: number;
-            is_demo: boolean;
-            error: string | null;
-            /** Format: date-time */
-            started_at: string;
-            finished_at: components["schemas"]["NullableDateTime"];
-        };
-        /** @description The run queued or running for this inventory, when there is one (its job). */
-        PendingProbeJob: {
-            job_id: number;
-            /** @enum {string} */
-            status: "queued" | "running";
-        } | null;
-        ProbeRunList: {
-            data: components["schemas"]["ProbeRun"][];
-            meta: components["schemas"]["PageMeta"];
-            pending: components["schemas"]["PendingProbeJob"];
-        };
-        StartProbeRun: {
-            /** @description Probe this supplier's inventory; absent or null, the company's own. */
-            supplier_id?: number | null;
-        };
-        ProbeRunQueued: {
-            data: {
-                job_id: number;
-                supplier_id: number | null;
-            };
-        };
-        RunId: number;
-        ProbeDiffEntry: {
-            asset_id: number;
-            asset_type: string;
-            asset_value: string;
-            /**
-             * @description The probe whose result changed; null when the asset itself is new or gone.
-             * @enum {string|null}
-             */
-            probe: "dns" | "http" | "tls" | "services" | null;
-            /** @enum {string} */
-            change: "new" | "changed" | "gone";
-            /** @description The result before, in one line (null when new). */
-            from: string | null;
-            /** @description The result now, in one line (null when gone). */
-            to: string | null;
-            /** Format: date-time */
-            at: string;
-        };
-        ProbeRunFinding: {
-            id: number;
-            title: string;
-            severity: components["schemas"]["Severity"];
-            status: components["schemas"]["FindingStatus"];
-            /** @enum {string} */
-            change: "opened" | "reopened" | "resolved";
-            asset_id: number;
-        };
-        ProbeRunDetail: {
-            data: {
-                run: components["schemas"]["ProbeRun"];
-                changes: components["schemas"]["ProbeDiffEntry"][];
-                findings: components["schemas"]["ProbeRunFinding"][];
-            };
-        };
-        /** @enum {string} */
         ProviderId: "web-search" | "github" | "wayback" | "commoncrawl" | "otx" | "urlscan" | "rdap";
         /** @description Today's (UTC) counts for the current company. */
         ProviderUsage: {
@@ -5572,6 +5494,7 @@ export interface components {
             data: components["schemas"]["ProviderRun"][];
             meta: components["schemas"]["PageMeta"];
         };
+        RunId: number;
         ProviderRunResponse: {
             data: components["schemas"]["ProviderRun"];
         };
@@ -6515,6 +6438,83 @@ export interface components {
                 generated_at: string;
             };
         };
+        /** @enum {string} */
+        ProbeRunStatus: "running" | "done" | "failed" | "cancelled";
+        ProbeRun: {
+            id: number;
+            job_id: number | null;
+            supplier_id: number | null;
+            status: components["schemas"]["ProbeRunStatus"];
+            /** @description Hosts probed (in scope). */
+            targets: number;
+            /** @description Probe results written (one per host and probe). */
+            checks: number;
+            new_assets: number;
+            gone_assets: number;
+            /** @description New and reopened findings. */
+            findings_opened: number;
+            findings_resolved: number;
+            is_demo: boolean;
+            error: string | null;
+            /** Format: date-time */
+            started_at: string;
+            finished_at: components["schemas"]["NullableDateTime"];
+        };
+        /** @description The run queued or running for this inventory, when there is one (its job). */
+        PendingProbeJob: {
+            job_id: number;
+            /** @enum {string} */
+            status: "queued" | "running";
+        } | null;
+        ProbeRunList: {
+            data: components["schemas"]["ProbeRun"][];
+            meta: components["schemas"]["PageMeta"];
+            pending: components["schemas"]["PendingProbeJob"];
+        };
+        StartProbeRun: {
+            /** @description Probe this supplier's inventory; absent or null, the company's own. */
+            supplier_id?: number | null;
+        };
+        ProbeRunQueued: {
+            data: {
+                job_id: number;
+                supplier_id: number | null;
+            };
+        };
+        ProbeDiffEntry: {
+            asset_id: number;
+            asset_type: string;
+            asset_value: string;
+            /**
+             * @description The probe whose result changed; null when the asset itself is new or gone.
+             * @enum {string|null}
+             */
+            probe: "dns" | "http" | "tls" | "services" | null;
+            /** @enum {string} */
+            change: "new" | "changed" | "gone";
+            /** @description The result before, in one line (null when new). */
+            from: string | null;
+            /** @description The result now, in one line (null when gone). */
+            to: string | null;
+            /** Format: date-time */
+            at: string;
+        };
+        ProbeRunFinding: {
+            id: number;
+            title: string;
+            severity: components["schemas"]["Severity"];
+            status: components["schemas"]["FindingStatus"];
+            /** @enum {string} */
+            change: "opened" | "reopened" | "resolved";
+            asset_id: number;
+        };
+        ProbeRunDetail: {
+            data: {
+                run: components["schemas"]["ProbeRun"];
+                changes: components["schemas"]["ProbeDiffEntry"][];
+                findings: components["schemas"]["ProbeRunFinding"][];
+            };
+        };
     };
     responses: {
         /** @description The X-XSRF-TOKEN header is missing or does not match the XSRF-TOKEN cookie. */
@@ -6642,8 +6642,6 @@ export interface components {
         FindingId: number;
         RuleId: number;
         WebhookId: number;
-        /** @description A supplier of the company (its inventory's runs); absent, the company's own. */
-        SupplierFilter: number;
         StoreIdParam: number;
         PageIdParam: number;
         /** @description Only this store (404 when it is not the company's). */
@@ -6655,6 +6653,8 @@ export interface components {
         /** @description A supplier of the current company (its rating); without it, the company's own. */
         SupplierParameter: number;
         ReportIdParam: number;
+        /** @description A supplier of the company (its inventory's runs); absent, the company's own. */
+        SupplierFilter: number;
         DorkId: number;
         ResultCategory: components["schemas"]["DorkCategory"];
         /** @description Only results this dork found. */
@@ -9057,98 +9057,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
-    listProbeRuns: {
-        parameters: {
-            query?: {
-                /** @description A supplier of the company (its inventory's runs); absent, the company's own. */
-                supplier_id?: components["parameters"]["SupplierFilter"];
-                /** @description 1-based page number. */
-                page?: components["parameters"]["Page"];
-                page_size?: components["parameters"]["PageSize"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One page of probe runs, with the queued or running job when there is one. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProbeRunList"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationError"];
-        };
-    };
-    startProbeRun: {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
-                 *     state-changing call where it is missing or differs. The client middleware sets it.
-                 */
-                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["StartProbeRun"];
-            };
-        };
-        responses: {
-            /** @description The job, queued. */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProbeRunQueued"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["BadRequest"];
-            419: components["responses"]["CsrfMismatch"];
-            422: components["responses"]["ValidationError"];
-        };
-    };
-    getProbeRun: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: components["schemas"]["RunId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The run and its diff. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProbeRunDetail"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationError"];
-        };
-    };
     listProviders: {
         parameters: {
             query?: never;
@@ -11546,6 +11454,98 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             419: components["responses"]["CsrfMismatch"];
+        };
+    };
+    listProbeRuns: {
+        parameters: {
+            query?: {
+                /** @description A supplier of the company (its inventory's runs); absent, the company's own. */
+                supplier_id?: components["parameters"]["SupplierFilter"];
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                page_size?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of probe runs, with the queued or running job when there is one. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProbeRunList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    startProbeRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartProbeRun"];
+            };
+        };
+        responses: {
+            /** @description The job, queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProbeRunQueued"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BadRequest"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getProbeRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["RunId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run and its diff. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProbeRunDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
         };
     };
     listCredentials: {

@@ -1,4 +1,4 @@
-// The probe runs' operations (openapi/paths/probes.yaml), keyed by operationId.
+// The probe runs' operations (openapi/paths/assets.yaml, /probe-runs), keyed by operationId.
 import { authOf, bodyOf, paramsOf, queryOf, type RouteDeps, type RouteTable } from '../../../route-table.js';
 import { getProbeRun, listProbeRuns, startProbeRun } from './probes.service.js';
 
