@@ -1,8 +1,10 @@
-// The one error handler: service errors carry their status and body; schema failures become the
-// contract's 422 field map; anything unexpected is logged and answered with a bare 500.
+// The one error handler, the edge where domain errors become HTTP: a ServiceError's code maps to its
+// status (one table) and its facts to headers; schema failures become the contract's 422 field map;
+// anything unexpected is logged and answered with a bare 500.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../shared/http-error.js';
+import { ServiceError, type ServiceErrorCode } from '../shared/service-error.js';
 import { DATE_YEARS } from './input-rules.js';
 
 interface SchemaProblem {
@@ -86,9 +88,37 @@ export function validationFieldMap(problems: SchemaProblem[]): Record<string, st
   return errors;
 }
 
+/** The status of each domain code: a code added without one fails typecheck here. */
+export const STATUS_OF_CODE = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  timeout: 408,
+  conflict: 409,
+  too_large: 413,
+  unsupported_type: 415,
+  csrf_mismatch: 419,
+  invalid_data: 422,
+  rate_limited: 429,
+  not_implemented: 501,
+  unavailable: 503,
+} as const satisfies Record<ServiceErrorCode, number>;
+
+/** The headers a refusal's facts call for. */
+export function headersOf(error: ServiceError): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (error.retryAfterSeconds !== undefined) headers['retry-after'] = String(error.retryAfterSeconds);
+  if (error.closeConnection) headers.connection = 'close';
+  return headers;
+}
+
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
-    app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    app.setErrorHandler((error: FastifyError | ServiceError | HttpError, request, reply) => {
+      if (error instanceof ServiceError) {
+        return reply.headers(headersOf(error)).code(STATUS_OF_CODE[error.code]).send(error.body);
+      }
       if (error instanceof HttpError) {
         return reply.headers(error.headers).code(error.statusCode).send(error.body);
       }

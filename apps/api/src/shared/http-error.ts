@@ -13,26 +13,4 @@ export class HttpError extends Error {
   }
 }
 
-/** 422 in the contract's validation shape. */
-export function validationError(errors: Record<string, string[]>): HttpError {
-  return new HttpError(422, { message: 'The given data was invalid.', errors });
-}
-
-export const messages = {
-  unauthenticated: 'Unauthenticated.',
-  sessionIdle: 'Session expired due to inactivity.',
-  sessionExpired: 'Session expired. Please sign in again.',
-  invalidCredentials: 'Invalid email or password.',
-  userNotFound: 'User not found.',
-  invalidCode: 'Invalid or expired 2FA code.',
-  invalidResetToken: 'Invalid or expired reset token.',
-  invalidCompany: 'Invalid company selected.',
-  companyNotFound: 'Company not found.',
-  invalidLanguage: 'Invalid language selected.',
-  domainNotRecognized: 'Domain not recognized',
-  invalidKey: 'Invalid or expired key.',
-  invalidTempToken: 'Invalid temporary token.',
-  microsoftNotConfigured: 'Microsoft sign-in is not configured on this server.',
-  csrf: 'CSRF token mismatch.',
-  tooMany: 'Too many attempts. Please try again later.',
-} as const;
+export { messages, validationError } from './service-error.js';
