@@ -14,7 +14,7 @@ import { type ArchiveProviderId, archiveProviderIds, ProviderFailed } from '../.
 import { defineProviderJob, type ProviderRunInput, queueProviderRun } from '../../platform/providers/provider-runs.js';
 import { getProviders } from '../../platform/providers/providers.js';
 import { queueRatingRefresh } from '../../platform/risk/risk.queue.js';
-import { HttpError } from '../../shared/http-error.js';
+import { ServiceError } from '../../shared/service-error.js';
 import { requireScope } from '../../shared/tenant.js';
 import { normaliseUrl } from './archive-url.js';
 import { type ArchiveCapture, inDomains, writeArchivedUrls } from './archives.writer.js';
@@ -116,7 +116,10 @@ export async function startArchiveRuns({ ctx, auth }: { ctx: AppContext; auth: A
       .status()
       .filter((s) => (archiveProviderIds as readonly string[]).includes(s.id))
       .flatMap((s) => s.settings);
-    throw new HttpError(409, `No web archive is configured: set ${[...new Set(settings)].join(', ') || 'one'}.`);
+    throw new ServiceError(
+      'conflict',
+      `No web archive is configured: set ${[...new Set(settings)].join(', ') || 'one'}.`,
+    );
   }
   const message =
     result.queued.length > 0

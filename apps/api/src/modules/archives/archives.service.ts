@@ -9,7 +9,7 @@ import type { AuthContext } from '../../identity/session/session.service.js';
 import { csvStream, EXPORT_BATCH } from '../../platform/findings/findings.csv.js';
 import { and, capped, iso, likeContains, type PageInput, pageOf } from '../../platform/findings/findings.query.js';
 import type { FindingStatus, Severity } from '../../platform/findings/findings.table.js';
-import { HttpError } from '../../shared/http-error.js';
+import { ServiceError } from '../../shared/service-error.js';
 import { requireScope, type TenantScope, tenantFilter } from '../../shared/tenant.js';
 import { type ArchiveTag, archiveTags } from './archives.table.js';
 import type { ArchiveSource } from './archives.writer.js';
@@ -175,6 +175,6 @@ export function exportArchivedUrls({ ctx, auth, input }: Verb<ArchiveFilters>) {
 export async function getArchivedUrl({ ctx, auth, input }: Verb<{ id: number }>) {
   const scope = requireScope(auth.scope);
   const row = await selectRows(ctx.db, scope, {}).where('u.id', '=', input.id).executeTakeFirst();
-  if (!row) throw new HttpError(404, 'Archived URL not found.');
+  if (!row) throw new ServiceError('not_found', 'Archived URL not found.');
   return { data: toView(row) };
 }

@@ -8,7 +8,7 @@ import { companyOf, type WriteContext, type WriteOutcome } from '../../platform/
 import { jobOptions } from '../../platform/imports/import-options.js';
 import type { ImportJobRow } from '../../platform/imports/imports.table.js';
 import { isWithinDomain } from '../../shared/host-name.js';
-import { HttpError } from '../../shared/http-error.js';
+import { ServiceError } from '../../shared/service-error.js';
 import { AssetGraph, type AssetNode, type AssetRecord } from './assets.graph.js';
 import { ofSupplier } from './inventory.sql.js';
 
@@ -41,7 +41,7 @@ export async function inventoryOf(db: Executor, job: ImportJobRow): Promise<Inve
   const options = jobOptions(job);
   if (options.supplier === undefined && options.supplier_name === undefined) return { companyId, supplierId: null };
   const supplierId = await supplierOf(db, companyId, options);
-  if (supplierId === undefined) throw new HttpError(404, 'Supplier not found.');
+  if (supplierId === undefined) throw new ServiceError('not_found', 'Supplier not found.');
   return { companyId, supplierId };
 }
 

@@ -6,7 +6,7 @@ import type { Executor } from '../../db/database.js';
 import type { AuthContext } from '../../identity/session/session.service.js';
 import { csvStream } from '../../platform/findings/findings.csv.js';
 import { iso } from '../../platform/findings/findings.query.js';
-import { HttpError, validationError } from '../../shared/http-error.js';
+import { ServiceError, validationError } from '../../shared/service-error.js';
 import { requireScope, type TenantScope, tenantFilter } from '../../shared/tenant.js';
 import { AssetGraph } from './assets.graph.js';
 import { writeGraphs } from './assets.ingest.js';
@@ -102,7 +102,7 @@ export function exportAssets({ ctx, auth, input }: Verb<AssetFilters>) {
 
 async function assetOf(db: Executor, scope: TenantScope, id: number) {
   const row = await findAsset(db, scope, id);
-  if (!row) throw new HttpError(404, 'Asset not found.');
+  if (!row) throw new ServiceError('not_found', 'Asset not found.');
   return toAsset(row);
 }
 
@@ -210,7 +210,7 @@ export async function updateAsset({
       .where('id', '=', input.id)
       .forUpdate()
       .executeTakeFirst();
-    if (!row) throw new HttpError(404, 'Asset not found.');
+    if (!row) throw new ServiceError('not_found', 'Asset not found.');
     const tags = input.tags === undefined ? row.tags : [...new Set(input.tags.map((t) => t.trim()))].sort();
     const owner = input.owner === undefined ? row.owner : input.owner?.trim() || null;
     const changes = [

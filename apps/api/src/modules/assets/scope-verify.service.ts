@@ -11,7 +11,7 @@ import { appendLog } from '../../platform/imports/imports.repository.js';
 import type { RunOutcome } from '../../platform/jobs/job-kind.types.js';
 import { endJob } from '../../platform/jobs/jobs.repository.js';
 import type { ClaimedJob } from '../../platform/jobs/jobs.table.js';
-import { HttpError } from '../../shared/http-error.js';
+import { ServiceError } from '../../shared/service-error.js';
 import { requireScope, tenantFilter } from '../../shared/tenant.js';
 import { settingsOf } from './probes/probe-settings.js';
 import { queueDemoProbeRuns } from './probes/probes.demo.js';
@@ -106,7 +106,7 @@ export async function verifyAssetScope({
     .where(tenantFilter('asset_scopes', scope))
     .where('id', '=', input.id)
     .executeTakeFirst();
-  if (!entry) throw new HttpError(404, 'Scope entry not found.');
+  if (!entry) throw new ServiceError('not_found', 'Scope entry not found.');
   const proof = await checkEntry(ctx, entry, { userId: auth.user.id });
   const row = await ctx.db.selectFrom('asset_scopes').selectAll().where('id', '=', entry.id).executeTakeFirstOrThrow();
   const message = proof.ok

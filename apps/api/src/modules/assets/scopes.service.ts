@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
 import type { AuthContext } from '../../identity/session/session.service.js';
-import { HttpError, validationError } from '../../shared/http-error.js';
+import { ServiceError, validationError } from '../../shared/service-error.js';
 import { requireScope, type TenantScope, tenantFilter } from '../../shared/tenant.js';
 import { checkSupplier } from './assets.service.js';
 import type { ScopeProofMethod, ScopeStatus } from './assets.table.js';
@@ -72,7 +72,7 @@ export async function listAssetScopes({ ctx, auth, input }: Verb<{ supplier_id?:
       .where(tenantFilter('suppliers', scope))
       .where('id', '=', input.supplier_id)
       .executeTakeFirst();
-    if (!supplier) throw new HttpError(404, 'Supplier not found.');
+    if (!supplier) throw new ServiceError('not_found', 'Supplier not found.');
   }
   const rows = await ctx.db
     .selectFrom('asset_scopes')
@@ -209,6 +209,6 @@ export async function deleteAssetScope({ ctx, auth, input }: Verb<{ id: number }
         .where('id', '=', input.id)
         .executeTakeFirst(),
     );
-  if (Number(deleted.numDeletedRows) === 0) throw new HttpError(404, 'Scope entry not found.');
+  if (Number(deleted.numDeletedRows) === 0) throw new ServiceError('not_found', 'Scope entry not found.');
   return { message: 'Removed from scope.' };
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
 import type { AuthContext } from '../../identity/session/session.service.js';
 import { ratingOf } from '../../platform/risk/risk.service.js';
-import { HttpError, validationError } from '../../shared/http-error.js';
+import { ServiceError, validationError } from '../../shared/service-error.js';
 import { requireScope, type TenantScope, tenantFilter } from '../../shared/tenant.js';
 import { checkNameFree } from '../../shared/unique-name.js';
 import type { SuppliersTable, SupplierTier } from './assets.table.js';
@@ -99,9 +99,9 @@ export async function listSuppliers({ ctx, auth, input }: Verb<SupplierListInput
 
 async function supplierOf(ctx: AppContext, scope: TenantScope, id: number) {
   const row = await findSupplier(ctx.db, scope, id);
-  if (!row) throw new HttpError(404, 'Supplier not found.');
+  if (!row) throw new ServiceError('not_found', 'Supplier not found.');
   const [supplier] = await withRatings(ctx, scope, [row]);
-  if (!supplier) throw new HttpError(404, 'Supplier not found.');
+  if (!supplier) throw new ServiceError('not_found', 'Supplier not found.');
   return { data: supplier };
 }
 
@@ -190,7 +190,7 @@ export async function updateSupplier({ ctx, auth, input }: Verb<SupplierInput & 
       .where(tenantFilter('suppliers', scope))
       .where('id', '=', input.id)
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) throw new HttpError(404, 'Supplier not found.');
+    if (Number(updated.numUpdatedRows) === 0) throw new ServiceError('not_found', 'Supplier not found.');
   });
   return supplierOf(ctx, scope, input.id);
 }
@@ -202,7 +202,7 @@ export async function deleteSupplier({ ctx, auth, input }: Verb<{ id: number }>)
     .execute((trx) =>
       trx.deleteFrom('suppliers').where(tenantFilter('suppliers', scope)).where('id', '=', input.id).executeTakeFirst(),
     );
-  if (Number(deleted.numDeletedRows) === 0) throw new HttpError(404, 'Supplier not found.');
+  if (Number(deleted.numDeletedRows) === 0) throw new ServiceError('not_found', 'Supplier not found.');
   return { message: 'Supplier removed.' };
 }
 

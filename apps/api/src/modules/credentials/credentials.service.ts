@@ -4,7 +4,7 @@ import { csvStream } from '../../platform/findings/findings.csv.js';
 import { coreCells, coreHeader } from '../../platform/findings/findings.export.js';
 import { type CoreRow, toFindingCore } from '../../platform/findings/findings.mapper.js';
 import { iso } from '../../platform/findings/findings.query.js';
-import { HttpError } from '../../shared/http-error.js';
+import { ServiceError } from '../../shared/service-error.js';
 import { requireScope } from '../../shared/tenant.js';
 import {
   type CredentialListInput,
@@ -115,7 +115,7 @@ export function exportCredentials({ ctx, auth, input }: Verb<CredentialListInput
 /** One leaked credential for the drawer: the masked password only, never the password or its hash. */
 export async function getCredential({ ctx, auth, input }: Verb<{ id: number }>) {
   const row = await findCredential(ctx.db, requireScope(auth.scope), input.id);
-  if (!row) throw new HttpError(404, 'Credential not found.');
+  if (!row) throw new ServiceError('not_found', 'Credential not found.');
   return { data: toCredential(row) };
 }
 
@@ -156,7 +156,7 @@ export function exportInfostealerDevices({ ctx, auth, input }: Verb<DeviceListIn
 export async function getInfostealerDevice({ ctx, auth, input }: Verb<{ id: number }>) {
   const scope = requireScope(auth.scope);
   const row = await findDevice(ctx.db, scope, input.id);
-  if (!row) throw new HttpError(404, 'Device not found.');
+  if (!row) throw new ServiceError('not_found', 'Device not found.');
   const credentials = await credentialsOfDevice(ctx.db, scope, row.id);
   return { data: toDevice(row), credentials: credentials.map(toCredential) };
 }

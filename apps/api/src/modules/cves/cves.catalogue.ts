@@ -5,7 +5,7 @@ import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
 import type { AuthContext } from '../../identity/session/session.service.js';
 import { iso } from '../../platform/findings/findings.query.js';
-import { HttpError } from '../../shared/http-error.js';
+import { ServiceError } from '../../shared/service-error.js';
 import { requireScope } from '../../shared/tenant.js';
 import {
   type CatalogueListInput,
@@ -89,7 +89,7 @@ export async function getCatalogueCve({ ctx, auth, input }: Verb<{ cveId: string
   const scope = requireScope(auth.scope);
   const cveId = input.cveId.toUpperCase();
   const [row, freshness] = await Promise.all([findCatalogueCve(ctx.db, cveId), catalogueFreshness(ctx.db)]);
-  if (!row) throw new HttpError(404, { message: notInCatalogue(cveId, freshness), details: freshness });
+  if (!row) throw new ServiceError('not_found', { message: notInCatalogue(cveId, freshness), details: freshness });
   const [products, watch] = await Promise.all([
     catalogueProducts(ctx.db, cveId),
     watchMatchesOf(ctx.db, scope.companyId, cveId),

@@ -4,7 +4,7 @@ import { csvStream } from '../../platform/findings/findings.csv.js';
 import { coreCells, coreHeader } from '../../platform/findings/findings.export.js';
 import { type CoreRow, toFindingCore } from '../../platform/findings/findings.mapper.js';
 import { iso } from '../../platform/findings/findings.query.js';
-import { HttpError } from '../../shared/http-error.js';
+import { ServiceError } from '../../shared/service-error.js';
 import { requireScope } from '../../shared/tenant.js';
 import { createCveFindings } from './cves.ingest.js';
 import {
@@ -108,7 +108,7 @@ export function exportCves({ ctx, auth, input }: Verb<CveListInput>) {
 export async function getCve({ ctx, auth, input }: Verb<{ cveId: string }>) {
   const scope = requireScope(auth.scope);
   const row = await findCompanyCve(ctx.db, scope, input.cveId.toUpperCase());
-  if (!row) throw new HttpError(404, 'CVE not found in this company\u2019s watch list.');
+  if (!row) throw new ServiceError('not_found', 'CVE not found in this company\u2019s watch list.');
   const changes = await listCveChanges(ctx.db, row.cve_id);
   return {
     data: { ...toScores(row), finding_id: row.id, status: row.status },
@@ -154,7 +154,7 @@ export async function addCveWatchItem({
   const now = ctx.clock.now();
   const id = await ctx.db.transaction().execute(async (trx) => {
     const inserted = await insertWatchItem(trx, scope, { vendor, product, at: now });
-    if (inserted === undefined) throw new HttpError(409, 'This vendor/product is already on the watch list.');
+    if (inserted === undefined) throw new ServiceError('conflict', 'This vendor/product is already on the watch list.');
     const matches = await catalogueMatches(trx, vendor, product);
     const added = await createCveFindings(
       trx,
@@ -176,6 +176,6 @@ export async function addCveWatchItem({
 
 export async function deleteCveWatchItem({ ctx, auth, input }: Verb<{ id: number }>) {
   const removed = await deleteWatchItem(ctx.db, requireScope(auth.scope), input.id);
-  if (!removed) throw new HttpError(404, 'Watch item not found.');
+  if (!removed) throw new ServiceError('not_found', 'Watch item not found.');
   return { message: 'Watch item removed.' };
 }

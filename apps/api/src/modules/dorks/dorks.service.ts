@@ -6,7 +6,7 @@ import { csvStream } from '../../platform/findings/findings.csv.js';
 import { coreCells, coreHeader } from '../../platform/findings/findings.export.js';
 import { type CoreRow, toFindingCore } from '../../platform/findings/findings.mapper.js';
 import { getProviders } from '../../platform/providers/providers.js';
-import { HttpError, validationError } from '../../shared/http-error.js';
+import { ServiceError, validationError } from '../../shared/service-error.js';
 import { requireScope, type TenantScope, tenantFilter } from '../../shared/tenant.js';
 import { companyDomains } from './dork-results.ingest.js';
 import { enabledDorks } from './dorks.catalogue.js';
@@ -57,7 +57,7 @@ export async function listDorks({ ctx, auth, input }: Verb<DorkListInput>) {
 
 async function visibleDork(ctx: AppContext, scope: TenantScope, id: number): Promise<DorkRow> {
   const row = await findDork(ctx.db, scope, id);
-  if (!row) throw new HttpError(404, 'Dork not found.');
+  if (!row) throw new ServiceError('not_found', 'Dork not found.');
   return row;
 }
 
@@ -106,7 +106,7 @@ export async function createDork({ ctx, auth, input }: Verb<DorkInput>) {
 /** The company's own dork, 404 when it sees none, 409 for a platform one. */
 async function ownDork(ctx: AppContext, scope: TenantScope, id: number) {
   const row = await visibleDork(ctx, scope, id);
-  if (row.company_id === null) throw new HttpError(409, PLATFORM_DORK_REFUSED);
+  if (row.company_id === null) throw new ServiceError('conflict', PLATFORM_DORK_REFUSED);
   return row;
 }
 
@@ -212,7 +212,7 @@ export function exportDorkResults({ ctx, auth, input }: Verb<DorkResultListInput
 export async function getDorkResult({ ctx, auth, input }: Verb<{ id: number }>) {
   const scope = requireScope(auth.scope);
   const row = await findDorkResult(ctx.db, scope, input.id);
-  if (!row) throw new HttpError(404, 'Result not found.');
+  if (!row) throw new ServiceError('not_found', 'Result not found.');
   return { data: toResult(row, await dorkRefs(ctx.db, scope, row.dork_ids)) };
 }
 
@@ -222,17 +222,21 @@ export async function startDorkRun({ ctx, auth }: Verb) {
     .status()
     .find((p) => p.id === 'web-search');
   if (!search?.configured) {
-    throw new HttpError(409, `The web search provider is not configured: set ${search?.settings.join(', ') ?? 'it'}.`);
+    throw new ServiceError(
+      'conflict',
+      `The web search provider is not configured: set ${search?.settings.join(', ') ?? 'it'}.`,
+    );
   }
   if ((await companyDomains(ctx.db, scope.companyId)).length === 0) {
-    throw new HttpError(409, 'The company has no domain to search.');
+    throw new ServiceError('conflict', 'The company has no domain to search.');
   }
-  if ((await enabledDorks(ctx.db, scope.companyId)).length === 0) throw new HttpError(409, 'No dork is enabled.');
+  if ((await enabledDorks(ctx.db, scope.companyId)).length === 0)
+    throw new ServiceError('conflict', 'No dork is enabled.');
   const run = await ctx.db
     .transaction()
     .execute((trx) =>
       queueDorkRun(trx, { companyId: scope.companyId, createdBy: auth.user.id, isDemo: false, now: ctx.clock.now() }),
     );
-  if (!run) throw new HttpError(409, 'A dork run is already queued or running.');
+  if (!run) throw new ServiceError('conflict', 'A dork run is already queued or running.');
   return { id: run.id, job_id: run.job_id, status: run.status };
 }

@@ -4,7 +4,7 @@
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
 import type { AuthContext } from '../../identity/session/session.service.js';
-import { HttpError, validationError } from '../../shared/http-error.js';
+import { ServiceError, validationError } from '../../shared/service-error.js';
 import { requireScope, type TenantScope, tenantFilter } from '../../shared/tenant.js';
 import { normaliseKeyword } from './mentions.match.js';
 import { queueRematch, rematchPending } from './mentions.rematch.js';
@@ -48,7 +48,7 @@ export async function listMentionKeywords({ ctx, auth }: Verb<unknown>) {
 
 async function keywordOf(db: Executor, scope: TenantScope, id: number) {
   const row = await keywords(db, scope).where('k.id', '=', id).executeTakeFirst();
-  if (!row) throw new HttpError(404, 'Keyword not found.');
+  if (!row) throw new ServiceError('not_found', 'Keyword not found.');
   return { data: toKeyword(row) };
 }
 
@@ -73,7 +73,7 @@ export async function createMentionKeyword({ ctx, auth, input }: Verb<{ class: K
     if (inserted) await queueRematch(trx, scope.companyId, now, scope.userId);
     return inserted;
   });
-  if (!row) throw new HttpError(409, 'This keyword is already in the watch list.');
+  if (!row) throw new ServiceError('conflict', 'This keyword is already in the watch list.');
   return keywordOf(ctx.db, scope, row.id);
 }
 
@@ -91,7 +91,7 @@ export async function updateMentionKeyword({ ctx, auth, input }: Verb<{ id: numb
     if (changed) await queueRematch(trx, scope.companyId, now, scope.userId);
     return changed;
   });
-  if (!updated) throw new HttpError(404, 'Keyword not found.');
+  if (!updated) throw new ServiceError('not_found', 'Keyword not found.');
   return keywordOf(ctx.db, scope, input.id);
 }
 
@@ -108,6 +108,6 @@ export async function deleteMentionKeyword({ ctx, auth, input }: Verb<{ id: numb
     if (gone) await queueRematch(trx, scope.companyId, now, scope.userId);
     return gone;
   });
-  if (!deleted) throw new HttpError(404, 'Keyword not found.');
+  if (!deleted) throw new ServiceError('not_found', 'Keyword not found.');
   return { message: 'Keyword deleted.' };
 }

@@ -6,7 +6,7 @@ import type { AuthContext } from '../../identity/session/session.service.js';
 import { csvStream } from '../../platform/findings/findings.csv.js';
 import { coreCells, coreHeader } from '../../platform/findings/findings.export.js';
 import { toFindingCore } from '../../platform/findings/findings.mapper.js';
-import { HttpError } from '../../shared/http-error.js';
+import { ServiceError } from '../../shared/service-error.js';
 import { requireScope } from '../../shared/tenant.js';
 import type { TextRange } from '../../shared/text-match.js';
 import {
@@ -71,7 +71,7 @@ const rangesOf = (json: string): TextRange[] => JSON.parse(json) as TextRange[];
 export async function getMention({ ctx, auth, input }: Verb<{ id: number }>) {
   const scope = requireScope(auth.scope);
   const row = await findMention(ctx.db, scope, input.id);
-  if (!row) throw new HttpError(404, 'Mention not found.');
+  if (!row) throw new ServiceError('not_found', 'Mention not found.');
   const matches = await matchesOf(ctx.db, scope, row.mention_id);
   return {
     data: toMention(row),

@@ -8,7 +8,7 @@ import { toFindingCore } from '../../platform/findings/findings.mapper.js';
 import { iso } from '../../platform/findings/findings.query.js';
 import { queueProviderRun } from '../../platform/providers/provider-runs.js';
 import { getProviders } from '../../platform/providers/providers.js';
-import { HttpError } from '../../shared/http-error.js';
+import { ServiceError } from '../../shared/service-error.js';
 import { requireScope } from '../../shared/tenant.js';
 import { vigilRules } from './rules/rule-set.js';
 import {
@@ -81,7 +81,7 @@ export function exportSecretIncidents({ ctx, auth, input }: Verb<IncidentFilters
 export async function getSecretIncident({ ctx, auth, input }: Verb<{ id: number }>) {
   const scope = requireScope(auth.scope);
   const row = await findIncident(ctx.db, scope, input.id);
-  if (!row) throw new HttpError(404, 'Secret incident not found.');
+  if (!row) throw new ServiceError('not_found', 'Secret incident not found.');
   const occurrences = await occurrencesOf(ctx.db, scope, input.id);
   return {
     data: toIncident(row),
@@ -114,7 +114,7 @@ export async function startSecretSearch({ ctx, auth }: Verb<unknown>) {
     .find((s) => s.id === 'github');
   if (!github?.configured) {
     const settings = github?.settings.join(', ') || 'GITHUB_API_URL, GITHUB_TOKEN';
-    throw new HttpError(409, `Code search is not configured: set ${settings}.`);
+    throw new ServiceError('conflict', `Code search is not configured: set ${settings}.`);
   }
   const run = await ctx.db.transaction().execute((trx) =>
     queueProviderRun(trx, {
@@ -127,6 +127,6 @@ export async function startSecretSearch({ ctx, auth }: Verb<unknown>) {
       now: ctx.clock.now(),
     }),
   );
-  if (!run) throw new HttpError(409, 'A code search is already queued or running.');
+  if (!run) throw new ServiceError('conflict', 'A code search is already queued or running.');
   return { data: { run_id: run.id, job_id: run.job_id } };
 }

@@ -6,7 +6,7 @@ import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
 import type { AuthContext } from '../../identity/session/session.service.js';
 import { normalHostName } from '../../shared/host-name.js';
-import { HttpError, validationError } from '../../shared/http-error.js';
+import { ServiceError, validationError } from '../../shared/service-error.js';
 import { requireScope, type TenantScope, tenantFilter } from '../../shared/tenant.js';
 import { compileRegex, RuleSetError } from './rules/rule-set.js';
 import type { AllowlistKind, CodeSearchTermKind } from './secrets.table.js';
@@ -73,7 +73,7 @@ async function termOf(db: Executor, scope: TenantScope, id: number) {
     .where(tenantFilter('code_search_terms', scope))
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw new HttpError(404, 'Search term not found.');
+  if (!row) throw new ServiceError('not_found', 'Search term not found.');
   return { data: toTerm(row) };
 }
 
@@ -95,7 +95,7 @@ export async function createCodeSearchTerm({ ctx, auth, input }: Verb<{ kind: Co
       .returning('id')
       .executeTakeFirst(),
   );
-  if (!row) throw new HttpError(409, 'This search term is already there.');
+  if (!row) throw new ServiceError('conflict', 'This search term is already there.');
   return termOf(ctx.db, scope, row.id);
 }
 
@@ -111,7 +111,7 @@ export async function updateCodeSearchTerm({ ctx, auth, input }: Verb<{ id: numb
         .where('id', '=', input.id)
         .executeTakeFirst(),
     );
-  if (Number(updated.numUpdatedRows) === 0) throw new HttpError(404, 'Search term not found.');
+  if (Number(updated.numUpdatedRows) === 0) throw new ServiceError('not_found', 'Search term not found.');
   return termOf(ctx.db, scope, input.id);
 }
 
@@ -126,7 +126,7 @@ export async function deleteCodeSearchTerm({ ctx, auth, input }: Verb<{ id: numb
         .where('id', '=', input.id)
         .executeTakeFirst(),
     );
-  if (Number(deleted.numDeletedRows) === 0) throw new HttpError(404, 'Search term not found.');
+  if (Number(deleted.numDeletedRows) === 0) throw new ServiceError('not_found', 'Search term not found.');
   return { message: 'Search term deleted.' };
 }
 
@@ -189,7 +189,7 @@ export async function createSecretAllowlistEntry({
       .returning(allowColumns)
       .executeTakeFirst(),
   );
-  if (!row) throw new HttpError(409, 'This entry is already in the allow-list.');
+  if (!row) throw new ServiceError('conflict', 'This entry is already in the allow-list.');
   return { data: toAllowed(row) };
 }
 
@@ -204,6 +204,6 @@ export async function deleteSecretAllowlistEntry({ ctx, auth, input }: Verb<{ id
         .where('id', '=', input.id)
         .executeTakeFirst(),
     );
-  if (Number(deleted.numDeletedRows) === 0) throw new HttpError(404, 'Allow-list entry not found.');
+  if (Number(deleted.numDeletedRows) === 0) throw new ServiceError('not_found', 'Allow-list entry not found.');
   return { message: 'Allow-list entry deleted.' };
 }

@@ -7,7 +7,7 @@ import { coreCells, coreHeader } from '../../platform/findings/findings.export.j
 import { toFindingCore } from '../../platform/findings/findings.mapper.js';
 import { iso } from '../../platform/findings/findings.query.js';
 import { openStatuses } from '../../platform/findings/findings.table.js';
-import { HttpError } from '../../shared/http-error.js';
+import { ServiceError } from '../../shared/service-error.js';
 import { requireScope, tenantFilter } from '../../shared/tenant.js';
 import type { NucleiEvidence } from './nuclei.parser.js';
 import {
@@ -51,7 +51,7 @@ export async function listVulnerabilities({ ctx, auth, input }: Verb<Vulnerabili
 /** One vulnerability and what the scanner saw (the drawer's evidence); 404 outside the company. */
 export async function getVulnerability({ ctx, auth, input }: Verb<{ id: number }>) {
   const row = await findVulnerability(ctx.db, requireScope(auth.scope), input.id, ctx.clock.now());
-  if (!row) throw new HttpError(404, 'Vulnerability not found.');
+  if (!row) throw new ServiceError('not_found', 'Vulnerability not found.');
   const evidence = storedEvidence(row.evidence);
   return {
     data: {

@@ -2,7 +2,7 @@
 // inventory), list an inventory's runs with the pending one, and one run with its diff.
 import type { AppContext } from '../../../app-context.js';
 import type { AuthContext } from '../../../identity/session/session.service.js';
-import { HttpError } from '../../../shared/http-error.js';
+import { ServiceError } from '../../../shared/service-error.js';
 import { requireScope, type TenantScope } from '../../../shared/tenant.js';
 import { isProbeName } from './probe.types.js';
 import {
@@ -27,7 +27,7 @@ interface Verb<I> {
 /** The inventory asked for: the company's own (null), or one of its suppliers (404 for another's). */
 async function inventoryOf(ctx: AppContext, scope: TenantScope, supplierId: number | null | undefined) {
   if (supplierId === null || supplierId === undefined) return null;
-  if (!(await supplierOf(ctx.db, scope, supplierId))) throw new HttpError(404, 'Supplier not found.');
+  if (!(await supplierOf(ctx.db, scope, supplierId))) throw new ServiceError('not_found', 'Supplier not found.');
   return supplierId;
 }
 
@@ -42,7 +42,7 @@ export async function startProbeRun({ ctx, auth, input }: Verb<{ supplier_id?: n
   const supplierId = await inventoryOf(ctx, scope, input.supplier_id);
   const jobId = await ctx.db.transaction().execute(async (trx) => {
     if (await pendingRun(trx, scope, supplierId)) {
-      throw new HttpError(409, 'A probe run of these assets is already queued or running.');
+      throw new ServiceError('conflict', 'A probe run of these assets is already queued or running.');
     }
     return queueProbeRun(trx, {
       companyId: scope.companyId,
@@ -72,7 +72,7 @@ export async function listProbeRuns({
 export async function getProbeRun({ ctx, auth, input }: Verb<{ id: number }>) {
   const scope = requireScope(auth.scope);
   const run = await findRunRow(ctx.db, scope, input.id);
-  if (!run) throw new HttpError(404, 'Probe run not found.');
+  if (!run) throw new ServiceError('not_found', 'Probe run not found.');
   const [changes, findings] = await Promise.all([
     run.job_id === null ? [] : runChangeRows(ctx.db, scope, run.job_id, DIFF_LIMIT),
     run.job_id === null ? [] : runFindingRows(ctx.db, scope, run, DIFF_LIMIT),

@@ -15,7 +15,7 @@ import {
   type PageInput,
   pageOf,
 } from '../../../platform/findings/findings.query.js';
-import { HttpError, validationError } from '../../../shared/http-error.js';
+import { ServiceError, validationError } from '../../../shared/service-error.js';
 import { requireScope, type TenantScope, tenantFilter } from '../../../shared/tenant.js';
 import type { BlacklistKind, JsBlacklistTable } from '../scripts/scripts.table.js';
 import { normaliseEntry } from './js-blacklist.values.js';
@@ -144,7 +144,7 @@ export function exportJsBlacklist({ ctx, auth, input }: Verb<BlacklistFilters>) 
 
 async function entryOf(db: Executor, scope: TenantScope, id: number) {
   const row = await filtered(db, scope, {}).select(columns).where('b.id', '=', id).executeTakeFirst();
-  if (!row) throw new HttpError(404, 'Blacklist entry not found.');
+  if (!row) throw new ServiceError('not_found', 'Blacklist entry not found.');
   return { data: toEntry(row) };
 }
 
@@ -174,7 +174,7 @@ export async function createJsBlacklistEntry({ ctx, auth, input }: Verb<Blacklis
       .onConflict((oc) => oc.columns(['company_id', 'kind', 'value']).doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (!row) throw new HttpError(409, `The blacklist already holds this ${entry.kind}.`);
+    if (!row) throw new ServiceError('conflict', `The blacklist already holds this ${entry.kind}.`);
     return row.id;
   });
   return entryOf(ctx.db, scope, id);
@@ -195,7 +195,7 @@ export async function updateJsBlacklistEntry({ ctx, auth, input }: Verb<Blacklis
       .where('id', '=', input.id)
       .executeTakeFirst(),
   );
-  if (Number(updated.numUpdatedRows) === 0) throw new HttpError(404, 'Blacklist entry not found.');
+  if (Number(updated.numUpdatedRows) === 0) throw new ServiceError('not_found', 'Blacklist entry not found.');
   return entryOf(ctx.db, scope, input.id);
 }
 
@@ -210,6 +210,6 @@ export async function deleteJsBlacklistEntry({ ctx, auth, input }: Verb<{ id: nu
         .where('id', '=', input.id)
         .executeTakeFirst(),
     );
-  if (Number(deleted.numDeletedRows) === 0) throw new HttpError(404, 'Blacklist entry not found.');
+  if (Number(deleted.numDeletedRows) === 0) throw new ServiceError('not_found', 'Blacklist entry not found.');
   return { message: 'Blacklist entry deleted.' };
 }

@@ -7,7 +7,7 @@ import type { Executor } from '../../../db/database.js';
 import type { AuthContext } from '../../../identity/session/session.service.js';
 import { insertEvents } from '../../../platform/events/events.repository.js';
 import { csvStream } from '../../../platform/findings/findings.csv.js';
-import { HttpError, validationError } from '../../../shared/http-error.js';
+import { ServiceError, validationError } from '../../../shared/service-error.js';
 import { requireScope, type TenantScope } from '../../../shared/tenant.js';
 import type { StoreBlacklistStatus } from '../clones/clones.table.js';
 import { queueBlacklistCheck } from './store-blacklist.queue.js';
@@ -164,7 +164,7 @@ export function exportStoreBlacklist({ ctx, auth, input }: Verb<StoreBlacklistFi
   );
 }
 
-const notFound = () => new HttpError(404, 'Store blacklist entry not found.');
+const notFound = () => new ServiceError('not_found', 'Store blacklist entry not found.');
 
 function evidenceOf(text: string): Record<string, unknown> {
   try {
@@ -214,7 +214,7 @@ export async function createStoreBlacklistEntry({
       now: ctx.clock.now(),
     }),
   );
-  if (!added.created) throw new HttpError(409, 'This domain is already on the store blacklist.');
+  if (!added.created) throw new ServiceError('conflict', 'This domain is already on the store blacklist.');
   return entryResponse(ctx.db, scope, added.id);
 }
 

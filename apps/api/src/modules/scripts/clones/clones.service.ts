@@ -6,7 +6,7 @@ import type { AuthContext } from '../../../identity/session/session.service.js';
 import { csvStream, EXPORT_BATCH } from '../../../platform/findings/findings.csv.js';
 import { capped, orderOf, orderSql, type PageInput, pageOf } from '../../../platform/findings/findings.query.js';
 import { queueProviderRun } from '../../../platform/providers/provider-runs.js';
-import { HttpError, validationError } from '../../../shared/http-error.js';
+import { ServiceError, validationError } from '../../../shared/service-error.js';
 import { requireScope, tenantFilter } from '../../../shared/tenant.js';
 import { addToStoreBlacklist } from '../blacklists/store-blacklist.service.js';
 import {
@@ -89,7 +89,7 @@ export function exportStoreClones({ ctx, auth, input }: Verb<CloneFilters>) {
 async function candidateOf(ctx: AppContext, auth: AuthContext, id: number) {
   const scope = requireScope(auth.scope);
   const row = await selectClones(ctx.db, scope, {}).where('c.id', '=', id).executeTakeFirst();
-  if (!row) throw new HttpError(404, 'Lookalike storefront not found.');
+  if (!row) throw new ServiceError('not_found', 'Lookalike storefront not found.');
   return { scope, row };
 }
 
@@ -113,7 +113,7 @@ export async function getStoreClone({ ctx, auth, input }: Verb<{ id: number }>) 
 export async function storeCloneScreenshot({ ctx, auth, input }: Verb<{ id: number; capture_id: number }>) {
   const scope = requireScope(auth.scope);
   const png = await screenshotOf(ctx.db, scope, input.id, input.capture_id);
-  if (!png) throw new HttpError(404, 'Screenshot not found.');
+  if (!png) throw new ServiceError('not_found', 'Screenshot not found.');
   return png;
 }
 
@@ -133,7 +133,7 @@ export async function startStoreCloneRun({ ctx, auth }: Verb<unknown>) {
       now: ctx.clock.now(),
     });
   });
-  if (!run) throw new HttpError(409, 'A store dork search is already queued or running.');
+  if (!run) throw new ServiceError('conflict', 'A store dork search is already queued or running.');
   return { data: { run_id: run.id, job_id: run.job_id } };
 }
 
@@ -158,6 +158,6 @@ export async function blacklistStoreClone({ ctx, auth, input }: Verb<{ id: numbe
       now: ctx.clock.now(),
     }),
   );
-  if (!added.created) throw new HttpError(409, 'This domain is already on the store blacklist.');
+  if (!added.created) throw new ServiceError('conflict', 'This domain is already on the store blacklist.');
   return { data: { entry_id: added.id } };
 }

@@ -5,7 +5,7 @@ import type { AppContext } from '../../../app-context.js';
 import type { Executor } from '../../../db/database.js';
 import type { AuthContext } from '../../../identity/session/session.service.js';
 import { iso } from '../../../platform/findings/findings.query.js';
-import { HttpError, validationError } from '../../../shared/http-error.js';
+import { ServiceError, validationError } from '../../../shared/service-error.js';
 import { requireScope, type TenantScope, tenantFilter } from '../../../shared/tenant.js';
 import { compileRule, definitionProblems, type RuleDefinition, type RuleSubject } from './rules.engine.js';
 import { loadRuleSet, ruleSetOf } from './rules.match.js';
@@ -73,13 +73,13 @@ export async function listJsRules({ ctx, auth, input }: Verb<RuleListInput>) {
 
 async function visibleRule(db: Executor, scope: TenantScope, id: number) {
   const row = await findRule(db, scope, id);
-  if (!row) throw new HttpError(404, 'Rule not found.');
+  if (!row) throw new ServiceError('not_found', 'Rule not found.');
   return row;
 }
 
 async function ownRule(db: Executor, scope: TenantScope, id: number) {
   const row = await visibleRule(db, scope, id);
-  if (row.company_id === null) throw new HttpError(409, DEFAULT_RULE_REFUSED);
+  if (row.company_id === null) throw new ServiceError('conflict', DEFAULT_RULE_REFUSED);
   return row;
 }
 

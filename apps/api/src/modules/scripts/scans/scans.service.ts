@@ -3,7 +3,7 @@
 // scan with its diff and the findings it opened.
 
 import { iso } from '../../../platform/findings/findings.query.js';
-import { HttpError, validationError } from '../../../shared/http-error.js';
+import { ServiceError, validationError } from '../../../shared/service-error.js';
 import { requireScope } from '../../../shared/tenant.js';
 import { toFindingRef, type Verb } from '../scripts/scripts.service.js';
 import { headersOf } from './headers.js';
@@ -65,10 +65,10 @@ export async function startScriptScan({ ctx, auth, input }: Verb<{ page_id: numb
   const scope = requireScope(auth.scope);
   const jobId = await ctx.db.transaction().execute(async (trx) => {
     const page = await pageOfCompany(trx, scope, input.page_id);
-    if (!page) throw new HttpError(404, 'Page not found.');
+    if (!page) throw new ServiceError('not_found', 'Page not found.');
     if (!page.enabled) throw validationError({ page_id: ['The page is disabled: enable it to scan it.'] });
     if (await pendingScan(trx, scope.companyId, page.id)) {
-      throw new HttpError(409, 'A scan of this page is already queued or running.');
+      throw new ServiceError('conflict', 'A scan of this page is already queued or running.');
     }
     return queueScan(trx, {
       companyId: scope.companyId,
@@ -84,10 +84,10 @@ export async function startScriptScan({ ctx, auth, input }: Verb<{ page_id: numb
 export async function listScriptScans({ ctx, auth, input }: Verb<ScanFilters>) {
   const scope = requireScope(auth.scope);
   if (input.page_id !== undefined && !(await pageOfCompany(ctx.db, scope, input.page_id))) {
-    throw new HttpError(404, 'Page not found.');
+    throw new ServiceError('not_found', 'Page not found.');
   }
   if (input.store_id !== undefined && !(await storeOfCompany(ctx.db, scope, input.store_id))) {
-    throw new HttpError(404, 'Store not found.');
+    throw new ServiceError('not_found', 'Store not found.');
   }
   const [{ rows, meta }, pending] = await Promise.all([
     listScanRows(ctx.db, scope, input),
@@ -99,7 +99,7 @@ export async function listScriptScans({ ctx, auth, input }: Verb<ScanFilters>) {
 export async function getScriptScan({ ctx, auth, input }: Verb<{ id: number }>) {
   const scope = requireScope(auth.scope);
   const scan = await findScanRow(ctx.db, scope, input.id);
-  if (!scan) throw new HttpError(404, 'Scan not found.');
+  if (!scan) throw new ServiceError('not_found', 'Scan not found.');
   const [changes, findings] = await Promise.all([
     scanChangeRows(ctx.db, scope, scan.id, DIFF_LIMIT),
     scanFindingRows(ctx.db, scope, scan.id, DIFF_LIMIT),

@@ -5,7 +5,7 @@ import type { Executor } from '../../../db/database.js';
 import type { AuthContext } from '../../../identity/session/session.service.js';
 import { csvStream } from '../../../platform/findings/findings.csv.js';
 import { iso } from '../../../platform/findings/findings.query.js';
-import { HttpError, validationError } from '../../../shared/http-error.js';
+import { ServiceError, validationError } from '../../../shared/service-error.js';
 import { requireScope, type TenantScope, tenantFilter } from '../../../shared/tenant.js';
 import {
   contentExcerpt,
@@ -153,7 +153,7 @@ export function exportScripts({ ctx, auth, input }: Verb<ScriptFilters>) {
 
 async function scriptOf(db: Executor, scope: TenantScope, id: number) {
   const row = await findScript(db, scope, id);
-  if (!row) throw new HttpError(404, 'Script not found.');
+  if (!row) throw new ServiceError('not_found', 'Script not found.');
   return row;
 }
 

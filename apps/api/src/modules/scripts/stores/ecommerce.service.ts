@@ -1,7 +1,7 @@
 // The E-commerce view: every store's and page's PCI DSS 6.4.3 and 11.6.1 status with totals, and
 // the script findings first seen per day by kind (the detections chart).
 import { sql } from 'kysely';
-import { HttpError } from '../../../shared/http-error.js';
+import { ServiceError } from '../../../shared/service-error.js';
 import { requireScope, tenantFilter } from '../../../shared/tenant.js';
 import { type ScriptFindingKind, scriptFindingKinds } from '../scripts/scripts.table.js';
 import type { ComplianceStatus } from './compliance.js';
@@ -40,7 +40,7 @@ export async function ecommerceDetections({ ctx, auth, input }: Verb<EcommerceIn
   const scope = requireScope(auth.scope);
   const days = input.days ?? 30;
   if (input.store_id !== undefined && (await findStores(ctx.db, scope, { storeId: input.store_id })).length === 0) {
-    throw new HttpError(404, 'Store not found.');
+    throw new ServiceError('not_found', 'Store not found.');
   }
   const today = new Date(`${dayOf(ctx.clock.now())}T00:00:00.000Z`);
   const from = new Date(today.getTime() - (days - 1) * DAY_MS);

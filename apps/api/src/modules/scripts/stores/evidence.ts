@@ -3,7 +3,7 @@
 // the history of scripts and authorisations, the scans, the script findings and their handling.
 import type { AppContext } from '../../../app-context.js';
 import type { AuthContext } from '../../../identity/session/session.service.js';
-import { HttpError } from '../../../shared/http-error.js';
+import { ServiceError } from '../../../shared/service-error.js';
 import { requireScope, type TenantScope, tenantFilter } from '../../../shared/tenant.js';
 import type { Reason } from './compliance.js';
 import { type EvidenceRecords, evidenceRecords } from './evidence.repository.js';
@@ -171,7 +171,7 @@ async function storeName(ctx: AppContext, scope: TenantScope, storeId: number): 
     .where(tenantFilter('stores', scope))
     .where('id', '=', storeId)
     .executeTakeFirst();
-  if (!store) throw new HttpError(404, 'Page not found.');
+  if (!store) throw new ServiceError('not_found', 'Page not found.');
   return store.name;
 }
 

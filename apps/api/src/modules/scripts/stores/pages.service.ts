@@ -2,7 +2,7 @@
 // reschedules the next scan) and remove (with its scans, inventory and script findings).
 import type { AppContext } from '../../../app-context.js';
 import type { Executor } from '../../../db/database.js';
-import { HttpError, validationError } from '../../../shared/http-error.js';
+import { ServiceError, validationError } from '../../../shared/service-error.js';
 import { requireScope, type TenantScope, tenantFilter } from '../../../shared/tenant.js';
 import { queueScan } from '../scans/scan-queue.js';
 import { countPages, findPages } from './stores.repository.js';
@@ -16,7 +16,7 @@ async function storeDomains(db: Executor, scope: TenantScope, storeId: number): 
     .where(tenantFilter('stores', scope))
     .where('id', '=', storeId)
     .executeTakeFirst();
-  if (!store) throw new HttpError(404, 'Store not found.');
+  if (!store) throw new ServiceError('not_found', 'Store not found.');
   return store.domains;
 }
 
@@ -57,7 +57,7 @@ export async function insertStorePage(
 
 export async function pageOf(ctx: AppContext, scope: TenantScope, id: number) {
   const [page] = await pageViews(ctx, scope, await findPages(ctx.db, scope, { pageId: id }));
-  if (!page) throw new HttpError(404, 'Page not found.');
+  if (!page) throw new ServiceError('not_found', 'Page not found.');
   return { data: page };
 }
 
@@ -88,7 +88,7 @@ export async function updateStorePage({ ctx, auth, input }: Verb<StorePageInput 
   const scope = requireScope(auth.scope);
   await ctx.db.transaction().execute(async (trx) => {
     const [page] = await findPages(trx, scope, { pageId: input.id });
-    if (!page) throw new HttpError(404, 'Page not found.');
+    if (!page) throw new ServiceError('not_found', 'Page not found.');
     const fields = pageFields(input, await storeDomains(trx, scope, page.store_id));
     await checkUrlFree(trx, scope, page.store_id, fields.url, page.id);
     const now = ctx.clock.now();
@@ -115,7 +115,7 @@ export async function deleteStorePage({ ctx, auth, input }: Verb<{ id: number }>
       .where(tenantFilter('store_pages', scope))
       .where('id', '=', input.id)
       .executeTakeFirst();
-    if (Number(deleted.numDeletedRows) === 0) throw new HttpError(404, 'Page not found.');
+    if (Number(deleted.numDeletedRows) === 0) throw new ServiceError('not_found', 'Page not found.');
   });
   return { message: 'Page removed.' };
 }

@@ -4,7 +4,7 @@
 import type { AppContext } from '../../../app-context.js';
 import type { Executor } from '../../../db/database.js';
 import type { AuthContext } from '../../../identity/session/session.service.js';
-import { HttpError, validationError } from '../../../shared/http-error.js';
+import { ServiceError, validationError } from '../../../shared/service-error.js';
 import { requireScope, type TenantScope, tenantFilter } from '../../../shared/tenant.js';
 import { checkNameFree } from '../../../shared/unique-name.js';
 import type { StorePageRow, StoreRow } from '../scripts/scripts.table.js';
@@ -109,7 +109,7 @@ export async function pageViews(ctx: AppContext, scope: TenantScope, rows: Store
 /** The company's stores (or the one asked for: 404 when it is not the company's) with their pages. */
 export async function storeViews(ctx: AppContext, scope: TenantScope, filter: StoreFilter): Promise<StoreView[]> {
   const stores = await findStores(ctx.db, scope, filter);
-  if (filter.storeId !== undefined && stores.length === 0) throw new HttpError(404, 'Store not found.');
+  if (filter.storeId !== undefined && stores.length === 0) throw new ServiceError('not_found', 'Store not found.');
   const pages = await pageViews(ctx, scope, await findPages(ctx.db, scope, { storeIds: stores.map((s) => s.id) }));
   return stores.map((store) =>
     toStore(
@@ -190,7 +190,7 @@ export async function updateStore({ ctx, auth, input }: Verb<StoreInput & { id: 
       .where(tenantFilter('stores', scope))
       .where('id', '=', input.id)
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) throw new HttpError(404, 'Store not found.');
+    if (Number(updated.numUpdatedRows) === 0) throw new ServiceError('not_found', 'Store not found.');
   });
   return storeOf(ctx, scope, input.id);
 }
@@ -225,7 +225,7 @@ export async function deleteStore({ ctx, auth, input }: Verb<{ id: number }>) {
       .where(tenantFilter('stores', scope))
       .where('id', '=', input.id)
       .executeTakeFirst();
-    if (Number(deleted.numDeletedRows) === 0) throw new HttpError(404, 'Store not found.');
+    if (Number(deleted.numDeletedRows) === 0) throw new ServiceError('not_found', 'Store not found.');
   });
   return { message: 'Store removed.' };
 }

@@ -2,7 +2,7 @@
 // host names in their normal form, a page's URL is http(s) on one of its store's domains, a
 // checkout URL is http(s). Each check names the field it refuses (422), so forms show it there.
 import { isWithinDomain, normalHostName } from '../../../shared/host-name.js';
-import { validationError } from '../../../shared/http-error.js';
+import { validationError } from '../../../shared/service-error.js';
 import type { ScanStep } from '../scanner/scan.types.js';
 import type { PageType, StorePlatform } from '../scripts/scripts.table.js';
 
