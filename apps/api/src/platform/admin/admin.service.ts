@@ -2,14 +2,14 @@
 import type { AppContext } from '../../app-context.js';
 import type { AuthContext } from '../../identity/session/session.service.js';
 import { updateUser } from '../../identity/users/users.repository.js';
-import { HttpError, messages } from '../../shared/http-error.js';
+import { messages, ServiceError } from '../../shared/service-error.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { queueMail } from '../mail/mail.repository.js';
 import { accountActivatedMail } from '../mail/mail.templates.js';
 import { findInactiveUserOfAdmin, listInactiveUsersOfAdmin } from './admin.repository.js';
 
 function requireAdmin(auth: AuthContext): void {
-  if (!auth.user.is_admin) throw new HttpError(403, 'This action is reserved for administrators.');
+  if (!auth.user.is_admin) throw new ServiceError('forbidden', 'This action is reserved for administrators.');
 }
 
 export async function listUsersAwaitingValidation({ ctx, auth }: { ctx: AppContext; auth: AuthContext }) {
@@ -43,7 +43,7 @@ export async function activateUser({
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
     const user = await findInactiveUserOfAdmin(trx, auth.user.id, input.userId);
-    if (!user) throw new HttpError(404, messages.userNotFound);
+    if (!user) throw new ServiceError('not_found', messages.userNotFound);
     await updateUser(trx, user.id, { active: true, updated_at: now });
     await queueMail(trx, accountActivatedMail(user.email, user.name, `${ctx.publicUrl}/signin`), now);
     await recordAudit(trx, {

@@ -2,7 +2,7 @@
 // storage each company uses, for platform operators only.
 import type { AppContext } from '../../app-context.js';
 import type { AuthContext } from '../../identity/session/session.service.js';
-import { HttpError } from '../../shared/http-error.js';
+import { ServiceError } from '../../shared/service-error.js';
 import { iso } from '../findings/findings.query.js';
 import { jobsOverview, storageByCompany } from '../jobs/jobs.status.js';
 
@@ -24,7 +24,7 @@ const jobOf = (job: JobLine) => ({
 });
 
 export async function operatorStatus({ ctx, auth }: { ctx: AppContext; auth: AuthContext }) {
-  if (!auth.user.is_admin) throw new HttpError(403, OPERATORS_ONLY);
+  if (!auth.user.is_admin) throw new ServiceError('forbidden', OPERATORS_ONLY);
   const now = ctx.clock.now();
   const [jobs, catalogue, storage] = [
     await jobsOverview(ctx.db, now),

@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { languageOf } from '../../identity/preferences/preferences.service.js';
 import { readAccessToken } from '../../identity/session/sign-in-cookies.js';
-import { HttpError, messages } from '../../shared/http-error.js';
+import { messages, ServiceError } from '../../shared/service-error.js';
 import {
   type ApiCaller,
   type GetAnswer,
@@ -84,7 +84,7 @@ export function createApiCaller(app: FastifyInstance, token: string, remoteAddre
 /** The tools' context of a signed-in request: its user's token, address and language. */
 export function toolContextOf(request: FastifyRequest, now: Date): ToolContext {
   const token = readAccessToken(request);
-  if (!request.auth || !token) throw new HttpError(401, messages.unauthenticated);
+  if (!request.auth || !token) throw new ServiceError('unauthenticated', messages.unauthenticated);
   return {
     api: createApiCaller(request.server, token, request.ip),
     language: languageOf(request.auth.user.language),

@@ -6,7 +6,7 @@
 import { PassThrough } from 'node:stream';
 import { languageOf } from '../../identity/preferences/preferences.service.js';
 import { authOf, bodyOf, paramsOf, queryOf, type RouteDeps, type RouteTable } from '../../route-table.js';
-import { HttpError } from '../../shared/http-error.js';
+import { ServiceError } from '../../shared/service-error.js';
 import { requireScope } from '../../shared/tenant.js';
 import { toolContextOf } from './advisor.api-caller.js';
 import {
@@ -57,7 +57,7 @@ export function advisorRoutes({ ctx }: RouteDeps): RouteTable {
         const auth = authOf(request);
         const scope = requireScope(auth.scope);
         const tools = toolContextOf(request, ctx.clock.now());
-        if (asking.has(scope.userId)) throw new HttpError(429, 'A question is already being answered.');
+        if (asking.has(scope.userId)) throw new ServiceError('rate_limited', 'A question is already being answered.');
         asking.add(scope.userId);
         let open: Awaited<ReturnType<typeof openQuestion>>;
         try {

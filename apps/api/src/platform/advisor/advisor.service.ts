@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { LANGUAGES, type Language } from '../../identity/preferences/preferences.service.js';
 import { spendAction } from '../../shared/action-limits.js';
-import { HttpError, validationError } from '../../shared/http-error.js';
+import { ServiceError, validationError } from '../../shared/service-error.js';
 import type { TenantScope } from '../../shared/tenant.js';
 import { createIntentEngine, suggestions } from './advisor.intents.js';
 import { createModelEngine } from './advisor.model.js';
@@ -41,7 +41,7 @@ type AdvisorMessage = components['schemas']['AdvisorMessage'];
 
 /** Earlier turns sent with a question, at most (the newest ones). */
 export const HISTORY_TURNS = 20;
-const notFound = () => new HttpError(404, 'Conversation not found.');
+const notFound = () => new ServiceError('not_found', 'Conversation not found.');
 
 export function engineOf(ctx: AppContext): AdvisorEngine {
   const { model, limits, prices } = ctx.config.advisor;

@@ -7,7 +7,7 @@ import type { operations } from '@vigil/api-client';
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
 import type { AuthContext } from '../../identity/session/session.service.js';
-import { HttpError, validationError } from '../../shared/http-error.js';
+import { ServiceError, validationError } from '../../shared/service-error.js';
 import { requireScope, type TenantScope, tenantFilter } from '../../shared/tenant.js';
 import type { AlertRuleRow } from './alerts.table.js';
 
@@ -35,7 +35,7 @@ export const MAX_RULES = 50;
 export const webhooksForAdministrators = 'Only administrators can send alerts to the company’s webhooks.';
 
 function checked(ctx: AppContext, auth: AuthContext, input: RuleInput) {
-  if (input.webhooks && auth.role !== 'administrator') throw new HttpError(403, webhooksForAdministrators);
+  if (input.webhooks && auth.role !== 'administrator') throw new ServiceError('forbidden', webhooksForAdministrators);
   const errors: Record<string, string[]> = {};
   if (!isTimeZone(input.time_zone)) errors.time_zone = ['Not a known time zone.'];
   const unknown = (input.modules ?? []).filter((m) => !ctx.modules.isModule(m));
@@ -106,7 +106,7 @@ export async function createAlertRule({ ctx, auth, input }: Verb<RuleInput>) {
       .executeTakeFirstOrThrow();
     if (Number(n) >= MAX_RULES) {
       const sentence = `You already have ${MAX_RULES} alert rules in this company, the most allowed. Change or delete one instead.`;
-      throw new HttpError(422, { message: sentence, errors: { rules: [sentence] } });
+      throw new ServiceError('invalid_data', { message: sentence, errors: { rules: [sentence] } });
     }
     return trx
       .insertInto('alert_rules')
@@ -138,7 +138,7 @@ export async function updateAlertRule({ ctx, auth, input }: Verb<{ id: number; b
       .returningAll()
       .executeTakeFirst(),
   );
-  if (!row) throw new HttpError(404, 'Alert rule not found.');
+  if (!row) throw new ServiceError('not_found', 'Alert rule not found.');
   return { data: ruleView(row) };
 }
 
@@ -154,7 +154,7 @@ export async function deleteAlertRule({ ctx, auth, input }: Verb<{ id: number }>
         .where('user_id', '=', scope.userId)
         .executeTakeFirst(),
     );
-  if (Number(deleted.numDeletedRows) === 0) throw new HttpError(404, 'Alert rule not found.');
+  if (Number(deleted.numDeletedRows) === 0) throw new ServiceError('not_found', 'Alert rule not found.');
   return { message: 'Alert rule deleted.' };
 }
 

@@ -6,8 +6,8 @@ import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
 import type { AuthContext } from '../../identity/session/session.service.js';
 import { spendAction } from '../../shared/action-limits.js';
-import { HttpError, validationError } from '../../shared/http-error.js';
 import { derivedKey, randomToken, seal } from '../../shared/secrets.js';
+import { ServiceError, validationError } from '../../shared/service-error.js';
 import { requireScope, type TenantScope, tenantFilter } from '../../shared/tenant.js';
 import type { WebhookRow } from './alerts.table.js';
 import { queueDelivery } from './webhook-delivery.js';
@@ -22,7 +22,7 @@ interface Verb<I = undefined> {
   input: I;
 }
 
-const notFound = () => new HttpError(404, 'Webhook not found.');
+const notFound = () => new ServiceError('not_found', 'Webhook not found.');
 
 /** A webhook's signing secret, sealed for its company (a value copied to another company's row does not open). */
 export function sealWebhookSecret(ctx: AppContext, companyId: number, secret: string): string {

@@ -5,7 +5,7 @@ import type { Updateable } from 'kysely';
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
 import type { AuthContext } from '../../identity/session/session.service.js';
-import { HttpError, validationError } from '../../shared/http-error.js';
+import { ServiceError, validationError } from '../../shared/service-error.js';
 import { requireScope, type TenantScope } from '../../shared/tenant.js';
 import { insertEvents, type NewEvent } from '../events/events.repository.js';
 import { toFindingCore } from './findings.mapper.js';
@@ -50,7 +50,7 @@ export async function getFinding({ ctx, auth, input }: Verb<{ id: number }>) {
 
 export async function findingDetail(db: Executor, scope: TenantScope, id: number) {
   const row = await findFinding(db, scope, id);
-  if (!row) throw new HttpError(404, 'Finding not found.');
+  if (!row) throw new ServiceError('not_found', 'Finding not found.');
   const [changes, comments] = await Promise.all([listChanges(db, scope, id), listComments(db, scope, id)]);
   return {
     ...toFindingCore(row),
@@ -210,11 +210,14 @@ export async function updateFinding({ ctx, auth, input }: Verb<{ id: number; cha
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
     const [row] = await lockFindings(trx, scope, [input.id]);
-    if (!row) throw new HttpError(404, 'Finding not found.');
+    if (!row) throw new ServiceError('not_found', 'Finding not found.');
     const plan = planChange(row, input.changes, auth.user.id, now);
     if (!plan.ok && plan.status === 422) throw validationError({ risk_accepted_until: [plan.reason] });
     if (!plan.ok) {
-      throw new HttpError(409, { message: plan.reason, details: { allowed_statuses: allowedStatuses(row.status) } });
+      throw new ServiceError('conflict', {
+        message: plan.reason,
+        details: { allowed_statuses: allowedStatuses(row.status) },
+      });
     }
     await applyPlanned(trx, scope, row, plan, input.changes.comment, auth.user.id, now);
   });
@@ -279,7 +282,7 @@ export async function addFindingComment({ ctx, auth, input }: Verb<{ id: number;
   const now = ctx.clock.now();
   const id = await ctx.db.transaction().execute(async (trx) => {
     const [row] = await lockFindings(trx, scope, [input.id]);
-    if (!row) throw new HttpError(404, 'Finding not found.');
+    if (!row) throw new ServiceError('not_found', 'Finding not found.');
     const commentId = await insertComment(trx, scope, {
       findingId: row.id,
       authorId: auth.user.id,

@@ -6,7 +6,7 @@
 // upload) is deleted by the sweep, its chunks with it.
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { HttpError } from '../../shared/http-error.js';
+import { ServiceError } from '../../shared/service-error.js';
 import type { ImportJobRow, ImportJobsTable } from './imports.table.js';
 
 export const CHUNK_BYTES = 1024 * 1024;
@@ -64,11 +64,11 @@ export function bytesText(bytes: number): string {
   return `${Number.isInteger(value) ? value : value.toFixed(1)} ${unit}`;
 }
 
-export function quotaExceeded(quota: number): HttpError {
-  return new HttpError(
-    413,
+export function quotaExceeded(quota: number): ServiceError {
+  return new ServiceError(
+    'too_large',
     `Your company's uploads waiting to be imported would exceed its ${bytesText(quota)} of storage; wait for them to finish, then upload again.`,
-    { connection: 'close' },
+    { closeConnection: true },
   );
 }
 
@@ -120,7 +120,10 @@ export async function appendChunk(
       .where('status', '=', 'uploading')
       .executeTakeFirst();
     if (updated.numUpdatedRows !== 1n) {
-      throw new HttpError(408, 'The upload was too slow and was abandoned; nothing was kept. Upload the file again.');
+      throw new ServiceError(
+        'timeout',
+        'The upload was too slow and was abandoned; nothing was kept. Upload the file again.',
+      );
     }
     await insertChunks(trx, input.jobId, input.seq, input.data);
     if ((await pendingUploadBytes(trx, input.companyId)) > quota) throw quotaExceeded(quota);

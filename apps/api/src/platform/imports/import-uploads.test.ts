@@ -170,6 +170,7 @@ describe('limits', () => {
     expect((await upload('one.txt')).statusCode).toBe(202);
     const refused = await upload('two.txt');
     expect(refused.statusCode).toBe(413);
+    expect(refused.headers.connection).toBe('close');
     expect(errorOf(refused).message).toBe(
       "Your company's uploads waiting to be imported would exceed its 3 MiB of storage; wait for them to finish, then upload again.",
     );

@@ -1,7 +1,7 @@
 import type { Schemas } from '@vigil/api-client';
 import type { AppContext } from '../../app-context.js';
 import type { AuthContext } from '../../identity/session/session.service.js';
-import { HttpError, validationError } from '../../shared/http-error.js';
+import { ServiceError, validationError } from '../../shared/service-error.js';
 import { requireScope } from '../../shared/tenant.js';
 import { iso, type PageInput } from '../findings/findings.query.js';
 import type { JobWorker } from '../jobs/job-worker.js';
@@ -101,8 +101,10 @@ async function checkOptions(
   if (problems) throw validationError(problems);
 }
 
-export function uploadTooLarge(limit: number): HttpError {
-  return new HttpError(413, `The file is larger than ${bytesText(limit)}, the upload limit.`, { connection: 'close' });
+export function uploadTooLarge(limit: number): ServiceError {
+  return new ServiceError('too_large', `The file is larger than ${bytesText(limit)}, the upload limit.`, {
+    closeConnection: true,
+  });
 }
 
 function isStream(body: unknown): body is AsyncIterable<Uint8Array> {
@@ -161,9 +163,9 @@ async function storeUpload(ctx: AppContext, job: NewJob, body: AsyncIterable<Uin
     return id;
   } catch (error) {
     if (id !== undefined) await discardUpload(ctx.db, id);
-    if (error instanceof HttpError) throw error;
+    if (error instanceof ServiceError) throw error;
     // The client went away (or the connection broke) before the whole file arrived.
-    throw new HttpError(400, 'The upload was interrupted; nothing was kept.', { connection: 'close' });
+    throw new ServiceError('invalid', 'The upload was interrupted; nothing was kept.', { closeConnection: true });
   }
 }
 
@@ -181,12 +183,15 @@ export async function createImport({
   const scope = jobScope(ctx, auth);
   if (!ctx.modules.importKinds.includes(input.kind)) throw validationError({ kind: ['The selected kind is invalid.'] });
   const importer = ctx.modules.importer(input.kind);
-  if (importer.platform && !auth.user.is_admin) throw new HttpError(403, CATALOGUE_OPERATORS_ONLY);
+  if (importer.platform && !auth.user.is_admin) throw new ServiceError('forbidden', CATALOGUE_OPERATORS_ONLY);
   // A platform kind's job belongs to no company: its quota and its list are the platform's.
   const companyId = importer.platform ? null : scope.companyId;
   if (input.body === undefined || input.body === null) throw validationError({ body: ['The file is empty.'] });
   if (!isStream(input.body)) {
-    throw new HttpError(415, 'Send the file as the request body with Content-Type: application/octet-stream.');
+    throw new ServiceError(
+      'unsupported_type',
+      'Send the file as the request body with Content-Type: application/octet-stream.',
+    );
   }
   const options = importOptions(input);
   await checkOptions(ctx, importer, companyId, options);
@@ -214,7 +219,7 @@ export async function createImport({
   );
   worker.wake();
   const row = await findJob(ctx.db, scope, id);
-  if (!row) throw new HttpError(404, 'Import not found.');
+  if (!row) throw new ServiceError('not_found', 'Import not found.');
   return { data: toImport(row) };
 }
 
@@ -239,14 +244,14 @@ export async function cancelJob({ ctx, auth, input }: { ctx: AppContext; auth: A
     return job !== undefined && (job.company_id === scope.companyId || (job.company_id === null && scope.platform));
   };
   const status = await requestCancel(ctx.db, visible, input.id, ctx.clock.now());
-  if (!status) throw new HttpError(404, 'Job not found.');
-  if (status === 'ended') throw new HttpError(409, 'The job has already ended.');
+  if (!status) throw new ServiceError('not_found', 'Job not found.');
+  if (status === 'ended') throw new ServiceError('conflict', 'The job has already ended.');
   return { data: { id: input.id, status } };
 }
 
 export async function getImport({ ctx, auth, input }: { ctx: AppContext; auth: AuthContext; input: { id: number } }) {
   const row = await findJob(ctx.db, jobScope(ctx, auth), input.id);
-  if (!row) throw new HttpError(404, 'Import not found.');
+  if (!row) throw new ServiceError('not_found', 'Import not found.');
   const [rejects, log] = await Promise.all([listRejects(ctx.db, row.id, 500), listLog(ctx.db, row.id)]);
   return {
     data: {

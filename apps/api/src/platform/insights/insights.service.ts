@@ -5,7 +5,7 @@ import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
 import type { AuthContext } from '../../identity/session/session.service.js';
 import { DAY } from '../../shared/clock.js';
-import { validationError } from '../../shared/http-error.js';
+import { validationError } from '../../shared/service-error.js';
 import { requireScope, type TenantScope } from '../../shared/tenant.js';
 import { and, findingConditions, iso } from '../findings/findings.query.js';
 import { openStatuses, severities } from '../findings/findings.table.js';

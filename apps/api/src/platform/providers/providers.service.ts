@@ -3,7 +3,7 @@
 // (through its job: a queued or waiting one ends at once, a running one after its current query).
 import type { AppContext } from '../../app-context.js';
 import type { AuthContext } from '../../identity/session/session.service.js';
-import { HttpError } from '../../shared/http-error.js';
+import { ServiceError } from '../../shared/service-error.js';
 import { requireScope, type TenantScope, tenantFilter } from '../../shared/tenant.js';
 import { capped, iso, type PageInput, pageOf } from '../findings/findings.query.js';
 import { requestCancel } from '../jobs/jobs.repository.js';
@@ -105,8 +105,8 @@ export async function listProviderRuns({ ctx, auth, input }: Verb<PageInput & { 
 export async function cancelProviderRun({ ctx, auth, input }: Verb<{ id: number }>) {
   const scope = requireScope(auth.scope);
   const run = await findRun(ctx, scope, input.id);
-  if (!run) throw new HttpError(404, 'Provider run not found.');
-  const ended = () => new HttpError(409, 'The run has already ended.');
+  if (!run) throw new ServiceError('not_found', 'Provider run not found.');
+  const ended = () => new ServiceError('conflict', 'The run has already ended.');
   if (run.job_id === null || !['queued', 'waiting', 'running'].includes(run.status)) throw ended();
   const jobId = run.job_id;
   const status = await requestCancel(ctx.db, async () => true, jobId, ctx.clock.now());

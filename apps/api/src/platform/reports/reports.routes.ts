@@ -2,13 +2,13 @@
 // it, and the monthly schedule; `/reports/{id}/data` is the print view's, opened by a print token
 // instead of a session (the renderer's browser has none).
 import { authOf, bodyOf, paramsOf, queryOf, type RouteDeps, type RouteTable } from '../../route-table.js';
-import { HttpError } from '../../shared/http-error.js';
+import { ServiceError } from '../../shared/service-error.js';
 import { requireScope } from '../../shared/tenant.js';
 import { reportData } from './reports.data.js';
 import { companyName, consumePrintToken, deleteReport, findPdf, listReports, userName } from './reports.repository.js';
 import { createReport, reportOut, scheduleOf, updateSchedule } from './reports.service.js';
 
-const notFound = () => new HttpError(404, 'Report not found.');
+const notFound = () => new ServiceError('not_found', 'Report not found.');
 
 export function reportsRoutes({ ctx }: RouteDeps): RouteTable {
   return {

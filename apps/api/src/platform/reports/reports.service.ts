@@ -4,7 +4,7 @@ import type { components } from '@vigil/api-client';
 import type { AppContext } from '../../app-context.js';
 import { spendAction } from '../../shared/action-limits.js';
 import { DAY } from '../../shared/clock.js';
-import { validationError } from '../../shared/http-error.js';
+import { validationError } from '../../shared/service-error.js';
 import { type TenantScope, tenantFilter } from '../../shared/tenant.js';
 import { nextRunAfter } from '../jobs/job-schedules.js';
 import { previousMonth, queueRender, reportJobKinds } from './reports.jobs.js';

@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { DAY } from '../../shared/clock.js';
-import { HttpError } from '../../shared/http-error.js';
+import { ServiceError } from '../../shared/service-error.js';
 import { openStatuses, type Severity } from '../findings/findings.table.js';
 import { findingPath } from '../monitoring/finding-path.js';
 import type { MonitoringModule } from '../monitoring/monitoring-module.js';
@@ -79,7 +79,7 @@ export async function requireSupplier(db: Executor, companyId: number, supplierI
     .where('company_id', '=', companyId)
     .where('id', '=', supplierId)
     .executeTakeFirst();
-  if (!found) throw new HttpError(404, 'Supplier not found.');
+  if (!found) throw new ServiceError('not_found', 'Supplier not found.');
   return found.id;
 }
 

@@ -3,7 +3,7 @@
 // module's sources at once, and marks what matched in plain text (ranges; the web escapes).
 import type { Executor } from '../../db/database.js';
 import { listCompaniesOfUser } from '../../identity/clients/clients.repository.js';
-import { validationError } from '../../shared/http-error.js';
+import { validationError } from '../../shared/service-error.js';
 import { foldText, highlightRanges, type TextRange } from '../../shared/text-match.js';
 import type { ModuleRegistry } from '../monitoring/module-registry.js';
 import type { SearchHit, SearchInput } from '../monitoring/monitoring-module.js';

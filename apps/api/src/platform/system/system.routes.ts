@@ -1,5 +1,5 @@
 import type { RouteDeps, RouteTable } from '../../route-table.js';
-import { HttpError } from '../../shared/http-error.js';
+import { ServiceError } from '../../shared/service-error.js';
 
 export function systemRoutes({ ctx }: RouteDeps): RouteTable {
   return {
@@ -9,7 +9,7 @@ export function systemRoutes({ ctx }: RouteDeps): RouteTable {
           await ctx.pingDb();
           return { status: 'ok', database: ctx.dbKind };
         } catch {
-          throw new HttpError(503, 'Database unavailable.');
+          throw new ServiceError('unavailable', 'Database unavailable.');
         }
       },
     },
