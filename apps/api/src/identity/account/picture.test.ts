@@ -131,6 +131,8 @@ describe('profile picture upload', () => {
     const declared = await uploadAs(tenant, exact);
     expect(declared.statusCode).toBe(413);
     expect(errorOf(declared)).toEqual({ message: 'The picture must be at most 2 MB.' });
+    // The rest of the body is never read, so the connection cannot carry another request.
+    expect(declared.headers.connection).toBe('close');
     // Streamed without a length: the server stops at the cap; the sender could not push 64 MiB.
     let produced = 0;
     async function* endless() {

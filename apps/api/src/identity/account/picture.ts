@@ -3,7 +3,7 @@
 // small WebP made by us, with no EXIF, XMP or ICC data from the upload (ADR 0015).
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { HttpError, validationError } from '../../shared/http-error.js';
+import { ServiceError, validationError } from '../../shared/service-error.js';
 
 export const PICTURE_MAX_BYTES = 2 * 1024 * 1024;
 /** Decompression bombs: a small file that declares a huge canvas is refused before decoding. */
@@ -14,7 +14,8 @@ export const PICTURE_CONTENT_TYPE = 'image/webp';
 
 export type PictureFormat = 'jpeg' | 'png' | 'webp' | 'gif';
 
-const tooLarge = () => new HttpError(413, { message: 'The picture must be at most 2 MB.' }, { connection: 'close' });
+const tooLarge = () =>
+  new ServiceError('too_large', { message: 'The picture must be at most 2 MB.' }, { closeConnection: true });
 const notAnImage = () => validationError({ picture: ['The file is not a JPEG, PNG, WebP or GIF image.'] });
 
 /**
@@ -72,7 +73,7 @@ export async function reencodePicture(bytes: Buffer): Promise<Buffer> {
     if (metadata.format !== format) throw notAnImage();
     return await image.rotate().resize(PICTURE_SIZE, PICTURE_SIZE, { fit: 'cover' }).webp({ quality: 82 }).toBuffer();
   } catch (error) {
-    if (error instanceof HttpError) throw error;
+    if (error instanceof ServiceError) throw error;
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
       throw validationError({ picture: ['The image is too large (more than 40 megapixels).'] });
     }

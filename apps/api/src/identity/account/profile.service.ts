@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../platform/audit/audit.repository.js';
-import { HttpError, validationError } from '../../shared/http-error.js';
+import { ServiceError, validationError } from '../../shared/service-error.js';
 import { parseLanguage } from '../preferences/preferences.service.js';
 import type { AuthContext } from '../session/session.service.js';
 import { findUserById, updateUser } from '../users/users.repository.js';
@@ -37,7 +37,7 @@ export function pictureUrl(userId: number, version: string): string {
 
 async function answer(ctx: AppContext, userId: number, message: string) {
   const user = await findUserById(ctx.db, userId);
-  if (!user) throw new HttpError(401, 'Unauthenticated.');
+  if (!user) throw new ServiceError('unauthenticated', 'Unauthenticated.');
   return { message, data: toProfile(user) };
 }
 
@@ -81,7 +81,10 @@ export async function updateProfile(call: Call<{ name: string; position?: string
 export async function uploadPicture(call: Call<{ body: unknown; declaredLength: number | undefined }>) {
   const { body, declaredLength } = call.input;
   if (!body || typeof (body as Readable).pipe !== 'function') {
-    throw new HttpError(415, 'Send the image as the request body with Content-Type: application/octet-stream.');
+    throw new ServiceError(
+      'unsupported_type',
+      'Send the image as the request body with Content-Type: application/octet-stream.',
+    );
   }
   const bytes = await readCapped(body as Readable, declaredLength, PICTURE_MAX_BYTES);
   const encoded = await reencodePicture(bytes);
@@ -109,7 +112,7 @@ export async function removePicture(call: Omit<Call, 'input'>) {
 export async function readPicture({ ctx, auth, input }: Omit<Call<{ userId: number; version: string }>, 'ip'>) {
   const allowed = input.userId === auth.user.id || (await shareACompany(ctx.db, auth.user.id, input.userId));
   const picture = allowed ? await findPicture(ctx.db, input.userId, input.version) : undefined;
-  if (!picture) throw new HttpError(404, 'Picture not found.');
+  if (!picture) throw new ServiceError('not_found', 'Picture not found.');
   return { contentType: picture.content_type, bytes: Buffer.from(picture.bytes) };
 }
 

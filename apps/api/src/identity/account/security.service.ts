@@ -4,8 +4,8 @@
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../platform/audit/audit.repository.js';
 import { queueMail } from '../../platform/mail/mail.repository.js';
-import { HttpError, validationError } from '../../shared/http-error.js';
 import { hashPassword, laneOf, verifyPassword } from '../../shared/passwords.js';
+import { ServiceError, validationError } from '../../shared/service-error.js';
 import { passwordProblems } from '../auth/accounts.service.js';
 import { recordLoginFailure } from '../auth/auth.repository.js';
 import { emailKey } from '../auth/sign-in.service.js';
@@ -92,7 +92,7 @@ export async function revokeOneSession({ ctx, auth, input, ip }: Call<{ id: numb
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await revokeSessionOfUser(trx, auth.user.id, input.id, now))) {
-      throw new HttpError(404, 'Session not found.');
+      throw new ServiceError('not_found', 'Session not found.');
     }
     await recordAudit(trx, {
       event: 'session.revoked',

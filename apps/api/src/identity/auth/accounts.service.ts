@@ -12,9 +12,9 @@ import {
   verifyEmailMail,
 } from '../../platform/mail/mail.templates.js';
 import { addMs, HOUR, MINUTE } from '../../shared/clock.js';
-import { HttpError, messages, validationError } from '../../shared/http-error.js';
 import { hashPassword, laneOf } from '../../shared/passwords.js';
 import { randomToken, sha256 } from '../../shared/secrets.js';
+import { messages, ServiceError, validationError } from '../../shared/service-error.js';
 import { addMembership, companyForDomain } from '../clients/clients.repository.js';
 import { revokeSessionsOfUser } from '../session/session.repository.js';
 import { findUserByEmail, findUserById, insertUser, normalizeEmail, updateUser } from '../users/users.repository.js';
@@ -147,10 +147,10 @@ export async function confirmRegistration({ ctx, input, ip }: Request<{ id: numb
   return ctx.db.transaction().execute(async (trx) => {
     const token = await consumeOneTimeToken(trx, 'confirm_registration', sha256(input.token), now);
     if (!token || token.user_id !== input.id) {
-      throw new HttpError(400, 'Invalid or expired confirmation link.');
+      throw new ServiceError('invalid', 'Invalid or expired confirmation link.');
     }
     const user = await findUserById(trx, token.user_id);
-    if (!user) throw new HttpError(404, messages.userNotFound);
+    if (!user) throw new ServiceError('not_found', messages.userNotFound);
     await updateUser(trx, user.id, {
       registration_confirmed_at: now,
       email_verified_at: user.email_verified_at ?? now,
@@ -169,9 +169,9 @@ export async function verifyEmail({ ctx, input, ip }: Request<{ token: string }>
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     const token = await consumeOneTimeToken(trx, 'verify_email', sha256(input.token), now);
-    if (!token) throw new HttpError(400, 'Invalid or expired verification link.');
+    if (!token) throw new ServiceError('invalid', 'Invalid or expired verification link.');
     const user = await findUserById(trx, token.user_id);
-    if (!user) throw new HttpError(404, messages.userNotFound);
+    if (!user) throw new ServiceError('not_found', messages.userNotFound);
     await updateUser(trx, user.id, { email_verified_at: now, updated_at: now });
     await recordAudit(trx, { event: 'email.verified', at: now, userId: user.id, ip });
     return { message: 'Your e-mail address is verified. You can sign in now.' };
@@ -254,7 +254,7 @@ export async function resetPassword({
     const token = await consumeOneTimeToken(trx, 'password_reset', sha256(input.token), now);
     const user = token ? await findUserById(trx, token.user_id) : undefined;
     if (!token || !user || user.email !== normalizeEmail(input.email)) {
-      throw new HttpError(400, messages.invalidResetToken);
+      throw new ServiceError('invalid', messages.invalidResetToken);
     }
     // A lock of the code step ends now and wrong codes before count no more: whoever guessed with
     // the old password cannot go on (two-factor-lock.ts).

@@ -6,7 +6,7 @@
 
 import type { AppContext } from '../../app-context.js';
 import { HOUR, MINUTE } from '../../shared/clock.js';
-import { HttpError, messages } from '../../shared/http-error.js';
+import { messages, ServiceError } from '../../shared/service-error.js';
 import { countLoginFailures, countLoginFailuresFromAddress } from './auth.repository.js';
 
 export const ACCOUNT_WINDOW_MS = 15 * MINUTE;
@@ -21,8 +21,8 @@ export function accountDelayMs(failures: number, maxMs: number): number {
   return Math.min(maxMs, FIRST_DELAY_MS * 2 ** (failures - FREE_FAILURES));
 }
 
-function tooMany(windowMs: number): HttpError {
-  return new HttpError(429, { message: messages.tooMany }, { 'retry-after': String(windowMs / 1000) });
+function tooMany(windowMs: number): ServiceError {
+  return new ServiceError('rate_limited', { message: messages.tooMany }, { retryAfterSeconds: windowMs / 1000 });
 }
 
 /**

@@ -2,9 +2,9 @@
 // routes pass the pending-step token from the signed cookie and apply the returned cookie changes.
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../platform/audit/audit.repository.js';
-import { HttpError, messages, validationError } from '../../shared/http-error.js';
 import { laneOf, verifyAgainstDummy, verifyPassword } from '../../shared/passwords.js';
 import { safeEqual, sha256 } from '../../shared/secrets.js';
+import { messages, ServiceError, validationError } from '../../shared/service-error.js';
 import { isRecoveryCodeShape, useAuthenticatorCode } from '../two-factor/two-factor.codes.js';
 import { hasActiveAuthenticator } from '../two-factor/two-factor.repository.js';
 import { findUserByEmail, findUserById, maskEmail, normalizeEmail, updateUser } from '../users/users.repository.js';
@@ -84,7 +84,7 @@ export async function signInWithPassword({
         details: { method: 'password' },
       });
     });
-    throw new HttpError(401, messages.invalidCredentials);
+    throw new ServiceError('unauthenticated', messages.invalidCredentials);
   }
   return ctx.db
     .transaction()
@@ -98,9 +98,9 @@ export async function signInWithPassword({
 async function boundPending(ctx: AppContext, pendingToken: string | undefined, userId: number) {
   const now = ctx.clock.now();
   const pending = pendingToken ? await findOpenPendingLogin(ctx.db, pendingCookieHash(pendingToken), now) : undefined;
-  if (!pending || pending.user_id !== userId) throw new HttpError(404, messages.userNotFound);
+  if (!pending || pending.user_id !== userId) throw new ServiceError('not_found', messages.userNotFound);
   const user = await findUserById(ctx.db, userId);
-  if (!user) throw new HttpError(404, messages.userNotFound);
+  if (!user) throw new ServiceError('not_found', messages.userNotFound);
   return { pending, user };
 }
 
@@ -128,7 +128,8 @@ export async function verifyTwoFactor({
   }
   const code = await latestTwoFactorCode(ctx.db, pending.id);
   const usable = code && !code.consumed_at && code.expires_at > now && code.attempts < TWO_FACTOR_MAX_TRIES;
-  if (!code || !usable || isRecoveryCodeShape(input.code)) throw new HttpError(401, messages.invalidCode);
+  if (!code || !usable || isRecoveryCodeShape(input.code))
+    throw new ServiceError('unauthenticated', messages.invalidCode);
   if (!safeEqual(code.code_hash, twoFactorCodeHash(ctx, pending.id, input.code))) {
     const { tries, refusal } = await ctx.db.transaction().execute(async (trx) => {
       const count = await countWrongTwoFactorTry(trx, code.id);
@@ -143,13 +144,14 @@ export async function verifyTwoFactor({
       return { tries: count, refusal: refused };
     });
     if (refusal) throw refusal;
-    throw new HttpError(401, {
+    throw new ServiceError('unauthenticated', {
       message: messages.invalidCode,
       ...(tries >= TWO_FACTOR_MAX_TRIES ? { details: 'Too many wrong codes: ask for a new code.' } : {}),
     });
   }
   return ctx.db.transaction().execute(async (trx) => {
-    if (!(await consumeTwoFactorCode(trx, code.id, now))) throw new HttpError(401, messages.invalidCode);
+    if (!(await consumeTwoFactorCode(trx, code.id, now)))
+      throw new ServiceError('unauthenticated', messages.invalidCode);
     await markPendingTwoFactorVerified(trx, pending.id, now);
     await recordAudit(trx, { event: 'two_factor.verified', at: now, userId: user.id, ip });
     const verified: PendingLoginRow = { ...pending, two_factor_verified_at: now };
@@ -200,7 +202,7 @@ async function verifyAuthenticatorCode(
     };
   });
   if (outcome.ok) return outcome.result;
-  throw outcome.refusal ?? new HttpError(401, messages.invalidCode);
+  throw outcome.refusal ?? new ServiceError('unauthenticated', messages.invalidCode);
 }
 
 function methodOf(pending: PendingLoginRow): 'password' | 'microsoft' {
@@ -214,7 +216,7 @@ export async function resendTwoFactor({
 }: Request<{ userId: number; pendingToken: string | undefined; deviceUserId?: number | undefined }>) {
   const { pending, user } = await boundPending(ctx, input.pendingToken, input.userId);
   const noEmailCode = !user.two_factor_enabled || (await hasActiveAuthenticator(ctx.db, user.id));
-  if (noEmailCode || pending.two_factor_verified_at) throw new HttpError(404, messages.userNotFound);
+  if (noEmailCode || pending.two_factor_verified_at) throw new ServiceError('not_found', messages.userNotFound);
   const now = ctx.clock.now();
   const attempt: CodeAttempt = { user, pendingLoginId: pending.id, knownDevice: input.deviceUserId === user.id, ip };
   await assertTwoFactorOpen(ctx.db, attempt, now);
@@ -222,10 +224,10 @@ export async function resendTwoFactor({
   if (last) {
     const wait = last.created_at.getTime() + TWO_FACTOR_RESEND_MS - now.getTime();
     if (wait > 0) {
-      throw new HttpError(
-        429,
+      throw new ServiceError(
+        'rate_limited',
         { message: 'Please wait before asking for a new code.' },
-        { 'retry-after': String(Math.ceil(wait / 1000)) },
+        { retryAfterSeconds: Math.ceil(wait / 1000) },
       );
     }
   }

@@ -15,7 +15,7 @@ import { recordAudit } from '../../platform/audit/audit.repository.js';
 import { queueMail } from '../../platform/mail/mail.repository.js';
 import { twoFactorLockedMail } from '../../platform/mail/mail.templates.js';
 import { addMs, HOUR, MINUTE, SECOND } from '../../shared/clock.js';
-import { HttpError, messages } from '../../shared/http-error.js';
+import { messages, ServiceError } from '../../shared/service-error.js';
 import type { UserRow } from '../users/users.table.js';
 import {
   countTwoFactorFailuresOfAttempt,
@@ -50,18 +50,21 @@ function waitText(ms: number): string {
 }
 
 /** The answer while a lock runs: even the right code gets it. */
-export function twoFactorLockedError(until: Date, now: Date): HttpError {
+export function twoFactorLockedError(until: Date, now: Date): ServiceError {
   const left = Math.max(until.getTime() - now.getTime(), SECOND);
-  return new HttpError(
-    429,
+  return new ServiceError(
+    'rate_limited',
     { message: `Too many wrong codes. Try again in ${waitText(left)}.` },
-    { 'retry-after': String(Math.ceil(left / SECOND)) },
+    { retryAfterSeconds: Math.ceil(left / SECOND) },
   );
 }
 
 /** The answer once an attempt has used its wrong codes: a new sign-in gives new tries. */
-export function attemptSpentError(): HttpError {
-  return new HttpError(401, { message: messages.invalidCode, details: 'Too many wrong codes: sign in again.' });
+export function attemptSpentError(): ServiceError {
+  return new ServiceError('unauthenticated', {
+    message: messages.invalidCode,
+    details: 'Too many wrong codes: sign in again.',
+  });
 }
 
 /** Wrong codes before this do not count: the window's start, or a lock's end (a password change ends it too). */
@@ -98,7 +101,11 @@ export async function assertTwoFactorOpen(db: Executor, attempt: CodeAttempt, no
  * transaction is committed: a lock, a spent attempt, or null for a plain wrong code. The 20th
  * wrong code from unknown browsers locks their code step and queues the owner's e-mail (once).
  */
-export async function countWrongCode(ctx: AppContext, trx: Executor, attempt: CodeAttempt): Promise<HttpError | null> {
+export async function countWrongCode(
+  ctx: AppContext,
+  trx: Executor,
+  attempt: CodeAttempt,
+): Promise<ServiceError | null> {
   const { user, ip, knownDevice } = attempt;
   const now = ctx.clock.now();
   await recordTwoFactorFailure(trx, { userId: user.id, pendingLoginId: attempt.pendingLoginId, knownDevice, ip }, now);
@@ -126,7 +133,7 @@ async function lockForStrangers(
   { user, ip }: CodeAttempt,
   wrongCodes: number,
   now: Date,
-): Promise<HttpError> {
+): Promise<ServiceError> {
   const until = addMs(now, TWO_FACTOR_LOCK_MS);
   if (await lockTwoFactor(trx, user.id, until, now)) {
     const resetUrl = `${ctx.publicUrl}/reset-password`;

@@ -1,13 +1,13 @@
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../platform/audit/audit.repository.js';
-import { HttpError, messages } from '../../shared/http-error.js';
+import { messages, ServiceError } from '../../shared/service-error.js';
 import type { AuthContext } from '../session/session.service.js';
 import { updateUser } from '../users/users.repository.js';
 import { findCompanyOfUser, listCompaniesOfUser } from './clients.repository.js';
 
 export async function listClients({ ctx, auth }: { ctx: AppContext; auth: AuthContext }) {
   const companies = await listCompaniesOfUser(ctx.db, auth.user.id);
-  if (companies.length === 0) throw new HttpError(404, 'No clients found.');
+  if (companies.length === 0) throw new ServiceError('not_found', 'No clients found.');
   return {
     data: companies.map((c) => ({
       idCliente: c.id,
@@ -42,10 +42,10 @@ export async function switchClient({
   ip: string | null;
 }) {
   const companyId = parseCompanyId(input.selectCompany);
-  if (companyId === undefined) throw new HttpError(400, messages.invalidCompany);
+  if (companyId === undefined) throw new ServiceError('invalid', messages.invalidCompany);
   // A company the user does not belong to answers exactly like one that does not exist.
   const company = await findCompanyOfUser(ctx.db, auth.user.id, companyId);
-  if (!company) throw new HttpError(404, messages.companyNotFound);
+  if (!company) throw new ServiceError('not_found', messages.companyNotFound);
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
     await updateUser(trx, auth.user.id, { current_company_id: company.id, updated_at: now });

@@ -7,9 +7,9 @@ import { type AuditEvent, recordAudit } from '../../platform/audit/audit.reposit
 import { queueMail } from '../../platform/mail/mail.repository.js';
 import { spendAction } from '../../shared/action-limits.js';
 import { addMs, DAY } from '../../shared/clock.js';
-import { HttpError, validationError } from '../../shared/http-error.js';
 import { hashPassword, laneOf } from '../../shared/passwords.js';
 import { randomToken, sha256 } from '../../shared/secrets.js';
+import { ServiceError, validationError } from '../../shared/service-error.js';
 import { requireScope } from '../../shared/tenant.js';
 import { passwordProblems } from '../auth/accounts.service.js';
 import { addMembership, findCompanyOfUser } from '../clients/clients.repository.js';
@@ -91,7 +91,7 @@ export function inviteMember(call: Call<{ email: string; role: Role }>) {
   return inTransaction(ctx, async (trx) => {
     const existing = await findUserByEmail(trx, email);
     if (existing && (await findMember(trx, scope, existing.id))) {
-      throw new HttpError(409, 'This address is already a member of the company.');
+      throw new ServiceError('conflict', 'This address is already a member of the company.');
     }
     const now = ctx.clock.now();
     const invitation = await insertInvitation(trx, {
@@ -107,14 +107,14 @@ export function inviteMember(call: Call<{ email: string; role: Role }>) {
       accepted_at: null,
       revoked_at: null,
     });
-    if (!invitation) throw new HttpError(409, ALREADY_INVITED);
+    if (!invitation) throw new ServiceError('conflict', ALREADY_INVITED);
     return sendLink(call, trx, invitation, 'member.invited');
   });
 }
 
 async function openInvitation(trx: Executor, auth: AuthContext, id: number) {
   const invitation = await findOpenInvitation(trx, requireScope(auth.scope), id);
-  if (!invitation) throw new HttpError(404, 'Invitation not found.');
+  if (!invitation) throw new ServiceError('not_found', 'Invitation not found.');
   return invitation;
 }
 
@@ -150,7 +150,7 @@ export async function lookupInvitation({ ctx, input }: { ctx: AppContext; input:
 async function usableInvitation(ctx: AppContext, db: Executor, token: string, lock = true) {
   const invitation = await findInvitationByToken(db, sha256(token), lock);
   if (!invitation || invitation.accepted_at || invitation.revoked_at || invitation.expires_at <= ctx.clock.now()) {
-    throw new HttpError(400, INVALID_INVITATION);
+    throw new ServiceError('invalid', INVALID_INVITATION);
   }
   return invitation;
 }

@@ -5,7 +5,7 @@ import type { Executor } from '../../db/database.js';
 import { type AuditEvent, recordAudit } from '../../platform/audit/audit.repository.js';
 import { queueMail } from '../../platform/mail/mail.repository.js';
 import { accountActivatedMail } from '../../platform/mail/mail.templates.js';
-import { HttpError } from '../../shared/http-error.js';
+import { ServiceError } from '../../shared/service-error.js';
 import { requireScope, type TenantScope } from '../../shared/tenant.js';
 import { revokeSessionsOfUser } from '../session/session.repository.js';
 import { methodOf } from '../two-factor/two-factor.service.js';
@@ -72,7 +72,7 @@ async function changeMember(
   const now = ctx.clock.now();
   const data = await ctx.db.transaction().execute(async (trx) => {
     const member = await findMember(trx, scope, input.id);
-    if (!member) throw new HttpError(404, MEMBER_NOT_FOUND);
+    if (!member) throw new ServiceError('not_found', MEMBER_NOT_FOUND);
     const details = await change(trx, member, scope, now);
     await recordAudit(trx, {
       event,
@@ -91,7 +91,8 @@ async function changeMember(
 /** Refuses a change that would leave the company without an active administrator (rows locked). */
 async function keepAnAdministrator(trx: Executor, scope: TenantScope, member: MemberRow): Promise<void> {
   const administrators = await lockActiveAdministrators(trx, scope);
-  if (administrators.length === 1 && administrators[0] === member.id) throw new HttpError(409, LAST_ADMINISTRATOR);
+  if (administrators.length === 1 && administrators[0] === member.id)
+    throw new ServiceError('conflict', LAST_ADMINISTRATOR);
 }
 
 export function changeMemberRole(call: Call<{ id: number; role: Role }>) {
@@ -106,7 +107,7 @@ export function changeMemberRole(call: Call<{ id: number; role: Role }>) {
 /** Validates an account awaiting validation (the sign-in flow's `active_validation_required`). */
 export function activateMember(call: Call<{ id: number }>) {
   return changeMember(call, 'account.activated', async (trx, member, _scope, now) => {
-    if (member.active) throw new HttpError(409, 'This account is already active.');
+    if (member.active) throw new ServiceError('conflict', 'This account is already active.');
     await updateUser(trx, member.id, { active: true, updated_at: now });
     await queueMail(trx, accountActivatedMail(member.email, member.name, `${call.ctx.publicUrl}/signin`), now);
     return {};
@@ -116,7 +117,7 @@ export function activateMember(call: Call<{ id: number }>) {
 /** Ends the membership's access to this company and every session of the user at once. */
 export function deactivateMember(call: Call<{ id: number }>) {
   return changeMember(call, 'member.deactivated', async (trx, member, scope, now) => {
-    if (member.deactivated_at) throw new HttpError(409, 'This member is already deactivated.');
+    if (member.deactivated_at) throw new ServiceError('conflict', 'This member is already deactivated.');
     if (member.role === 'administrator') await keepAnAdministrator(trx, scope, member);
     await updateMembership(trx, scope, member.id, { deactivated_at: now });
     await revokeSessionsOfUser(trx, member.id, now);
@@ -126,7 +127,7 @@ export function deactivateMember(call: Call<{ id: number }>) {
 
 export function reactivateMember(call: Call<{ id: number }>) {
   return changeMember(call, 'member.reactivated', async (trx, member, scope) => {
-    if (!member.deactivated_at) throw new HttpError(409, 'This member is not deactivated.');
+    if (!member.deactivated_at) throw new ServiceError('conflict', 'This member is not deactivated.');
     await updateMembership(trx, scope, member.id, { deactivated_at: null });
     return {};
   });
@@ -152,7 +153,7 @@ export async function removeMember(call: Call<{ id: number }>) {
 
 export async function memberHistory({ ctx, auth, input }: Omit<Call<{ id: number }>, 'ip'>) {
   const scope = requireScope(auth.scope);
-  if (!(await findMember(ctx.db, scope, input.id))) throw new HttpError(404, MEMBER_NOT_FOUND);
+  if (!(await findMember(ctx.db, scope, input.id))) throw new ServiceError('not_found', MEMBER_NOT_FOUND);
   const rows = await memberHistoryRows(ctx.db, scope, input.id);
   return {
     data: rows.map((r) => {

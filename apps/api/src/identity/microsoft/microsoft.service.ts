@@ -5,8 +5,8 @@
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../platform/audit/audit.repository.js';
 import { addMs, MINUTE, SECOND } from '../../shared/clock.js';
-import { HttpError, messages } from '../../shared/http-error.js';
 import { randomToken, safeEqual, sha256 } from '../../shared/secrets.js';
+import { messages, ServiceError } from '../../shared/service-error.js';
 import { domainOf } from '../auth/accounts.service.js';
 import {
   consumeOneTimeToken,
@@ -29,7 +29,7 @@ export const TEMP_TOKEN_MS = 60 * SECOND;
 // Not configured (production without MICROSOFT_*) or the provider unreachable: the server works but
 // this service is unavailable, a 503 with its reason (the web app shows its catalogue's text).
 function requireClient(client: OidcClient | undefined): OidcClient {
-  if (!client) throw new HttpError(503, messages.microsoftNotConfigured);
+  if (!client) throw new ServiceError('unavailable', messages.microsoftNotConfigured);
   return client;
 }
 
@@ -51,8 +51,11 @@ export async function startMicrosoft({
   try {
     started = await requireClient(client).start({ loginHint: input.loginHint });
   } catch (error) {
-    if (error instanceof HttpError) throw error;
-    throw new HttpError(503, `Microsoft sign-${input.intent === 'login' ? 'in' : 'up'} is not available right now.`);
+    if (error instanceof ServiceError) throw error;
+    throw new ServiceError(
+      'unavailable',
+      `Microsoft sign-${input.intent === 'login' ? 'in' : 'up'} is not available right now.`,
+    );
   }
   const now = ctx.clock.now();
   await insertOauthFlow(ctx.db, {
@@ -231,16 +234,16 @@ export async function retrieveMicrosoftToken({
   const now = ctx.clock.now();
   // The key is consumed before the temporary token is checked: a wrong guess burns the key.
   const handoff = await consumeOneTimeToken(ctx.db, 'microsoft_handoff', sha256(input.redirectKey), now);
-  if (!handoff || handoff.pending_login_id === null) throw new HttpError(400, messages.invalidKey);
+  if (!handoff || handoff.pending_login_id === null) throw new ServiceError('invalid', messages.invalidKey);
   const tempOk =
     handoff.secondary_hash !== null &&
     handoff.secondary_expires_at !== null &&
     handoff.secondary_expires_at > now &&
     safeEqual(handoff.secondary_hash, sha256(input.tempToken));
-  if (!tempOk) throw new HttpError(401, messages.invalidTempToken);
+  if (!tempOk) throw new ServiceError('unauthenticated', messages.invalidTempToken);
   const user = await findUserById(ctx.db, handoff.user_id);
   const pending = await findPendingLoginById(ctx.db, handoff.pending_login_id);
-  if (!user || !pending || pending.completed_at) throw new HttpError(400, messages.invalidKey);
+  if (!user || !pending || pending.completed_at) throw new ServiceError('invalid', messages.invalidKey);
   const pendingToken = randomToken(32);
   return ctx.db.transaction().execute(async (trx) => {
     await rotatePendingLoginToken(trx, pending.id, pendingCookieHash(pendingToken));

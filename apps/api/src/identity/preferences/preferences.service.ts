@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../platform/audit/audit.repository.js';
-import { HttpError, messages } from '../../shared/http-error.js';
+import { messages, ServiceError } from '../../shared/service-error.js';
 import type { AuthContext } from '../session/session.service.js';
 import { type Language, parseLanguage } from '../users/languages.js';
 import { updateUser } from '../users/users.repository.js';
@@ -24,7 +24,7 @@ export async function switchLanguage({
   ip: string | null;
 }) {
   const language = parseLanguage(input.language);
-  if (!language) throw new HttpError(400, messages.invalidLanguage);
+  if (!language) throw new ServiceError('invalid', messages.invalidLanguage);
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
     await updateUser(trx, auth.user.id, { language, updated_at: now });

@@ -4,8 +4,8 @@ import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
 import { recordAudit } from '../../platform/audit/audit.repository.js';
 import { addMs, HOUR, MINUTE } from '../../shared/clock.js';
-import { HttpError, messages } from '../../shared/http-error.js';
 import { randomToken, sha256 } from '../../shared/secrets.js';
+import { messages, ServiceError } from '../../shared/service-error.js';
 import type { TenantScope } from '../../shared/tenant.js';
 import { toUserJson } from '../users/users.repository.js';
 import type { UserRow } from '../users/users.table.js';
@@ -94,9 +94,9 @@ export async function authenticate({
   ctx: AppContext;
   input: { token: string | undefined; countsAsActivity: boolean; ip: string | null };
 }): Promise<AuthContext> {
-  if (!input.token) throw new HttpError(401, messages.unauthenticated);
+  if (!input.token) throw new ServiceError('unauthenticated', messages.unauthenticated);
   const row = await findSessionWithUser(ctx.db, sha256(input.token));
-  if (!row || row.session_revoked_at) throw new HttpError(401, messages.unauthenticated);
+  if (!row || row.session_revoked_at) throw new ServiceError('unauthenticated', messages.unauthenticated);
   const {
     session_id,
     session_token_hash,
@@ -124,15 +124,15 @@ export async function authenticate({
     ip: session_ip,
   };
   const now = ctx.clock.now();
-  if (session.expires_at <= now) throw new HttpError(401, messages.sessionExpired);
+  if (session.expires_at <= now) throw new ServiceError('unauthenticated', messages.sessionExpired);
   if (now.getTime() - session.last_activity_at.getTime() > SESSION_IDLE_MS) {
     await ctx.db.transaction().execute(async (trx) => {
       await revokeSession(trx, session.id, now);
       await recordAudit(trx, { event: 'session.expired', at: now, userId: session.user_id, ip: input.ip });
     });
-    throw new HttpError(401, messages.sessionIdle);
+    throw new ServiceError('unauthenticated', messages.sessionIdle);
   }
-  if (!user.active) throw new HttpError(401, messages.unauthenticated);
+  if (!user.active) throw new ServiceError('unauthenticated', messages.unauthenticated);
   // Activity is recorded at most once a minute: one write per minute per session, not per call.
   if (input.countsAsActivity && now.getTime() - session.last_activity_at.getTime() >= TOUCH_INTERVAL_MS) {
     await touchSession(ctx.db, session.id, now);

@@ -4,8 +4,8 @@
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
 import { recordAudit } from '../../platform/audit/audit.repository.js';
-import { HttpError, validationError } from '../../shared/http-error.js';
 import { laneOf, verifyPassword } from '../../shared/passwords.js';
+import { ServiceError, validationError } from '../../shared/service-error.js';
 import { assertTwoFactorOpen, type CodeAttempt, countWrongCode } from '../auth/two-factor-lock.js';
 import type { AuthContext } from '../session/session.service.js';
 import type { UserRow } from '../users/users.table.js';
@@ -54,8 +54,8 @@ export async function twoFactorStatus(ctx: AppContext, user: UserRow) {
   return { method, recovery_codes_left: recoveryCodesLeft };
 }
 
-const alreadySetUp = () => new HttpError(409, { message: 'An authenticator app is already set up.' });
-const notSetUp = () => new HttpError(409, { message: 'No authenticator app is set up.' });
+const alreadySetUp = () => new ServiceError('conflict', { message: 'An authenticator app is already set up.' });
+const notSetUp = () => new ServiceError('conflict', { message: 'No authenticator app is set up.' });
 
 export async function startAuthenticator({ ctx, auth }: Request) {
   const user = auth.user;
@@ -85,7 +85,7 @@ export async function confirmAuthenticator({ ctx, auth, input, ip }: Request<{ c
   const now = ctx.clock.now();
   const codes = await ctx.db.transaction().execute(async (trx) => {
     const row = await authenticatorForUpdate(trx, user.id);
-    if (!row) throw new HttpError(409, { message: 'Start the set-up of an authenticator app first.' });
+    if (!row) throw new ServiceError('conflict', { message: 'Start the set-up of an authenticator app first.' });
     if (row.confirmed_at) throw alreadySetUp();
     const step = matchTotp(openSecret(ctx, row), input.code, now, null);
     if (step === null || !(await acceptStep(trx, user.id, step, now))) {
@@ -138,7 +138,7 @@ async function withReauthentication<T>(
   throw outcome.refusal ?? proofRejected();
 }
 
-const proofRejected = () => new HttpError(403, { message: 'The password or the code is not correct.' });
+const proofRejected = () => new ServiceError('forbidden', { message: 'The password or the code is not correct.' });
 
 export async function disableAuthenticator(request: Request<Reauthentication>) {
   const { ctx, auth, ip } = request;
