@@ -47,8 +47,8 @@ import { webAppPlugin } from './plugins/web-app.plugin.js';
 import type { RouteDeps } from './route-table.js';
 import { settleAfterResponse } from './shared/after-response.js';
 import { type Clock, systemClock } from './shared/clock.js';
-import { HttpError, messages } from './shared/http-error.js';
 import { hmac } from './shared/secrets.js';
+import { messages, ServiceError } from './shared/service-error.js';
 import './fastify-types.js';
 
 export interface BuildAppOptions {
@@ -150,7 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
         JSON.parse(body, (key, value) => (key === '__proto__' ? undefined : value)),
       );
     } catch {
-      done(new HttpError(400, 'Malformed JSON body.'), undefined);
+      done(new ServiceError('invalid', 'Malformed JSON body.'), undefined);
     }
   });
   registerUploadParser(app, limits.uploadBytes);
@@ -161,7 +161,11 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
     max: limits.globalPerMinute > 0 ? limits.globalPerMinute : 1_000_000,
     timeWindow: 60_000,
     errorResponseBuilder: (_request, context) =>
-      new HttpError(429, { message: messages.tooMany }, { 'retry-after': String(Math.ceil(context.ttl / 1000)) }),
+      new ServiceError(
+        'rate_limited',
+        { message: messages.tooMany },
+        { retryAfterSeconds: Math.ceil(context.ttl / 1000) },
+      ),
   });
   await app.register(csrfPlugin, { secure });
   await app.register(errorHandlerPlugin);

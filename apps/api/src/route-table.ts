@@ -22,7 +22,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from './app-context.js';
 import type { OidcClient } from './identity/microsoft/microsoft.client.js';
 import type { AuthContext } from './identity/session/session.service.js';
-import { HttpError, messages } from './shared/http-error.js';
+import { messages, ServiceError } from './shared/service-error.js';
 
 export type OperationId = keyof operations;
 
@@ -105,6 +105,6 @@ export function paramsOf<Op extends OperationId>(_op: Op, request: FastifyReques
 
 /** The session of a protected route (the authenticate hook has run). */
 export function authOf(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw new HttpError(401, messages.unauthenticated);
+  if (!request.auth) throw new ServiceError('unauthenticated', messages.unauthenticated);
   return request.auth;
 }

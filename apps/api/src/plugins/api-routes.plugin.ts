@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
 import { authenticate } from '../identity/session/session.service.js';
 import { readAccessToken } from '../identity/session/sign-in-cookies.js';
 import type { OperationId, RouteDeps, RouteTable } from '../route-table.js';
-import { HttpError, validationError } from '../shared/http-error.js';
+import { ServiceError, validationError } from '../shared/service-error.js';
 import { validationFieldMap } from './error-handler.plugin.js';
 import { nulProblems } from './input-rules.js';
 
@@ -154,7 +154,8 @@ export const apiRoutesPlugin = fp(
       // The role of the user's membership in the current company decides, before the input is read.
       const roles = operations.get(String(request.routeOptions.config.operationId))?.roles ?? [];
       const role = request.auth.role;
-      if (role !== null && !roles.includes('anyone') && !roles.includes(role)) throw new HttpError(403, ROLE_REFUSED);
+      if (role !== null && !roles.includes('anyone') && !roles.includes(role))
+        throw new ServiceError('forbidden', ROLE_REFUSED);
     };
     const routes: Record<string, RouteTable[OperationId]> = options.routes;
 
@@ -166,7 +167,7 @@ export const apiRoutesPlugin = fp(
         return {
           ...onRequest,
           handler: async () => {
-            throw new HttpError(501, `Operation ${operationId} has no handler on this server.`);
+            throw new ServiceError('not_implemented', `Operation ${operationId} has no handler on this server.`);
           },
         };
       }
@@ -205,7 +206,10 @@ export const apiRoutesPlugin = fp(
         ?.trim()
         .toLowerCase();
       if (!bodyTypes.includes(type ?? '')) {
-        throw new HttpError(415, `Unsupported content type: this call takes ${bodyTypes.join(' or ')}.`);
+        throw new ServiceError(
+          'unsupported_type',
+          `Unsupported content type: this call takes ${bodyTypes.join(' or ')}.`,
+        );
       }
     });
     // No text of any operation may hold NUL (the databases cannot store it): one check for every

@@ -4,8 +4,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isApiRequest } from '../shared/api-request.js';
-import { HttpError, messages } from '../shared/http-error.js';
 import { randomToken, safeEqual } from '../shared/secrets.js';
+import { messages, ServiceError } from '../shared/service-error.js';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -39,7 +39,7 @@ export const csrfPlugin = fp(
       if (!unsafe.has(request.method) || !isApiRequest(request) || bearerOnlyMcp(request)) return;
       const header = request.headers[XSRF_HEADER];
       if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) {
-        throw new HttpError(419, messages.csrf);
+        throw new ServiceError('csrf_mismatch', messages.csrf);
       }
     });
   },

@@ -3,7 +3,6 @@
 // anything unexpected is logged and answered with a bare 500.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../shared/http-error.js';
 import { ServiceError, type ServiceErrorCode } from '../shared/service-error.js';
 import { DATE_YEARS } from './input-rules.js';
 
@@ -115,12 +114,9 @@ export function headersOf(error: ServiceError): Record<string, string> {
 
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
-    app.setErrorHandler((error: FastifyError | ServiceError | HttpError, request, reply) => {
+    app.setErrorHandler((error: FastifyError | ServiceError, request, reply) => {
       if (error instanceof ServiceError) {
         return reply.headers(headersOf(error)).code(STATUS_OF_CODE[error.code]).send(error.body);
-      }
-      if (error instanceof HttpError) {
-        return reply.headers(error.headers).code(error.statusCode).send(error.body);
       }
       if (error.validation) {
         return reply

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../db/database.js';
 import type { Clock } from './clock.js';
 import { HOUR } from './clock.js';
-import { HttpError } from './http-error.js';
+import { ServiceError } from './service-error.js';
 
 /** At most `max` per `windowMs`; a max of 0 turns the limit off. */
 export interface Allowance {
@@ -90,12 +90,12 @@ export async function spendAction(
     if (!until) continue;
     const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
     const minutes = Math.ceil(seconds / 60);
-    throw new HttpError(
-      429,
+    throw new ServiceError(
+      'rate_limited',
       {
         message: `${whose} reached the limit of ${allowance.max} ${described[action]} in ${windowText(allowance.windowMs)}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
       },
-      { 'retry-after': String(seconds) },
+      { retryAfterSeconds: seconds },
     );
   }
 }

@@ -6,7 +6,7 @@
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 import { FairQueue, type Lane, QueueFullError } from './fair-queue.js';
-import { HttpError } from './http-error.js';
+import { ServiceError } from './service-error.js';
 
 // algorithm 2 is Argon2id (the package's const enum cannot be imported under verbatimModuleSyntax).
 const options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -46,10 +46,10 @@ export function laneOf(ip: string | null, knownDeviceUserId?: number | undefined
 function queued<T>(lane: Lane, task: () => Promise<T>): Promise<T> {
   return queue.run(lane, task).catch((error: unknown) => {
     if (error instanceof QueueFullError) {
-      throw new HttpError(
-        429,
+      throw new ServiceError(
+        'rate_limited',
         { message: 'Too many sign-ins at once from your network. Please try again in a moment.' },
-        { 'retry-after': '5' },
+        { retryAfterSeconds: 5 },
       );
     }
     throw error;

@@ -3,7 +3,7 @@
 // query can forget the company filter (spec decision 8).
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
-import { HttpError } from './http-error.js';
+import { ServiceError } from './service-error.js';
 
 export interface TenantScope {
   readonly userId: number;
@@ -25,7 +25,7 @@ export function tenantFilter(table: TenantTable | (string & {}), scope: TenantSc
 
 /** The scope of a session, or 400 when the user works under no company yet. */
 export function requireScope(scope: TenantScope | null): TenantScope {
-  if (!scope) throw new HttpError(400, 'No company selected.');
+  if (!scope) throw new ServiceError('invalid', 'No company selected.');
   return scope;
 }
 

@@ -2,7 +2,7 @@
 // which the forms show under the field, rather than the database's unique violation.
 import { sql } from 'kysely';
 import type { Executor } from '../db/database.js';
-import { validationError } from './http-error.js';
+import { validationError } from './service-error.js';
 import type { TenantScope } from './tenant.js';
 
 /** Refuses `name` when another row of the company's `table` has it (`except`: the row being renamed). */
