@@ -8,7 +8,11 @@
 //           shared/ imports none of those layers nor the composition root (app.ts, modules.ts,
 //           server.ts); only server.ts imports dev/ statically (app.ts may load it with import()
 //           when it mounts a development tool); a condition on the session's company goes
-//           through tenantFilter() (shared/tenant.ts).
+//           through tenantFilter() (shared/tenant.ts). Below the edge (modules/, platform/, identity/,
+//           shared/) nothing names an HTTP status for a refusal: no HTTP error class (HttpError,
+//           http-errors, @fastify/sensible…), no `new XError(404…)`, no `statusCode: 4xx`, no
+//           `reply.code(4xx)`; they throw a ServiceError with a domain code, and the one error handler
+//           (plugins/error-handler.plugin.ts) maps it to a status (issue 34, item 3; ADR 0045).
 //   web:    features live in three layers: modules/<id>/ (the monitoring modules), platform/<f>/
 //           (screens of the platform) and identity/<f>/ (sign-in and who you are). A module imports no
 //           other module and no platform or identity feature; platform and identity import no module;
@@ -29,6 +33,31 @@ function* sourceFiles(dir) {
       if (name !== 'node_modules' && name !== 'dist' && name !== 'generated') yield* sourceFiles(path);
     } else if (/\.(ts|tsx|mts|js|mjs)$/.test(name) && !/\.d\.ts$/.test(name)) yield path;
   }
+}
+
+/** An HTTP error class imported (by name, or a package of them). */
+const HTTP_ERROR_IMPORT =
+  /(?:import|export)\s+(?:type\s+)?\{[^}]*\b(Http\w*(?:Error|Exception)|StatusError)\b[^}]*\}\s*from|(?:from|import)\s*\(?\s*['"](http-errors|@fastify\/sensible|@fastify\/error)['"]/;
+/** A refusal given a numeric HTTP status: `new XError(404, …)`, `statusCode: 409`, `reply.code(403)`. */
+const NUMERIC_STATUS =
+  /new\s+[A-Z]\w*(?:Error|Exception)\s*\(\s*[1-5]\d\d\b|\bstatus(?:Code)?\s*[:=]\s*[45]\d\d\b|\b(?:reply|res)\s*\.\s*(?:code|status)\s*\(\s*[45]\d\d\b/;
+
+/** What a file below the edge does that only the edge may: name an HTTP status for a refusal. */
+function httpStatusProblems(where, text) {
+  const problems = [];
+  const imported = text.match(HTTP_ERROR_IMPORT);
+  if (imported) {
+    problems.push(
+      `${where}: imports the HTTP error class ${imported[1] ?? imported[2]}; throw a ServiceError with a domain code (shared/service-error.ts).`,
+    );
+  }
+  const status = text.match(NUMERIC_STATUS);
+  if (status) {
+    problems.push(
+      `${where}: refuses with a numeric HTTP status (${status[0]}); throw a ServiceError with a domain code, the error handler maps it to a status.`,
+    );
+  }
+  return problems;
 }
 
 /** `company_id = ${scope.companyId}` or `.where('x.company_id', '=', scope.companyId)`. */
@@ -87,6 +116,9 @@ export function serverProblems(src) {
     const where = relative(root, file);
     if (own && own.layer !== 'dev' && HAND_WRITTEN_TENANCY.test(text)) {
       problems.push(`${where}: filters by company_id by hand; use tenantFilter(table, scope).`);
+    }
+    if (inside(file, join(src, 'shared')) || ['modules', 'platform', 'identity'].includes(own?.layer)) {
+      problems.push(...httpStatusProblems(where, text));
     }
     if (own?.layer === 'dev') continue;
     for (const { spec, path, dynamic } of importsOf(file, text)) {

@@ -116,6 +116,31 @@ describe('import boundaries', () => {
     ]);
   });
 
+  it('catch code below the edge refusing with an HTTP status or importing an HTTP error class', () => {
+    write('edge/modules/c/c.module.ts', 'export const c = 1;\n');
+    write('edge/modules/c/c.service.ts', "throw new HttpError(404, 'Not found.');\n");
+    write('edge/platform/jobs/jobs.service.ts', "import { HttpError } from '../../plugins/http-error.js';\n");
+    write('edge/identity/session/session.ts', "import createError from 'http-errors';\n");
+    write('edge/shared/limits.ts', "throw Object.assign(new Error('Slow down.'), { statusCode: 429 });\n");
+    write('edge/modules/c/c.routes.ts', 'reply.code(403);\nreply.code(201);\n');
+    // Allowed: a domain code, a success status, the edge itself, a test.
+    write('edge/modules/c/c.repository.ts', "throw new ServiceError('not_found', 'Not found.');\n");
+    write('edge/plugins/error-handler.plugin.ts', 'reply.code(422);\n');
+    write('edge/modules/c/c.test.ts', 'expect(answer.statusCode).toBe(404);\nreply.code(403);\n');
+    expect(
+      boundaries
+        .serverProblems(join(tree, 'edge'))
+        .map((p) => p.replace(/^.*?: /, ''))
+        .sort(),
+    ).toEqual([
+      'imports the HTTP error class HttpError; throw a ServiceError with a domain code (shared/service-error.ts).',
+      'imports the HTTP error class http-errors; throw a ServiceError with a domain code (shared/service-error.ts).',
+      'refuses with a numeric HTTP status (new HttpError(404); throw a ServiceError with a domain code, the error handler maps it to a status.',
+      'refuses with a numeric HTTP status (reply.code(403); throw a ServiceError with a domain code, the error handler maps it to a status.',
+      'refuses with a numeric HTTP status (statusCode: 429); throw a ServiceError with a domain code, the error handler maps it to a status.',
+    ]);
+  });
+
   it('catch a web module importing another module or a platform feature, platform or identity importing a module, a feature importing another, shared code importing a feature, anything importing app/', () => {
     write('web/modules/x/x.tsx', "import { y } from '@/modules/y';\nimport { f } from '@/platform/findings';\n");
     write('web/modules/y/index.ts', 'export const y = 1;\n');

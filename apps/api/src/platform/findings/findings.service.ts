@@ -25,7 +25,7 @@ import {
   updateFindingRow,
 } from './findings.repository.js';
 import type { FindingRow, FindingStatus, FindingsTable, Module, Severity } from './findings.table.js';
-import { allowedStatuses, checkTransition } from './findings.workflow.js';
+import { allowedStatuses, type ChangeRefusal, checkTransition } from './findings.workflow.js';
 
 interface Verb<I = undefined> {
   ctx: AppContext;
@@ -92,7 +92,7 @@ export interface FindingChangeInput {
 }
 
 type Planned =
-  | { ok: false; reason: string; status: 409 | 422 }
+  | { ok: false; reason: string; refusal: ChangeRefusal }
   | { ok: true; set: Updateable<FindingsTable>; changes: NewChange[]; events: NewEvent[] };
 
 /** What a user's change does to one finding: the new values, history rows and events, or why not. */
@@ -116,7 +116,7 @@ function planChange(row: FindingRow, input: FindingChangeInput, userId: number, 
       : new Date(input.risk_accepted_until);
   if (input.status !== undefined) {
     const check = checkTransition(row.status, input.status, until, now);
-    if (!check.ok) return { ok: false, reason: check.reason, status: check.status };
+    if (!check.ok) return { ok: false, reason: check.reason, refusal: check.refusal };
     set.status = input.status;
     set.resolved_at = input.status === 'resolved' ? now : null;
     set.risk_accepted_until = input.status === 'risk_accepted' ? until : null;
@@ -133,7 +133,7 @@ function planChange(row: FindingRow, input: FindingChangeInput, userId: number, 
     if (row.status !== 'risk_accepted' || !until || until <= now) {
       return {
         ok: false,
-        status: 422,
+        refusal: 'invalid_data',
         reason: 'risk_accepted_until changes only a risk-accepted finding, to a future date.',
       };
     }
@@ -212,7 +212,7 @@ export async function updateFinding({ ctx, auth, input }: Verb<{ id: number; cha
     const [row] = await lockFindings(trx, scope, [input.id]);
     if (!row) throw new ServiceError('not_found', 'Finding not found.');
     const plan = planChange(row, input.changes, auth.user.id, now);
-    if (!plan.ok && plan.status === 422) throw validationError({ risk_accepted_until: [plan.reason] });
+    if (!plan.ok && plan.refusal === 'invalid_data') throw validationError({ risk_accepted_until: [plan.reason] });
     if (!plan.ok) {
       throw new ServiceError('conflict', {
         message: plan.reason,

@@ -1,5 +1,6 @@
 // The one triage workflow of every module. Pure: which status may follow which, and what a
 // change needs. Automatic changes (an import seeing a resolved finding again) bypass it by design.
+import type { ServiceErrorCode } from '../../shared/service-error.js';
 import type { FindingStatus } from './findings.table.js';
 
 // A new finding may be closed at once: a team that already rotated a leaked password, or accepts a
@@ -17,8 +18,13 @@ export function allowedStatuses(from: FindingStatus): FindingStatus[] {
   return transitions[from];
 }
 
-/** 409: the workflow refuses the move; 422: the move needs a value that is missing or wrong. */
-export type TransitionCheck = { ok: true } | { ok: false; reason: string; status: 409 | 422 };
+/**
+ * Why a change is refused: `conflict`, the workflow refuses the move; `invalid_data`, the move needs a
+ * value that is missing or wrong (the error handler answers them 409 and 422).
+ */
+export type ChangeRefusal = Extract<ServiceErrorCode, 'conflict' | 'invalid_data'>;
+
+export type TransitionCheck = { ok: true } | { ok: false; reason: string; refusal: ChangeRefusal };
 
 /** Whether `from → to` is allowed at `now`; risk acceptance needs an end date in the future. */
 export function checkTransition(
@@ -27,16 +33,16 @@ export function checkTransition(
   riskAcceptedUntil: Date | null | undefined,
   now: Date,
 ): TransitionCheck {
-  if (from === to) return { ok: false, status: 409, reason: `The finding is already ${to}.` };
+  if (from === to) return { ok: false, refusal: 'conflict', reason: `The finding is already ${to}.` };
   if (!transitions[from].includes(to)) {
     return {
       ok: false,
-      status: 409,
+      refusal: 'conflict',
       reason: `A finding cannot go from ${from} to ${to}; allowed: ${transitions[from].join(', ')}.`,
     };
   }
   if (to === 'risk_accepted' && (!riskAcceptedUntil || riskAcceptedUntil <= now)) {
-    return { ok: false, status: 422, reason: 'Risk acceptance needs risk_accepted_until in the future.' };
+    return { ok: false, refusal: 'invalid_data', reason: 'Risk acceptance needs risk_accepted_until in the future.' };
   }
   return { ok: true };
 }
