@@ -48,6 +48,19 @@ describe('the JS blacklist', { timeout: 15_000 }, () => {
     expect(screen.getByTestId('demo-badge')).toBeTruthy();
   });
 
+  it("names an entry added by hand in words, not the server's stored source 'manual'", async () => {
+    const byHand = { ...entry, id: 6, value: 'cdn.skim.test', source: 'manual' };
+    renderWithListApi(<JsBlacklistScreen slots={noSlots} />, {
+      i18n,
+      path: '/jsblacklist',
+      answers: { '/js-blacklist': { ...blacklistPage, data: [entry, byHand] } },
+    });
+    const row = await screen.findByRole('row', { name: /cdn\.skim\.test/ });
+    expect(within(row).getByText('Added by hand')).toBeTruthy();
+    expect(within(row).queryByText('manual')).toBeNull();
+    expect((await screen.findByRole('row', { name: /collect\.evil\.test/ })).textContent).toContain('magecart-iocs.txt');
+  });
+
   it('adds an entry: the kind inferred by the server unless chosen, blanks null, source manual', async () => {
     const { writes } = renderWithListApi(<JsBlacklistScreen slots={noSlots} />, {
       i18n,

@@ -89,7 +89,12 @@ export function JsBlacklistScreen({ slots }: { slots: FindingSlots }) {
       ),
     },
     { id: 'family', header: t('scripts.blacklist.family'), cell: (r) => r.family ?? '—' },
-    { id: 'source', header: t('scripts.blacklist.source'), cell: (r) => r.source },
+    {
+      id: 'source',
+      header: t('scripts.blacklist.source'),
+      // An entry added by hand without a source is stored as 'manual' (the server's word): say it in words.
+      cell: (r) => (r.source === 'manual' ? t('scripts.blacklist.sourceManual') : r.source),
+    },
     {
       id: 'first_seen_at',
       header: t('scripts.blacklist.firstSeen'),
