@@ -151,6 +151,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                 {visible.map((column) => (
                   <Table.ColumnHeader
                     key={column.id}
+                    data-column={column.id}
                     scope="col"
                     {...(column.primary ? { minW: '40' } : {})}
                     textAlign={column.align === 'end' ? 'end' : 'start'}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activeFilterCount } from './filter-bar';
 import type { ColumnDef, FilterDef } from './types';
-import { dropOrder } from './use-fit-columns';
+import { columnsToDrop, dropOrder } from './use-fit-columns';
 
 const column = (id: string, extra: Partial<ColumnDef<unknown>> = {}): ColumnDef<unknown> => ({
   id,
@@ -21,6 +21,26 @@ describe('dropOrder', () => {
       column('kev', { priority: 3 }),
     ];
     expect(dropOrder(columns)).toEqual(['kev', 'hash', 'due', 'host', 'severity']);
+  });
+});
+
+describe('columnsToDrop', () => {
+  const widths = new Map([
+    ['kev', 60],
+    ['hash', 240],
+    ['due', 90],
+    ['host', 180],
+  ]);
+  it('leaves out, in drop order, just the columns whose widths cover the overflow', () => {
+    expect(columnsToDrop(['kev', 'hash', 'due', 'host'], widths, 40)).toEqual(['kev']);
+    expect(columnsToDrop(['kev', 'hash', 'due', 'host'], widths, 61)).toEqual(['kev', 'hash']);
+    expect(columnsToDrop(['kev', 'hash', 'due', 'host'], widths, 390)).toEqual(['kev', 'hash', 'due']);
+  });
+  it('drops one column at least, every one when all of them do not cover the overflow, one when not measured', () => {
+    expect(columnsToDrop(['kev', 'hash'], new Map(), 500)).toEqual(['kev']);
+    expect(columnsToDrop(['kev', 'other', 'hash'], widths, 500)).toEqual(['kev', 'other']);
+    expect(columnsToDrop(['kev', 'hash', 'due', 'host'], widths, 5000)).toEqual(['kev', 'hash', 'due', 'host']);
+    expect(columnsToDrop([], widths, 100)).toEqual([]);
   });
 });
 

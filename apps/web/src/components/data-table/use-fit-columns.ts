@@ -17,9 +17,28 @@ export function dropOrder<Row>(columns: ColumnDef<Row>[]): string[] {
 }
 
 /**
+ * The next columns of `order` whose widths together cover `overflow` pixels (at least one): a table
+ * wider than its box has its columns at their narrowest, so leaving them out frees their widths. A
+ * column whose width is not known ends the batch (it goes alone; the table is measured again).
+ */
+export function columnsToDrop(order: string[], widths: Map<string, number>, overflow: number): string[] {
+  const next: string[] = [];
+  let freed = 0;
+  for (const id of order) {
+    next.push(id);
+    const width = widths.get(id);
+    // A column not measured: it goes, then the table is measured again.
+    if (width === undefined) break;
+    freed += width;
+    if (freed >= overflow) break;
+  }
+  return next;
+}
+
+/**
  * The one layout rule of every list (issue 33): a table never scrolls sideways while a less important
  * column can make room. After each layout, while the table is wider than its box, the next column of
- * `dropOrder` is left out; a wider box, other rows or other columns start again from all columns.
+ * `dropOrder` is left out (as many as its overflow needs at once); a wider box, other rows or other columns start again from all columns.
  * Runs before paint (layout effect), so the user never sees the too-wide table.
  */
 export function useFitColumns<Row>(
@@ -42,13 +61,20 @@ export function useFitColumns<Row>(
     return () => observer.disconnect();
   }, [box]);
 
-  // Measured after every render of the table (no dependency list on purpose).
+  // Measured after every render of the table (no dependency list on purpose). The columns that make
+  // up the overflow go together (one more render, not one per column: each render draws every cell).
   useLayoutEffect(() => {
     const element = box.current;
     if (!element || element.clientWidth === 0) return;
-    if (element.scrollWidth <= element.clientWidth + 1) return;
-    const next = dropOrder(columns).find((id) => !dropped.includes(id));
-    if (next) setFit({ key, dropped: [...dropped, next] });
+    const overflow = element.scrollWidth - element.clientWidth;
+    if (overflow <= 1) return;
+    const widths = new Map<string, number>();
+    for (const header of element.querySelectorAll<HTMLElement>('th[data-column]')) {
+      widths.set(header.dataset.column ?? '', header.getBoundingClientRect().width);
+    }
+    const order = dropOrder(columns).filter((id) => !dropped.includes(id));
+    const next = columnsToDrop(order, widths, overflow);
+    if (next.length > 0) setFit({ key, dropped: [...dropped, ...next] });
   });
 
   return dropped;
