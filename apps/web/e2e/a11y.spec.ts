@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from './support/axe.ts';
-import { demoOwner, expect, monitoringScreens, openWithDemoData, signIn, test } from './support/fixtures.ts';
+import {
+  demoOwner,
+  expect,
+  monitoringScreens,
+  openSignedIn,
+  openWithDemoData,
+  signIn,
+  test,
+} from './support/fixtures.ts';
 
 // axe-core on every public screen and on the dashboard shell, light and dark: no serious or
 // critical violation (support/axe.ts). The walk (walk.monitoring.spec.ts) runs axe on every screen of
@@ -153,8 +161,7 @@ for (const theme of ['light', 'dark'] as const) {
   });
   test(`axe: insights and the list behind a figure, ${theme} theme`, async ({ page }) => {
     await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
-    await signIn(page);
-    await page.goto('/insight?period=month');
+    await openSignedIn(page, '/insight?period=month');
     await page.getByRole('link', { name: /^New in All modules: / }).click();
     await expect(page.getByTestId('drill-list').locator('tbody tr').first()).toBeVisible();
     await expect(page.getByTestId('top-risks').locator('tbody tr').first()).toBeVisible();
@@ -165,15 +172,13 @@ for (const theme of ['light', 'dark'] as const) {
   test(`axe: the report screen with the monthly schedule's form, ${theme} theme`, async ({ page }) => {
     test.skip(theme === 'light' && walkedInLight.has('/report'), 'the walk checks /report in the light theme');
     await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
-    await signIn(page, demoOwner);
-    await page.goto('/report');
+    await openSignedIn(page, '/report', demoOwner);
     await expect(page.getByRole('checkbox', { name: /Ana Analyst/ })).toBeVisible();
     expect((await seriousViolations(page, ['main'])).map((v) => `/report: ${v}`)).toEqual([]);
   });
   test(`axe: the user list, its invite dialog and a member's drawer, ${theme} theme`, async ({ page }) => {
     await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
-    await signIn(page, demoOwner);
-    await page.goto('/userlist');
+    await openSignedIn(page, '/userlist', demoOwner);
     await expect(page.getByRole('link', { name: 'Ana Analyst' })).toBeVisible();
     const problems =
       theme === 'light' && walkedInLight.has('/userlist')

@@ -1,5 +1,5 @@
 import { apiSession } from './support/api.ts';
-import { demoUser, expect, lastMailId, signIn, test, waitForMail } from './support/fixtures.ts';
+import { demoUser, expect, lastMailId, openSignedIn, signIn, test, waitForMail } from './support/fixtures.ts';
 
 // The account pages against the real server: a password change signs the other sessions out, and
 // an uploaded picture shows in the header (and survives a reload).
@@ -52,8 +52,7 @@ test('password change: this session stays, another one is signed out at once, an
 test('a picture uploaded on /profile shows in the header, also after a reload, and can be removed', async ({
   page,
 }) => {
-  await signIn(page);
-  await page.goto('/profile');
+  await openSignedIn(page, '/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
   await page.getByTestId('picture-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByText('Picture saved.')).toBeVisible();

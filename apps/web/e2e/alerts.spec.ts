@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { seriousViolations } from './support/axe.ts';
-import { demoAdmin, expect, outbox, signIn, test } from './support/fixtures.ts';
+import { demoAdmin, expect, openSignedIn, outbox, test } from './support/fixtures.ts';
 
 // Alerts in the browser: the demo administrator's notification preferences and the company's
 // webhooks on /account-setting, against a real HTTP receiver on 127.0.0.1; axe on the page in both themes.
@@ -26,8 +26,7 @@ test('an administrator adds a rule and a webhook, sends a test and reads its del
       )
       .toBe(true);
 
-    await signIn(page, demoAdmin);
-    await page.goto('/account-setting');
+    await openSignedIn(page, '/account-setting', demoAdmin);
     await expect(page.getByRole('heading', { level: 2, name: 'Notification preferences' })).toBeVisible();
     await page.getByRole('button', { name: 'Add a rule' }).click();
     const form = page.getByRole('form', { name: 'New rule' });

@@ -1,5 +1,5 @@
 import { seriousViolations, settled } from './support/axe.ts';
-import { demoOwner, expect, openWithDemoData, signIn, test } from './support/fixtures.ts';
+import { demoOwner, expect, openSignedIn, openWithDemoData, signIn, test } from './support/fixtures.ts';
 
 // Issue 16's browser path: the three attack-surface screens show the demo inventory and portfolio
 // on a fresh start (axe-clean), an import lands in the company's or a supplier's inventory, an
@@ -63,8 +63,7 @@ test('company assets: a host list is imported through the screen and its host is
   page,
 }) => {
   const host = `e2e-${Date.now().toString(36)}.acme-retail.example`;
-  await signIn(page);
-  await page.goto('/companyassets');
+  await openSignedIn(page, '/companyassets');
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Import a file' });
   await dialog.getByRole('combobox', { name: 'Format' }).selectOption('hosts');
@@ -94,8 +93,7 @@ test('company assets: a host list is imported through the screen and its host is
 
 test('supplier assets: an import goes to the supplier picked, and the inventory narrows to it', async ({ page }) => {
   const host = `e2e-${Date.now().toString(36)}.vendor.example`;
-  await signIn(page);
-  await page.goto('/supplierassets');
+  await openSignedIn(page, '/supplierassets');
   await expect(page.locator('main tbody tr').first()).toBeVisible();
   const supplier = page.getByRole('main').getByRole('combobox', { name: 'Supplier', exact: true });
   const name = (await supplier.locator('option').nth(1).textContent()) ?? '';
@@ -125,8 +123,7 @@ test('scope: an administrator adds and removes a netblock; an analyst only reads
   test.setTimeout(150_000); // the demo's scope is verified by a background job queued behind the demo imports
   const third = (Date.now() % 200) + 1;
   const netblock = `198.51.100.${third - (third % 4)}/30`;
-  await signIn(page, demoOwner);
-  await page.goto('/companyassets?tab=scope');
+  await openSignedIn(page, '/companyassets?tab=scope', demoOwner);
   const editor = page.getByTestId('scope-editor');
   await expect(editor.getByTestId('company-domains')).toContainText('acme-retail.example');
   await editor.getByRole('combobox', { name: 'Kind' }).selectOption('netblock');
@@ -149,8 +146,7 @@ test('scope: an administrator adds and removes a netblock; an analyst only reads
 
   await page.context().clearCookies();
   await page.evaluate(() => sessionStorage.clear());
-  await signIn(page);
-  await page.goto('/companyassets?tab=scope');
+  await openSignedIn(page, '/companyassets?tab=scope');
   await expect(editor.getByTestId('company-domains')).toContainText('acme-retail.example');
   await expect(editor.getByText('Only an administrator of the company changes the scope.')).toBeVisible();
   await expect(editor.getByRole('button', { name: 'Add' })).toHaveCount(0);
@@ -160,8 +156,7 @@ test('scope: an administrator adds and removes a netblock; an analyst only reads
 test('probe runs: the demo run\'s diff opens its findings; "Run probes now" adds a run that ends in the list', async ({
   page,
 }) => {
-  await signIn(page);
-  await page.goto('/companyassets?tab=runs');
+  await openSignedIn(page, '/companyassets?tab=runs');
   const run = page.getByRole('button', { name: 'Run probes now' });
   // The demo run of the fresh start has ended: its diff lists the findings it opened.
   await expect(run).toBeEnabled({ timeout: 90_000 });
@@ -190,8 +185,7 @@ test('probe runs: the demo run\'s diff opens its findings; "Run probes now" adds
 
 test('suppliers: create one, edit it, and reach its (empty) assets', async ({ page }) => {
   const name = `E2E Supplier ${Date.now().toString(36)}`;
-  await signIn(page);
-  await page.goto('/suppliers');
+  await openSignedIn(page, '/suppliers');
   await page.getByRole('button', { name: 'Add supplier' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add supplier' });
   await dialog.getByRole('textbox', { name: /^Name/ }).fill(name);
@@ -230,8 +224,7 @@ test('company assets: an analyst adds an asset by hand; a refused value is expla
   page,
 }) => {
   const host = `e2e-add-${Date.now().toString(36)}.acme-retail.example`;
-  await signIn(page);
-  await page.goto('/companyassets');
+  await openSignedIn(page, '/companyassets');
   await page.getByRole('button', { name: 'Add asset' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add an asset' });
   await dialog.getByRole('combobox', { name: 'Type' }).selectOption('ip');
@@ -260,8 +253,7 @@ test('company assets: an analyst adds an asset by hand; a refused value is expla
 
 test('suppliers: an administrator deletes one after the warning; an analyst is not offered it', async ({ page }) => {
   const name = `E2E Gone ${Date.now().toString(36)}`;
-  await signIn(page, demoOwner);
-  await page.goto('/suppliers');
+  await openSignedIn(page, '/suppliers', demoOwner);
   await page.getByRole('button', { name: 'Add supplier' }).click();
   const add = page.getByRole('dialog', { name: 'Add supplier' });
   await add.getByRole('textbox', { name: /^Name/ }).fill(name);
@@ -284,8 +276,7 @@ test('suppliers: an administrator deletes one after the warning; an analyst is n
 
   await page.context().clearCookies();
   await page.evaluate(() => sessionStorage.clear());
-  await signIn(page);
-  await page.goto('/suppliers');
+  await openSignedIn(page, '/suppliers');
   await page.locator('main tbody tr').first().getByRole('link').first().click();
   const detail = page.getByTestId('supplier-detail');
   await expect(detail.getByRole('button', { name: 'Edit supplier' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { seriousViolations, settled } from './support/axe.ts';
-import { expect, openWithDemoData, signIn, test } from './support/fixtures.ts';
+import { expect, openSignedIn, openWithDemoData, signIn, test } from './support/fixtures.ts';
 
 // Issue 18's /googledork over the real server: the demo results (a saved results page imported and
 // the demo run against the local replay provider) with their drawer and triage, the dork catalogue
@@ -44,8 +44,7 @@ test('/googledork shows the demo results, a result drawer and the catalogue, axe
 
 test('a dork of the company’s own is added and switched off, and a search run ends', async ({ page }) => {
   const title = `E2E staging ${Date.now().toString(36)}`;
-  await signIn(page);
-  await page.goto('/googledork?tab=catalogue');
+  await openSignedIn(page, '/googledork?tab=catalogue');
   await page.getByRole('button', { name: 'Add dork' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add dork' });
   await dialog.getByRole('textbox', { name: /^Title/ }).fill(title);

@@ -7,6 +7,7 @@ import {
   expect,
   keepTrafficLocal,
   lastMailId,
+  openSignedIn,
   openWithDemoData,
   serverUrl,
   signIn,
@@ -88,8 +89,8 @@ test('invite → link from the dev mailbox → name and password → sign-in →
 test('a viewer can read but change nothing: no triage, bulk, import or SLA controls; the user list refused', async ({
   page,
 }) => {
-  await signIn(page, demoViewer);
-  await openWithDemoData(page, '/vulnerabilities', 'Vulnerabilities');
+  await openSignedIn(page, '/vulnerabilities', demoViewer);
+  await openWithDemoData(page, '/vulnerabilities', 'Vulnerabilities', { opened: true });
   await expect(page.getByRole('button', { name: 'Import', exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'SLA policy' })).toHaveCount(0);
 

@@ -1,7 +1,16 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { demoAdmin, demoUser, expect, monitoringScreens, openWithDemoData, signIn, test } from './support/fixtures.ts';
+import {
+  demoAdmin,
+  demoUser,
+  expect,
+  monitoringScreens,
+  openSignedIn,
+  openWithDemoData,
+  signIn,
+  test,
+} from './support/fixtures.ts';
 
 // Issue 7's browser path: import a file through a screen and watch the job reach done; filter,
 // open a detail, change status, and find the change on the dashboard timeline.
@@ -9,8 +18,7 @@ test('credentials: import a combolist, triage one account, see it on the timelin
   const stamp = Date.now().toString(36);
   const email = `e2e.${stamp}@acme-retail.example`;
 
-  await signIn(page);
-  await page.goto('/credentials');
+  await openSignedIn(page, '/credentials');
   await expect(page.getByRole('heading', { level: 1, name: 'Credentials' })).toBeVisible();
 
   await test.step('import a combolist through the screen; progress reaches done', async () => {
@@ -96,8 +104,7 @@ test('vulnerabilities: import nuclei JSONL, find the result, move it to in revie
     timestamp: new Date().toISOString(),
   });
 
-  await signIn(page);
-  await page.goto('/vulnerabilities');
+  await openSignedIn(page, '/vulnerabilities');
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Import a file' });
   await dialog.getByLabel('File', { exact: true }).setInputFiles({
@@ -167,16 +174,14 @@ test('CVE monitor: an analyst is not offered catalogue uploads; an NVD page from
   };
 
   // The catalogue is shared by every company: a company's analyst gets no upload for it.
-  await signIn(page);
-  await page.goto('/cvemonitor');
+  await openSignedIn(page, '/cvemonitor');
   await expect(page.getByTestId('watch-list')).toContainText('apache:http_server');
   await expect(page.getByRole('button', { name: 'Import', exact: true })).toHaveCount(0);
   await page.context().clearCookies();
   await page.evaluate(() => sessionStorage.clear());
 
   // The demo administrator is a platform operator.
-  await signIn(page, demoAdmin);
-  await page.goto('/cvemonitor');
+  await openSignedIn(page, '/cvemonitor', demoAdmin);
   await expect(page.getByTestId('watch-list')).toContainText('apache:http_server');
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Import a file' });
@@ -221,8 +226,7 @@ test('credentials: a stealer-log folder picked in the browser becomes an infecte
   );
   writeFileSync(join(folder, 'System.txt'), `Build: Lumma\nMachineName: ${machine}\nOS: Windows 11 Pro\nCountry: PT\n`);
   try {
-    await signIn(page);
-    await page.goto('/credentials?tab=devices');
+    await openSignedIn(page, '/credentials?tab=devices');
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Import a file' });
     await dialog.getByRole('combobox', { name: 'Format' }).selectOption('infostealer');
@@ -253,8 +257,7 @@ test('the four monitoring screens show the demo data, labelled as such', async (
 });
 
 test('CVE monitor: the vendor filter offers the watched vendors and narrows the list', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/cvemonitor');
+  await openSignedIn(page, '/cvemonitor');
   await expect(page.getByTestId('watch-list')).toContainText('apache:http_server');
   await page.getByRole('combobox', { name: 'Vendor', exact: true }).selectOption('apache');
   await expect(page).toHaveURL(/[?&]vendor=apache(&|$)/);
@@ -268,8 +271,7 @@ test('CVE monitor: the vendor filter offers the watched vendors and narrows the 
 });
 
 test('dashboard: a KPI card is one link to its list, filtered the way the card counts', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/dashboard');
+  await openSignedIn(page, '/dashboard');
   const strip = page.getByTestId('kpi-strip');
   const overdue = strip.getByRole('link', { name: /^Overdue SLAs\s+[1-9][\d,]*\s+Show in Vulnerabilities$/ });
   await overdue.click();

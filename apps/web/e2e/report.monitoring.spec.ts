@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seriousViolations } from './support/axe.ts';
-import { expect, openWithDemoData, signIn, test } from './support/fixtures.ts';
+import { expect, openSignedIn, openWithDemoData, test } from './support/fixtures.ts';
 
 // Issue 19's /report on a fresh start: the demo analyst asks for a report in French; the server's
 // headless browser prints the print view to a PDF, which is downloaded and read back with Debian's
@@ -47,8 +47,8 @@ function headingPosition(bboxHtml: string, words: string[]): { page: number; bot
 
 test('report: a French PDF of the demo company, with its charts, read back page by page', async ({ page }) => {
   test.setTimeout(180_000);
-  await signIn(page);
-  await openWithDemoData(page, '/credentials', 'Credentials');
+  await openSignedIn(page, '/credentials');
+  await openWithDemoData(page, '/credentials', 'Credentials', { opened: true });
   await openWithDemoData(page, '/vulnerabilities', 'Vulnerabilities');
 
   await page.goto('/report');

@@ -1,5 +1,5 @@
 import { seriousViolations, settled } from './support/axe.ts';
-import { demoOwner, expect, signIn, test } from './support/fixtures.ts';
+import { demoOwner, expect, openSignedIn, signIn, test } from './support/fixtures.ts';
 
 // Issue 17's other three screens over the real server: the online-store area where an administrator
 // registers a store and a page to scan (with steps to checkout) and takes its evidence, the JS
@@ -53,8 +53,7 @@ test('an administrator adds a store and a page with its steps, reads its schedul
   const id = Date.now().toString(36);
   const name = `E2E store ${id}`;
   const domain = `e2e-${id}.example`;
-  await signIn(page, demoOwner);
-  await page.goto('/vtex');
+  await openSignedIn(page, '/vtex', demoOwner);
   await page.getByRole('button', { name: 'Add store' }).click();
   const storeDialog = page.getByRole('dialog', { name: 'Add store' });
   await storeDialog.getByRole('textbox', { name: /^Name/ }).fill(name);
@@ -104,8 +103,7 @@ test("an analyst tests a pasted skimmer, writes a rule of the company's own and 
   page,
 }) => {
   const id = Date.now().toString(36);
-  await signIn(page);
-  await page.goto('/dork?tab=test');
+  await openSignedIn(page, '/dork?tab=test');
   const form = page.getByRole('form', { name: 'Test a script' });
   await form.getByRole('textbox', { name: 'Script' }).fill(SKIMMER);
   await form.getByRole('button', { name: 'Run the rules' }).click();
@@ -166,8 +164,7 @@ test('the blacklist: a plain list imported, an entry added, set inactive and del
   const id = Date.now().toString(36);
   const imported = `cdn-${id}.skim.example`;
   const added = `beacon-${id}.skim.example`;
-  await signIn(page);
-  await page.goto('/jsblacklist');
+  await openSignedIn(page, '/jsblacklist');
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   const upload = page.getByRole('dialog', { name: 'Import a file' });
   await upload.getByRole('combobox', { name: 'Format' }).selectOption('js-blacklist');
@@ -199,7 +196,10 @@ test('the blacklist: a plain list imported, an entry added, set inactive and del
   await edit.getByRole('button', { name: 'Save entry' }).click();
   await expect(row).toContainText('Inactive');
 
-  const href = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
+  // The export follows the list's filters once the search reached them (the box is debounced).
+  const exportLink = page.getByRole('link', { name: 'Export CSV' });
+  await expect(exportLink).toHaveAttribute('href', new RegExp(`[?&]q=${added.replaceAll('.', '\\.')}(&|$)`));
+  const href = await exportLink.getAttribute('href');
   const exported = await page.request.get(href ?? '');
   expect(exported.status()).toBe(200);
   const text = await exported.text();

@@ -1,5 +1,5 @@
 import { seriousViolations } from './support/axe.ts';
-import { expect, openWithDemoData, signIn, test, useCompany } from './support/fixtures.ts';
+import { expect, openSignedIn, openWithDemoData, test, useCompany } from './support/fixtures.ts';
 
 // Issue 19's search on a fresh start: the demo analyst is a member of Acme Retail and Globex Bank,
 // so /search finds both companies' demo records, grouped and marked; a Globex hit opened from Acme
@@ -11,8 +11,8 @@ test('search: both companies of the user, grouped and highlighted, a hit of the 
   page,
 }) => {
   test.setTimeout(150_000); // the second company's demo imports may still be running (below)
-  await signIn(page);
-  await openWithDemoData(page, '/credentials', 'Credentials');
+  await openSignedIn(page, '/credentials');
+  await openWithDemoData(page, '/credentials', 'Credentials', { opened: true });
 
   await test.step('/search?q= finds Globex leaks from Acme, marked, with their company', async () => {
     // The second company's demo imports may still be running: ask again until its leaks are in.

@@ -1,5 +1,5 @@
 import { seriousViolations, settled } from './support/axe.ts';
-import { demoOwner, expect, signIn, test } from './support/fixtures.ts';
+import { demoOwner, expect, openSignedIn, test } from './support/fixtures.ts';
 
 // The online-store blacklist over the real server: the demo's lookalike domains of Acme Retail's
 // store at their points of the takedown workflow, with registrar and host read over RDAP from the
@@ -9,8 +9,7 @@ import { demoOwner, expect, signIn, test } from './support/fixtures.ts';
 // drawer are axe-clean.
 
 test('the demo store blacklist shows the workflow, the registrar and host, and is axe-clean', async ({ page }) => {
-  await signIn(page, demoOwner);
-  await page.goto('/vtexblacklist?sort=domain');
+  await openSignedIn(page, '/vtexblacklist?sort=domain', demoOwner);
   await expect(page.getByRole('heading', { level: 1, name: 'Online-store blacklist' })).toBeVisible();
   await expect(page.getByTestId('demo-badge')).toBeVisible();
   const row = (domain: string) => page.locator('main tbody tr').filter({ hasText: domain });
@@ -48,8 +47,7 @@ test('the demo store blacklist shows the workflow, the registrar and host, and i
 
 test('an administrator adds a domain, moves it along the workflow and asks a check', async ({ page }) => {
   const domain = `e2e-${Date.now().toString(36)}-shop.example`;
-  await signIn(page, demoOwner);
-  await page.goto('/vtexblacklist');
+  await openSignedIn(page, '/vtexblacklist', demoOwner);
   await page.getByRole('button', { name: 'Add domain' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add domain' });
   await dialog.getByRole('textbox', { name: /^Domain/ }).fill(domain);

@@ -12,8 +12,18 @@ const args = [
   '--disable-quic',
 ];
 
+/**
+ * Every request that is not to 127.0.0.1 goes to a proxy that is not there (port 9, discard), so it
+ * fails in the browser itself: no test reaches the internet, and no request is paused on its way.
+ * (A Playwright `route` would do the same per test, but any route turns on request interception,
+ * which pauses every request for the test runner and turns the browser's cache off: each page load
+ * fetched and compiled the app's code again.) A spec that must see a page stay put while it leaves
+ * for another site (Microsoft) says so with `keepTrafficLocal`.
+ */
+const proxy = { server: 'http://127.0.0.1:9', bypass: '127.0.0.1,localhost' };
+
 /** Debian's full Chromium (`chromium`), run headless: what the pre-rendered sign-in spec needs. */
-export const fullChromium = { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args };
+export const fullChromium = { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args, proxy };
 
 // Debian's `chromium-headless-shell` when installed (`npm test` installs it): the same Blink as
 // `chromium` without the full browser around it, what Playwright runs headless by default; the suite
@@ -24,4 +34,5 @@ const headlessShell = '/usr/bin/chromium-headless-shell';
 export const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? (existsSync(headlessShell) ? headlessShell : '/usr/bin/chromium'),
   args,
+  proxy,
 };

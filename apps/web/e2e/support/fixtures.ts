@@ -60,7 +60,11 @@ export async function lastMailId(request: APIRequestContext, to: string): Promis
   return (await outbox(request, to))[0]?.id ?? 0;
 }
 
-/** Refuses every request that is not to 127.0.0.1 (tests send traffic nowhere else). */
+/**
+ * For a spec that watches a page leave for another site: the navigation away gets 204 No Content, so
+ * the page stays as it was (the browser's proxy would show an error page instead). Other requests
+ * off 127.0.0.1 are refused, as the proxy does. Costs the browser's cache for the page's context.
+ */
 export async function keepTrafficLocal(page: Page): Promise<void> {
   // A page leaving for elsewhere (Microsoft) gets 204 No Content: the navigation is cancelled and
   // the page stays as it was, so what it showed while leaving can still be checked.
@@ -86,11 +90,11 @@ interface SavedSession {
 const sessions = new Map<string, SavedSession>();
 
 /**
- * Opens the dashboard in a session `email` signed in earlier in this worker, if the server still
+ * Opens `landing` (the dashboard unless told) in a session `email` signed in earlier in this worker, if the server still
  * accepts it (the app's start-up /api/check-user answers 200); false when there is none or it was
  * ended (a logout, a password change), the page then signed out and clean.
  */
-async function restoreSession(page: Page, email: string): Promise<boolean> {
+async function restoreSession(page: Page, email: string, landing = '/dashboard'): Promise<boolean> {
   const saved = sessions.get(email);
   if (!saved) return false;
   await page.context().addCookies(saved.cookies);
@@ -99,9 +103,9 @@ async function restoreSession(page: Page, email: string): Promise<boolean> {
     for (const [key, value] of items) sessionStorage.setItem(key, value);
   }, saved.storage);
   const checked = page.waitForResponse((r) => r.url().endsWith('/api/check-user'), { timeout: 20_000 });
-  await page.goto('/dashboard');
+  await page.goto(landing);
   if ((await checked.catch(() => null))?.status() === 200) {
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === landing);
     return true;
   }
   sessions.delete(email);
@@ -140,6 +144,20 @@ export async function signIn(
 }
 
 /**
+ * Signs `user` in (as {@link signIn}) and opens `path`: a restored session opens it straight away,
+ * without drawing the dashboard first only to leave it (each page load is a second of the suite).
+ */
+export async function openSignedIn(
+  page: Page,
+  path: string,
+  user: { email: string; password: string } = demoUser,
+): Promise<void> {
+  if (await restoreSession(page, user.email, path)) return;
+  await signIn(page, user);
+  await page.goto(path);
+}
+
+/**
  * Makes `name` the signed-in user's company again. The server remembers the company a user last
  * switched to (`users.current_company_id`), so a spec that switches puts it back for the specs
  * after it, which sign in as the same demo user.
@@ -173,27 +191,29 @@ export const monitoringScreens = [
   ['/vulnerabilities', 'Vulnerabilities'],
 ] as const;
 
-/** Opens a monitoring screen and waits for its demo data: the badge, then the timeline or rows. */
-export async function openWithDemoData(page: Page, path: string, heading: string): Promise<void> {
-  await page.goto(path);
+/**
+ * Opens a monitoring screen (`opened`: {@link openSignedIn} just opened it) and waits for its demo data:
+ * the badge, then the timeline or rows.
+ */
+export async function openWithDemoData(
+  page: Page,
+  path: string,
+  heading: string,
+  { opened = false }: { opened?: boolean } = {},
+): Promise<void> {
+  if (!opened) await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   await expect(page.getByTestId('demo-badge')).toBeVisible();
   if (path === '/dashboard') await expect(page.getByTestId('timeline')).toBeVisible();
   else await expect(page.locator('main tbody tr').first()).toBeVisible();
 }
 
-export const test = base.extend<{ localOnly: undefined }>({
+// Requests to anywhere but 127.0.0.1 fail in the browser (a proxy that is not there: browsers.ts).
+export const test = base.extend({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
   baseURL: async ({}, use) => {
     await use(serverUrl());
   },
-  localOnly: [
-    async ({ page }, use) => {
-      await keepTrafficLocal(page);
-      await use(undefined);
-    },
-    { auto: true },
-  ],
 });
 
 export { expect };
