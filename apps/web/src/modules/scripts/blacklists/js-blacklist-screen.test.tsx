@@ -58,7 +58,9 @@ describe('the JS blacklist', { timeout: 15_000 }, () => {
     const row = await screen.findByRole('row', { name: /cdn\.skim\.test/ });
     expect(within(row).getByText('Added by hand')).toBeTruthy();
     expect(within(row).queryByText('manual')).toBeNull();
-    expect((await screen.findByRole('row', { name: /collect\.evil\.test/ })).textContent).toContain('magecart-iocs.txt');
+    expect((await screen.findByRole('row', { name: /collect\.evil\.test/ })).textContent).toContain(
+      'magecart-iocs.txt',
+    );
   });
 
   it('adds an entry: the kind inferred by the server unless chosen, blanks null, source manual', async () => {
