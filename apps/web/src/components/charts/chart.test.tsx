@@ -36,9 +36,12 @@ function stubViewport() {
   };
 }
 
-/** The chart Highcharts drew last (jsdom has no layout, so its options are what can be read). */
-function drawn(): Highcharts.Chart {
-  const chart = Highcharts.charts.filter((c) => c !== undefined).at(-1);
+/**
+ * The chart Highcharts drew inside `container` (jsdom has no layout, so its options are what can be
+ * read). Not simply the last one: test files share a worker, and another file's chart may come later.
+ */
+function drawn(container: Element): Highcharts.Chart {
+  const chart = Highcharts.charts.find((c) => c !== undefined && container.contains(c.renderTo));
   if (!chart) throw new Error('No chart was drawn.');
   return chart;
 }
@@ -116,7 +119,7 @@ describe('Chart', () => {
     );
     act(() => viewport.show());
     await waitFor(() => expect(container.querySelector('.highcharts-container')).not.toBeNull());
-    const colours = drawn().series.map((series) => series.color);
+    const colours = drawn(container).series.map((series) => series.color);
     expect(colours).toHaveLength(10);
     expect(new Set(colours).size).toBe(10);
   });
@@ -138,7 +141,7 @@ describe('Chart', () => {
     );
     act(() => viewport.show());
     await waitFor(() => expect(container.querySelector('.highcharts-container')).not.toBeNull());
-    const line = drawn().series[0]?.options;
+    const line = drawn(container).series[0]?.options;
     expect(line && 'marker' in line ? line.marker?.enabled : undefined).toBe(true);
   });
 
