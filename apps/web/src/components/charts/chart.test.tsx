@@ -41,7 +41,7 @@ function stubViewport() {
  * read). Not simply the last one: test files share a worker, and another file's chart may come later.
  */
 function drawn(container: Element): Highcharts.Chart {
-  const chart = Highcharts.charts.find((c) => c !== undefined && container.contains(c.renderTo));
+  const chart = Highcharts.charts.find((c) => c !== undefined && container.contains(c.container));
   if (!chart) throw new Error('No chart was drawn.');
   return chart;
 }
