@@ -9,14 +9,8 @@
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../config/env.js';
-import { demoStore } from '../dev/test-store/demo-store.js';
-import {
-  checkoutSteps,
-  startTestStore,
-  TEST_STORE_DOMAIN,
-  testStoreUrl,
-  testStoreVariants,
-} from '../dev/test-store/test-store.js';
+import { checkoutSteps, demoStore } from '../demo/demo-store.js';
+import { startTestStore, TEST_STORE_DOMAIN, testStoreUrl, testStoreVariants } from '../dev/test-store/test-store.js';
 import { browserProcesses } from '../modules/scripts/scanner/browser-processes.js';
 import type { ScanRequest } from '../modules/scripts/scanner/scan.types.js';
 import { ChromiumScanner } from '../modules/scripts/scanner/scanner.js';

@@ -1,8 +1,8 @@
 // Test helpers of the client-side script scans: the local test store (dev/test-store) started for
 // a test file, the scanner settings that reach it and nothing else, and a scan request per variant.
 import type { AppConfig, ScanConfig } from '../config/env.js';
+import { checkoutSteps } from '../demo/demo-store.js';
 import {
-  checkoutSteps,
   startTestStore,
   TEST_STORE_DOMAIN,
   type TestStore,

@@ -3,7 +3,7 @@
 // /arquivos/, product images from the account's vteximg host), a clone of it on the homoglyph
 // domain acme-retai1-store.test (the same catalogue, hot-linked assets, a "discount" that sends the
 // card elsewhere) and a parked page on acmeretail-store.test. test-store.ts serves them by Host.
-import { demoStore } from './demo-store.js';
+import { demoStore } from '../../demo/demo-store.js';
 
 const DOMAIN = demoStore.domains[0] ?? 'acme-retail-store.test';
 /** The lookalike domains the demo's clone search finds live (permutations of the demo store's domain). */

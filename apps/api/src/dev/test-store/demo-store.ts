@@ -5,10 +5,8 @@
 // The page URLs have no port and stay the same across starts: the start maps these hosts to the
 // local server for the scanner (config.scan.hostMap). The stores' demo setup creates the store and
 // its pages from `demoStore` (demo/demo-store.ts).
-import { DEMO_STORE_DOMAIN as DOMAIN, demoStore } from '../../demo/demo-store.js';
+import { DEMO_STORE_DOMAIN as DOMAIN } from '../../demo/demo-store.js';
 import { baseScripts, PAYMENT_FORM, skimmerTag, storePage, widgetTag } from './store-pages.js';
-
-export { demoStore };
 
 const CART = `<table id="cart"><tr><td>Trail running shoe</td><td>1</td><td>$129.00</td></tr></table>
 <a id="to-payment" href="/checkout/payment">Go to payment</a>`;

@@ -13,8 +13,6 @@ export const VENDOR_HOSTS = {
   collect: 'collect.evil.test',
 } as const;
 
-export { checkoutSteps, type StoreStep } from '../../demo/demo-store.js';
-
 export const sri = (body: string) => `sha384-${createHash('sha384').update(body).digest('base64')}`;
 export const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const CSP =

@@ -7,8 +7,9 @@
 // (acme-retail-store.test, demo-store.ts) has a product, a checkout and a payment page, the last one
 // skimmed. `switches` change what is served between two scans.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { demoStore } from '../../demo/demo-store.js';
 import { cloneHosts, cloneStoreAnswer } from './clone-store.js';
-import { demoPage, demoStore } from './demo-store.js';
+import { demoPage } from './demo-store.js';
 import { baseScripts, GIF, securityHeaders, skimmerTag, storePage, VENDOR_HOSTS, widgetTag } from './store-pages.js';
 import {
   analyticsScript,
@@ -19,7 +20,7 @@ import {
   widgetScript,
 } from './store-scripts.js';
 
-export { checkoutSteps, VENDOR_HOSTS } from './store-pages.js';
+export { VENDOR_HOSTS } from './store-pages.js';
 
 export const TEST_STORE_DOMAIN = 'acme-shop.test';
 export const testStoreVariants = ['clean', 'skimmer', 'fourth-party', 'no-csp'] as const;

@@ -5,8 +5,8 @@
 // a finding; the parked page stays a candidate; the list, export, detail, screenshot, run-now and
 // the promotion to the store blacklist work within the session's company only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoStore } from '../../../demo/demo-store.js';
 import { CLONE_DOMAIN, PARKED_DOMAIN } from '../../../dev/test-store/clone-store.js';
-import { demoStore } from '../../../dev/test-store/demo-store.js';
 import { answerOf } from '../../../testing/api.js';
 import { outsideLoopback, recordConnections } from '../../../testing/connections.js';
 import { newTenant, type Tenant } from '../../../testing/monitoring.js';

@@ -3,7 +3,7 @@
 // keeps the browser off internal addresses, the time-out, and that nothing left 127.0.0.1.
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoStore } from '../../../dev/test-store/demo-store.js';
+import { demoStore } from '../../../demo/demo-store.js';
 import { VENDOR_HOSTS } from '../../../dev/test-store/test-store.js';
 import { outsideLoopback, recordConnections } from '../../../testing/connections.js';
 import { startTestStore, type TestStore, testStoreRequest, testStoreScanConfig } from '../../../testing/test-store.js';

@@ -5,7 +5,8 @@
 // (unauthorised script, new destination, its attack pattern, the blacklisted host); a removed CSP; a
 // third-party script that loads a fourth-party one. Nothing leaves 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutSteps, TEST_STORE_DOMAIN, testStoreUrl, VENDOR_HOSTS } from '../../../dev/test-store/test-store.js';
+import { checkoutSteps } from '../../../demo/demo-store.js';
+import { TEST_STORE_DOMAIN, testStoreUrl, VENDOR_HOSTS } from '../../../dev/test-store/test-store.js';
 import { answerOf } from '../../../testing/api.js';
 import { outsideLoopback, recordConnections } from '../../../testing/connections.js';
 import { importFile, newTenant, type Tenant } from '../../../testing/monitoring.js';
