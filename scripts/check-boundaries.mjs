@@ -93,15 +93,21 @@ const folderUnder = (path, dir) => (inside(path, dir) ? relative(dir, path).spli
 /** The server's layers under apps/api/src: a feature is one folder of modules/, platform/ or identity/. */
 export const SERVER_LAYERS = ['modules', 'platform', 'identity', 'demo', 'dev'];
 
-/** The layer and feature a server path belongs to ({ layer, name }), or undefined (shared code, the root). */
-function serverPlaceOf(path, src) {
-  for (const layer of SERVER_LAYERS) {
+/**
+ * The layer and feature of `path` under `src` ({ layer, name }), or undefined (shared code, the root):
+ * a feature is one folder of a layer; a file right inside a layer counts as the layer itself.
+ */
+function placeOf(path, src, layers) {
+  for (const layer of layers) {
     if (!inside(path, join(src, layer))) continue;
     const name = folderUnder(path, join(src, layer));
     return { layer, name: name && !/\.[cm]?[jt]sx?$/.test(name) ? name : layer };
   }
   return undefined;
 }
+
+/** The layer and feature a server path belongs to. */
+const serverPlaceOf = (path, src) => placeOf(path, src, SERVER_LAYERS);
 
 /** Problems of the server's layers in `src` (apps/api/src). */
 export function serverProblems(src) {
@@ -154,14 +160,8 @@ export function serverProblems(src) {
 /** The web app's feature layers under `src`: a feature is one folder of one of them. */
 export const WEB_LAYERS = ['modules', 'platform', 'identity'];
 
-/** The feature a web path belongs to, as { layer, name }, or undefined (shared code, app/). */
-function webFeatureOf(path, src) {
-  for (const layer of WEB_LAYERS) {
-    const name = folderUnder(path, join(src, layer));
-    if (name) return { layer, name };
-  }
-  return undefined;
-}
+/** The feature a web path belongs to. */
+const webFeatureOf = (path, src) => placeOf(path, src, WEB_LAYERS);
 
 /** Problems of the web app's layers in `src` (apps/web/src). */
 export function webProblems(src) {
