@@ -17,37 +17,6 @@ export function run(command, args, options = {}) {
 }
 
 /**
- * Runs a command beside others: at a lower CPU priority (`nice`), each line of its output prefixed
- * with `label`, so two suites can share the machine and their logs stay readable.
- */
-export function runBeside(label, command, args, { nice = 10 } = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn('nice', ['-n', String(nice), command, ...args], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: turboEnv,
-    });
-    for (const [stream, out] of [
-      [child.stdout, process.stdout],
-      [child.stderr, process.stderr],
-    ]) {
-      let rest = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk) => {
-        const lines = (rest + chunk).split('\n');
-        rest = lines.pop() ?? '';
-        for (const line of lines) out.write(`${label} │ ${line}\n`);
-      });
-      stream.on('end', () => rest && out.write(`${label} │ ${rest}\n`));
-    }
-    child.on('error', reject);
-    child.on('exit', (code, signal) => {
-      if (code === 0) resolve();
-      else reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`));
-    });
-  });
-}
-
-/**
  * `npm start`'s build: the server, the web app and the packages they use, in dependency order and
  * without typechecking (their build scripts emit only: `tsc --noCheck`, `vite build`); the typecheck
  * is `npm test`'s (and `npm run typecheck`'s), so a start is not held up by it.

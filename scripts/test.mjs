@@ -1,18 +1,13 @@
 #!/usr/bin/env node
-// `npm test`: every check and test of the repository, in the order a reviewer wants them: lint, then
-// the typecheck, tests and build of every workspace; then the server suite BESIDE the benchmarks'
-// smokes and the browser tests. The browser tests keep about a quarter of two cores idle (each step
-// waits on the page, the page on the server); the server suite, at a lower CPU priority, takes that
-// idle time instead of running after them (ADR 0043, third round).
+// `npm test`: every check and test of the repository, in the order a reviewer wants them:
+// lint, then typecheck/tests/builds of every workspace, the benchmarks' smokes, then the browser tests.
 import { existsSync, readdirSync } from 'node:fs';
-import { ensureChromium, ensureHeadlessShell, ensurePdfTools, heading, run, runBeside } from './run.mjs';
+import { ensureChromium, ensureHeadlessShell, ensurePdfTools, heading, run } from './run.mjs';
 
 function hasBrowserTests() {
   const dir = 'apps/web/e2e';
   return existsSync(dir) && readdirSync(dir, { recursive: true }).some((f) => String(f).endsWith('.spec.ts'));
 }
-
-const turbo = (...args) => run('npx', ['turbo', 'run', ...args, '--concurrency=2', '--output-logs=full']);
 
 try {
   heading('lint and format (Biome, import boundaries, import circles)');
@@ -24,24 +19,17 @@ try {
   ensureChromium({ required: true });
   ensurePdfTools({ required: true });
   ensureHeadlessShell({ required: true });
-  heading('contract lint, typecheck, tests and builds of every workspace but the server (turbo)');
-  await turbo('typecheck', 'test', 'build', '--filter=!@vigil/api');
+  heading('contract lint, typecheck, tests and builds of every workspace (turbo)');
+  await run('npx', ['turbo', 'run', 'typecheck', 'test', 'build', '--concurrency=2', '--output-logs=full']);
 
-  heading('the server suite (lines "api │"), beside the server build, the benchmark smokes and the browser tests');
-  const serverSuite = runBeside('api', 'npm', ['test', '-w', '@vigil/api']);
-  const browserSide = (async () => {
-    heading('typecheck and build of the server (turbo)');
-    await turbo('typecheck', 'build', '--filter=@vigil/api');
-    // bench:data, bench:probes and bench:scan are smoked inside the server suite; these need the builds.
-    heading('benchmark smokes of the built server (bench:api, its uploads, bench:web without Lighthouse)');
-    await run('node', ['scripts/bench-smoke.mjs']);
-    if (hasBrowserTests()) {
-      heading('browser tests (Playwright in Debian Chromium, against the real server)');
-      await run('npm', ['run', 'e2e', '-w', '@vigil/web']);
-    }
-  })();
-  const failed = (await Promise.allSettled([serverSuite, browserSide])).filter((r) => r.status === 'rejected');
-  if (failed.length > 0) throw new Error(failed.map((r) => String(r.reason?.message ?? r.reason)).join('\n'));
+  // bench:data, bench:probes and bench:scan were smoked inside the API suite; these need the builds.
+  heading('benchmark smokes of the built server (bench:api, its uploads, bench:web without Lighthouse)');
+  await run('node', ['scripts/bench-smoke.mjs']);
+
+  if (hasBrowserTests()) {
+    heading('browser tests (Playwright in Debian Chromium, against the real server)');
+    await run('npm', ['run', 'e2e', '-w', '@vigil/web']);
+  }
   heading('all checks passed');
 } catch (error) {
   console.error(`\n${error instanceof Error ? error.message : String(error)}`);
