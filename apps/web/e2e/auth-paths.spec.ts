@@ -28,7 +28,7 @@ function withLeavingFailure(path: PlannedPath, reply: ServerReply): ServerReply 
   return { ...reply, body: { ...(reply.body as object), url: 'ftp://login.example/authorize' } };
 }
 
-for (const planned of plannedPaths) {
+for (const planned of plannedPaths()) {
   const pending = pendingPaths.find((p) => p.match.test(planned.title));
   const realization = realizations.find((r) => r.match.test(planned.title));
   const path: PlannedPath = realization
