@@ -76,6 +76,23 @@ const publicScreens: Array<{
   { path: '/coming-soon', ready: (p) => expect(p.locator('h1').first()).toBeVisible() },
 ];
 
+test('the axe check reports serious and critical findings, and only those', async ({ page }) => {
+  await page.goto('/blank');
+  await expect(page.locator('#root')).not.toBeEmpty();
+  // Planted: a button without a name (critical), grey text on white (serious), a heading level
+  // skipped (moderate, heading-order) and content outside any landmark (moderate, region).
+  await page.evaluate(() => {
+    const box = document.createElement('div');
+    box.innerHTML =
+      '<button id="planted-button"></button><p style="color:#ddd;background:#fff">faint planted text</p><h5>Deep heading</h5>';
+    document.body.append(box);
+  });
+  const found = await seriousViolations(page);
+  expect(found.some((v) => v.startsWith('critical button-name') && v.includes('planted-button'))).toBe(true);
+  expect(found.some((v) => v.startsWith('serious color-contrast') && v.includes('faint planted text'))).toBe(true);
+  expect(found.filter((v) => /heading-order|region/.test(v))).toEqual([]);
+});
+
 for (const theme of ['light', 'dark'] as const) {
   test(`axe: public screens, ${theme} theme`, async ({ page }) => {
     await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
