@@ -46,6 +46,9 @@ const SMOKES = [
       /\/signin \(first visit, cold cache\)/,
       /\/dashboard \(first visit signed in, cold cache\)/,
       /budget \/signin JS gzip ≤ 200000 B: \d+ B/,
+      /\/dashboard signed in, first load \(cold cache, loopback, not throttled[^\n]*\):\n {2}JS [\d,]+ B gzip .*; main thread [1-9]\d* ms/,
+      /script self time by chunk:\n +[1-9]\d* ms +\/assets\//,
+      /budget signed-in first load: (ok|OVER)/,
       /Lighthouse skipped/,
     ],
     // A broken budget is a figure (exit 1 with the budgets printed), not a broken bench.

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { chunkModules } from './scripts/chunk-modules.ts';
 import { precompress } from './scripts/precompress.ts';
 
 // The API server listens on 3000 in development; in production it serves dist/ and /api on one port.
@@ -43,7 +44,7 @@ const reactRouterBuild = (file: string) => join(reactRouterDist, 'production', f
 const apiTarget = process.env.VIGIL_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), chunkModules(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
