@@ -17,9 +17,9 @@
 // The public /analytics (signed out, pre-rendered): when its heading is first painted, median of
 // three cold loads on loopback, not throttled (issue 33 item 8: within 1 s), and Lighthouse on it.
 // Exit code 1 when a budget is broken: /signin over 200 KB (200,000 bytes) of JS, any Highcharts
-// code loaded on /signin, /analytics's heading painted later than 1 s, or the signed-in first load of
-// /dashboard over its JS or main-thread budget, in total or for one module (bench-web-first-load.mjs). Lighthouse targets
-// (performance ≥ 95, accessibility 100) are reported.
+// code loaded on /signin, /analytics's heading painted later than 1 s, or the signed-in first load
+// of /dashboard over its JS or main-thread budget, in total or for one module
+// (bench-web-first-load.mjs). Lighthouse targets (performance ≥ 95, accessibility 100) are reported.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
