@@ -238,15 +238,19 @@ describe('a supplier run, a cancelled run and a resumed one', () => {
       .where('value', '=', `www.${c.domain}`)
       .where('supplier_id', 'is', null)
       .executeTakeFirstOrThrow();
-    const jobId = await queueProbeRun(app.ctx.db, {
-      companyId: c.companyId,
-      options: { ...targets.jobOptions(), supplier_id: null },
-      createdBy: null,
-      isDemo: false,
-      now: new Date(),
+    // As if an attempt had committed the batch up to the first asset before a restart: queued with
+    // its checkpoint in one transaction (the app's worker polls; it must never see the job without it).
+    const jobId = await app.ctx.db.transaction().execute(async (trx) => {
+      const id = await queueProbeRun(trx, {
+        companyId: c.companyId,
+        options: { ...targets.jobOptions(), supplier_id: null },
+        createdBy: null,
+        isDemo: false,
+        now: new Date(),
+      });
+      await trx.updateTable('jobs').set({ checkpoint: first.id }).where('id', '=', id).execute();
+      return id;
     });
-    // As if an attempt had committed the batch up to the first asset before a restart.
-    await app.ctx.db.updateTable('jobs').set({ checkpoint: first.id }).where('id', '=', jobId).execute();
     expect(await waitForJob(app, jobId)).toBe('succeeded');
     const after = await app.ctx.db
       .selectFrom('assets')
@@ -262,19 +266,23 @@ describe('a supplier run, a cancelled run and a resumed one', () => {
     expect(run.targets).toBe(1);
   });
   it('is not run again after the server died in an attempt that committed nothing', async () => {
-    const jobId = await queueProbeRun(app.ctx.db, {
-      companyId: c.companyId,
-      options: { ...targets.jobOptions(), supplier_id: null },
-      createdBy: null,
-      isDemo: false,
-      now: new Date(),
+    // Running under a lease that ran out, its checkpoint where the attempt began: a crash (queued so
+    // in one transaction, never seen queued by the app's worker).
+    const jobId = await app.ctx.db.transaction().execute(async (trx) => {
+      const id = await queueProbeRun(trx, {
+        companyId: c.companyId,
+        options: { ...targets.jobOptions(), supplier_id: null },
+        createdBy: null,
+        isDemo: false,
+        now: new Date(),
+      });
+      await trx
+        .updateTable('jobs')
+        .set({ status: 'running', attempts: 1, attempt_checkpoint: 0, lease_expires_at: new Date(Date.now() - 60_000) })
+        .where('id', '=', id)
+        .execute();
+      return id;
     });
-    // Running under a lease that ran out, its checkpoint where the attempt began: a crash.
-    await app.ctx.db
-      .updateTable('jobs')
-      .set({ status: 'running', attempts: 1, attempt_checkpoint: 0, lease_expires_at: new Date(Date.now() - 60_000) })
-      .where('id', '=', jobId)
-      .execute();
     const probed = hits(www());
     expect(await waitForJob(app, jobId)).toBe('failed');
     expect(hits(www())).toBe(probed);
