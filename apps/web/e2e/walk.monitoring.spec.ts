@@ -82,40 +82,28 @@ function watchErrors(page: Page, where: () => string): string[] {
   return errors;
 }
 
-type Width = keyof typeof axeAt;
-const viewports: Record<Width, { width: number; height: number }> = { '1440': wide, '375': phone };
-
-/** The checks at the page's current width: words; at 1440 px tables; axe where `axeAt` says. */
-async function checkAt(page: Page, width: Width, label: string, language: string, findings: Findings) {
-  const problems = (list: string[]) => {
+/** The screen as loaded now, checked at 1440 px then at 375 px (then back to 1440 px). */
+async function checkBothWidths(page: Page, label: string, language: string, findings: Findings) {
+  const problems = (width: string, list: string[]) => {
     for (const problem of list) {
       findings.problems.push(`${language} ${width} ${label}: ${problem}`);
       console.log(`walk problem: ${language} ${width} ${label}: ${problem.slice(0, 300)}`);
     }
   };
-  problems(untranslated(await visibleWords(page), language));
-  if (width === '1440') {
-    const clipped = await clippedTables(page);
-    problems(clipped);
-    for (const line of clipped) appendFileSync('/tmp/walk-clipped.md', `- ${label} 1440 ${language}: ${line}\n`);
-  }
+  problems('1440', untranslated(await visibleWords(page), language));
+  const clipped = await clippedTables(page);
+  problems('1440', clipped);
+  for (const line of clipped) appendFileSync('/tmp/walk-clipped.md', `- ${label} 1440 ${language}: ${line}\n`);
   const axeStarted = Date.now();
-  if (axeAt[width] === language) problems(await seriousViolations(page));
+  if (axeAt['1440'] === language) problems('1440', await seriousViolations(page));
   findings.axeMs += Date.now() - axeStarted;
-}
-
-/**
- * The screen as loaded now, checked at the width the page has, then at the other; answers the width
- * the page is left at. The next screen starts there: one resize per screen, not two (a resize lays
- * out and fits every table again; a new width starts the fit from all columns, as a fresh load does).
- */
-async function checkBothWidths(page: Page, label: string, language: string, findings: Findings, first: Width) {
-  await checkAt(page, first, label, language, findings);
-  const second: Width = first === '1440' ? '375' : '1440';
-  await page.setViewportSize(viewports[second]);
+  await page.setViewportSize(phone);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await checkAt(page, second, label, language, findings);
-  return second;
+  problems('375', untranslated(await visibleWords(page), language));
+  const axePhone = Date.now();
+  if (axeAt['375'] === language) problems('375', await seriousViolations(page));
+  findings.axeMs += Date.now() - axePhone;
+  await page.setViewportSize(wide);
 }
 
 function report(findings: Findings, started: number, what: string) {
@@ -139,7 +127,6 @@ for (const [language, tag] of languages) {
       await page.getByTestId('language-select').first().selectOption(language);
       expect((await answer).status()).toBe(200);
       await expect(page.locator('html')).toHaveAttribute('lang', tag);
-      let width: Width = '1440';
       for (const screen of protectedScreens) {
         where = screen.path;
         const opened = Date.now();
@@ -152,14 +139,13 @@ for (const [language, tag] of languages) {
         await expect(page).toHaveURL((url) => url.pathname === screen.path);
         await settle(page, requests);
         const loaded = Date.now();
-        width = await checkBothWidths(page, screen.path, language, findings, width);
+        await checkBothWidths(page, screen.path, language, findings);
         console.log(
           `walk ${language} ${screen.path}: loaded in ${loaded - opened} ms, checked in ${Date.now() - loaded} ms`,
         );
       }
     } finally {
       where = 'language reset';
-      await page.setViewportSize(wide);
       await page.getByTestId('language-select').first().selectOption('en');
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     }
@@ -176,7 +162,6 @@ for (const [language, tag] of languages) {
     await page.goto('/signin');
     await page.getByTestId('language-select').first().selectOption(language);
     await expect(page.locator('html')).toHaveAttribute('lang', tag);
-    let width: Width = '1440';
     for (const path of Object.values(publicWalk)) {
       where = path;
       const opened = Date.now();
@@ -184,7 +169,7 @@ for (const [language, tag] of languages) {
       await expect(page.locator('html')).toHaveAttribute('lang', tag);
       await settle(page, requests);
       const loaded = Date.now();
-      width = await checkBothWidths(page, path, language, findings, width);
+      await checkBothWidths(page, path, language, findings);
       console.log(`walk ${language} ${path}: loaded in ${loaded - opened} ms, checked in ${Date.now() - loaded} ms`);
     }
     // A link with a token no one holds: the server refuses it (400) and the page says so; the
