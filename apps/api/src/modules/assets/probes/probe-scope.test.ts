@@ -3,10 +3,12 @@
 // connections bounded in concurrency and rate; a connection connect_to sends elsewhere checked by
 // the same rules. Also a supplier's run, a cancelled run and a resumed one. Every connection the
 // file makes goes to 127.0.0.1.
+import type { Updateable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueCertificate } from '../../../dev/probe-targets/certificates.js';
 import { type ProbeTargets, startProbeTargets, TARGET_PORTS } from '../../../dev/probe-targets/probe-targets.js';
 import { type Listener, startHttpsSite } from '../../../dev/probe-targets/web-servers.js';
+import type { JobsTable } from '../../../platform/jobs/jobs.table.js';
 import { outsideLoopback, recordConnections } from '../../../testing/connections.js';
 import { newTenant, type Tenant } from '../../../testing/monitoring.js';
 import { assetFindings, runProbes, seedAssets, verifiedScope, waitForJob } from '../../../testing/probes.js';
@@ -231,16 +233,12 @@ describe('a supplier run, a cancelled run and a resumed one', () => {
     expect(JSON.parse(event.details ?? '{}')).toMatchObject({ status: 'cancelled' });
   });
 
-  it('resumes after its checkpoint', async () => {
-    const first = await app.ctx.db
-      .selectFrom('assets')
-      .select(['id', 'last_probed_at'])
-      .where('value', '=', `www.${c.domain}`)
-      .where('supplier_id', 'is', null)
-      .executeTakeFirstOrThrow();
-    // As if an attempt had committed the batch up to the first asset before a restart: queued with
-    // its checkpoint in one transaction (the app's worker polls; it must never see the job without it).
-    const jobId = await app.ctx.db.transaction().execute(async (trx) => {
+  /**
+   * The company's probe run, queued already in `state`: one transaction, since the app's worker polls
+   * and must never see the job as a plain queued one.
+   */
+  async function queueCompanyRunAs(state: Updateable<JobsTable>): Promise<number> {
+    return app.ctx.db.transaction().execute(async (trx) => {
       const id = await queueProbeRun(trx, {
         companyId: c.companyId,
         options: { ...targets.jobOptions(), supplier_id: null },
@@ -248,9 +246,20 @@ describe('a supplier run, a cancelled run and a resumed one', () => {
         isDemo: false,
         now: new Date(),
       });
-      await trx.updateTable('jobs').set({ checkpoint: first.id }).where('id', '=', id).execute();
+      await trx.updateTable('jobs').set(state).where('id', '=', id).execute();
       return id;
     });
+  }
+
+  it('resumes after its checkpoint', async () => {
+    const first = await app.ctx.db
+      .selectFrom('assets')
+      .select(['id', 'last_probed_at'])
+      .where('value', '=', `www.${c.domain}`)
+      .where('supplier_id', 'is', null)
+      .executeTakeFirstOrThrow();
+    // As if an attempt had committed the batch up to the first asset before a restart.
+    const jobId = await queueCompanyRunAs({ checkpoint: first.id });
     expect(await waitForJob(app, jobId)).toBe('succeeded');
     const after = await app.ctx.db
       .selectFrom('assets')
@@ -266,22 +275,12 @@ describe('a supplier run, a cancelled run and a resumed one', () => {
     expect(run.targets).toBe(1);
   });
   it('is not run again after the server died in an attempt that committed nothing', async () => {
-    // Running under a lease that ran out, its checkpoint where the attempt began: a crash (queued so
-    // in one transaction, never seen queued by the app's worker).
-    const jobId = await app.ctx.db.transaction().execute(async (trx) => {
-      const id = await queueProbeRun(trx, {
-        companyId: c.companyId,
-        options: { ...targets.jobOptions(), supplier_id: null },
-        createdBy: null,
-        isDemo: false,
-        now: new Date(),
-      });
-      await trx
-        .updateTable('jobs')
-        .set({ status: 'running', attempts: 1, attempt_checkpoint: 0, lease_expires_at: new Date(Date.now() - 60_000) })
-        .where('id', '=', id)
-        .execute();
-      return id;
+    // Running under a lease that ran out, its checkpoint where the attempt began: a crash.
+    const jobId = await queueCompanyRunAs({
+      status: 'running',
+      attempts: 1,
+      attempt_checkpoint: 0,
+      lease_expires_at: new Date(Date.now() - 60_000),
     });
     const probed = hits(www());
     expect(await waitForJob(app, jobId)).toBe('failed');
