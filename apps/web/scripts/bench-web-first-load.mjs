@@ -44,23 +44,20 @@ function selfTimeByScript(profile) {
 }
 
 /**
- * Cold signed-in visits of /dashboard, each in a new context (`prepare` puts the session in it),
+ * Cold signed-in visits of /dashboard, each in a context from `newContext` (signed in, cold cache),
  * not throttled; `recordAssets` records a page's scripts (bench-web's). Answers the median visit by
  * main-thread time, and the budgets it breaks.
  */
-export async function measureFirstLoad(browser, { baseURL, prepare, dist, recordAssets, runs = 3 }) {
+export async function measureFirstLoad({ newContext, dist, recordAssets, runs = 3 }) {
   const chunks = JSON.parse(readFileSync(join(dist, '.vite/chunk-modules.json'), 'utf8'));
   const visits = [];
-  for (let i = 0; i < runs; i += 1) visits.push(await visitOnce(browser, { baseURL, prepare, chunks, recordAssets }));
+  for (let i = 0; i < runs; i += 1) visits.push(await visitOnce(await newContext(), { chunks, recordAssets }));
   const figures = [...visits].sort((a, b) => a.mainThreadMs - b.mainThreadMs)[Math.floor(visits.length / 2)];
   figures.runs = visits.map((v) => Math.round(v.mainThreadMs));
   return { figures, broken: brokenBudgets(figures) };
 }
 
-async function visitOnce(browser, { baseURL, prepare, chunks, recordAssets }) {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
-  await context.route(/^(?!http:\/\/127\.0\.0\.1[:/]|data:|blob:|about:)/, (route) => route.abort());
-  await prepare(context);
+async function visitOnce(context, { chunks, recordAssets }) {
   const page = await context.newPage();
   // A same-origin page first, so the visit stays in the renderer the profiler is attached to.
   await page.goto('/theme-init.js');

@@ -149,9 +149,15 @@ function recordAssets(page) {
   return assets;
 }
 
-async function visit(browser, baseURL, path, { prepare, interact } = {}) {
+/** A new browser context at 1280×800 whose requests to anywhere but 127.0.0.1 fail. */
+async function localContext(browser, baseURL) {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   await context.route(/^(?!http:\/\/127\.0\.0\.1[:/]|data:|blob:|about:)/, (route) => route.abort());
+  return context;
+}
+
+async function visit(browser, baseURL, path, { prepare, interact } = {}) {
+  const context = await localContext(browser, baseURL);
   if (prepare) await prepare(context);
   const page = await context.newPage();
   const assets = recordAssets(page);
@@ -187,8 +193,7 @@ async function firstTouch(page) {
  * <h1> was first on screen with its text (the first frame it is visible), in ms from navigation.
  */
 async function firstText(browser, baseURL, path) {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
-  await context.route(/^(?!http:\/\/127\.0\.0\.1[:/]|data:|blob:|about:)/, (route) => route.abort());
+  const context = await localContext(browser, baseURL);
   await context.addInitScript(() => {
     const check = () => {
       const heading = document.querySelector('h1');
@@ -307,9 +312,12 @@ try {
         `\n(the server's background work, the demo data, was over after ${(waited / 1000).toFixed(1)} s more)`,
       );
     }
-    const firstLoad = await measureFirstLoad(browser, {
-      baseURL,
-      prepare: withSession,
+    const firstLoad = await measureFirstLoad({
+      newContext: async () => {
+        const context = await localContext(browser, baseURL);
+        await withSession(context);
+        return context;
+      },
       dist: webDist,
       recordAssets,
       runs: RUNS > 0 ? 3 : 1,
