@@ -30,12 +30,13 @@ import { importsRoutes, registerUploadParser } from './platform/imports/imports.
 import { insightsRoutes } from './platform/insights/insights.routes.js';
 import { createJobWorker, type JobWorker } from './platform/jobs/job-worker.js';
 import { createMailDelivery, type MailDelivery } from './platform/mail/mail.delivery.js';
+import { createMetrics, registerMetrics } from './platform/observability/metrics.js';
 import { portfolioRoutes } from './platform/portfolio/portfolio.routes.js';
 import { providersRoutes } from './platform/providers/providers.routes.js';
 import { reportsRoutes } from './platform/reports/reports.routes.js';
 import { riskRoutes } from './platform/risk/risk.routes.js';
 import { searchRoutes } from './platform/search/search.routes.js';
-import { systemRoutes } from './platform/system/system.routes.js';
+import { systemRoutes, workerOnly } from './platform/system/system.routes.js';
 import { apiRoutesPlugin, loadContract, type OpenApiDocument, withoutTags } from './plugins/api-routes.plugin.js';
 import { sharedSchemaController } from './plugins/compiled-schemas.js';
 import { csrfPlugin } from './plugins/csrf.plugin.js';
@@ -135,7 +136,8 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
   app.decorate('ctx', ctx);
   app.decorate('mail', mail);
   app.decorate('contract', contract);
-  const jobs = createJobWorker(ctx, app.log);
+  const metrics = createMetrics(ctx, database, () => jobs);
+  const jobs = createJobWorker(ctx, app.log, { onJobEnded: metrics.jobEnded });
   app.decorate('jobs', jobs);
   app.decorateRequest('auth', null);
 
@@ -154,6 +156,8 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
     }
   });
   registerUploadParser(app, limits.uploadBytes);
+  // A worker (VIGIL_ROLE=worker) listens for its probes and metrics only: refused before any other hook.
+  if (config.role === 'worker') app.addHook('onRequest', workerOnly);
   await app.register(fastifyCookie, { secret: options.cookieSecret });
   await app.register(securityHeadersPlugin, { https: secure });
   await app.register(fastifyRateLimit, {
@@ -169,12 +173,13 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
   });
   await app.register(csrfPlugin, { secure });
   await app.register(errorHandlerPlugin);
+  registerMetrics(app, metrics, config.metricsToken);
   await app.register(apiRoutesPlugin, {
     deps,
     contract,
     sensitivePerMinute: limits.sensitivePerMinute,
     routes: {
-      ...systemRoutes(deps),
+      ...systemRoutes(deps, jobs),
       ...authRoutes(deps),
       ...sessionRoutes(deps),
       ...clientsRoutes(deps),

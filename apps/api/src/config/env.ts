@@ -108,6 +108,10 @@ const envSchema = z.object({
   ADVISOR_PRICE_OUT: z.coerce.number().min(0).max(10_000).optional(),
   /** all: HTTP and the job worker (one process); api: HTTP only; worker: the job worker only. */
   VIGIL_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  /** The bearer token a Prometheus scraper presents at /metrics; unset: answered to this machine only. */
+  METRICS_TOKEN: z.string().trim().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** SIGTERM: how long open requests and running jobs get to finish before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(20_000),
   /** Comma-separated e-mails of platform operators, granted at each start. */
   VIGIL_OPERATORS: z
     .string()
@@ -150,6 +154,10 @@ export interface AppConfig {
   feeds: { sync: boolean; nvdUrl: string; nvdApiKey: string | undefined; kevUrl: string; epssUrl: string };
   /** What this process runs: HTTP and jobs, HTTP only, or jobs only (VIGIL_ROLE). */
   role: 'all' | 'api' | 'worker';
+  /** The bearer token of /metrics (METRICS_TOKEN); undefined: answered to loopback only. */
+  metricsToken: string | undefined;
+  /** How long a SIGTERM waits for open requests and running jobs (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
   /** Users made platform operators at each start (VIGIL_OPERATORS). */
   operators: string[];
   /** Whether a webhook may target a private, loopback or link-local address (WEBHOOK_PRIVATE_TARGETS). */
@@ -245,6 +253,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     localOidcPort: env.LOCAL_OIDC_PORT,
     operators: env.VIGIL_OPERATORS,
     role: env.VIGIL_ROLE,
+    metricsToken: env.METRICS_TOKEN,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     webhookPrivateTargets:
       (env.WEBHOOK_PRIVATE_TARGETS ?? (env.NODE_ENV === 'production' ? 'deny' : 'allow')) === 'allow',
     dorkSchedule: env.DORK_SCHEDULE === 'on',

@@ -25,6 +25,8 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** Resolves when the database answers promptly (the health check); rejects with the reason. */
   ping(): Promise<void>;
+  /** PostgreSQL's connection pool now (the metrics); PGlite has one connection and no pool. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -44,6 +46,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       ping: async () => {
         await sql`select 1`.execute(db);
       },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => db.destroy(),
     };
   }

@@ -55,3 +55,13 @@ export async function migrateToLatest<T>(db: Kysely<T>, provider = folderMigrati
   }
   return result;
 }
+
+/** How far the database is migrated for this version: its migrations applied, and those still pending. */
+export async function migrationState<T>(
+  db: Kysely<T>,
+  provider = folderMigrations(),
+): Promise<{ applied: number; known: number; pending: string[] }> {
+  const migrations = await new Migrator({ db, provider }).getMigrations();
+  const pending = migrations.filter((m) => m.executedAt === undefined).map((m) => m.name);
+  return { applied: migrations.length - pending.length, known: migrations.length, pending };
+}

@@ -948,6 +948,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness probe
+         * @description Answers 200 as long as the process can answer at all; it reads nothing else (not even the
+         *     database), so a database outage never makes an orchestrator restart healthy processes. Every
+         *     role answers it, the worker included (VIGIL_ROLE=worker listens for its probes and metrics only).
+         */
+        get: operations["getHealthLive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness probe
+         * @description Answers 200 when this process can do its work: the database answers, every migration of this
+         *     version is applied (a node of a newer version waits for its migrations), and, in a process that
+         *     runs jobs (VIGIL_ROLE all or worker), the job worker has polled or is running a job within the
+         *     last 30 seconds. Else 503, the message naming each check that failed.
+         */
+        get: operations["getHealthReady"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/csrf-cookie": {
         parameters: {
             query?: never;
@@ -5021,6 +5066,33 @@ export interface components {
             /** @enum {string} */
             database?: "pglite" | "postgres";
         };
+        HealthLive: {
+            /** @constant */
+            status: "ok";
+        };
+        HealthReady: {
+            /** @constant */
+            status: "ready";
+            /**
+             * @description What this process runs (VIGIL_ROLE).
+             * @enum {string}
+             */
+            role: "all" | "api" | "worker";
+            /** @enum {string} */
+            database: "pglite" | "postgres";
+            migrations: {
+                applied: number;
+                /** @description The migrations this version ships; ready once all are applied. */
+                known: number;
+            };
+            worker: {
+                /** @description False for VIGIL_ROLE=api (its jobs run on the workers). */
+                runs_here: boolean;
+                running_jobs: number;
+                /** Format: date-time */
+                last_poll_at: string | null;
+            };
+        };
         /**
          * @description The one triage workflow of every module: new → in_review → confirmed | false_positive |
          *     risk_accepted (until a date) → resolved. A resolved finding seen again by an import reopens (new).
@@ -8219,6 +8291,49 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServerError"];
+        };
+    };
+    getHealthLive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process runs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthLive"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getHealthReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthReady"];
                 };
             };
             429: components["responses"]["TooManyRequests"];

@@ -11,8 +11,17 @@ import { enqueueDueRuns, ensurePlatformSchedules } from './job-schedules.js';
 import { claimJob, retryOrBury } from './jobs.repository.js';
 import type { ClaimedJob } from './jobs.table.js';
 
+/** What the readiness probe reads: whether the loop is alive (it polled lately, or runs jobs). */
+export interface WorkerHealth {
+  started: boolean;
+  /** The last time the loop looked for work (a poll or a claim); null before the first. */
+  lastPollAt: Date | null;
+  running: number;
+}
+
 export interface JobWorker {
   start(): void;
+  health(): WorkerHealth;
   /** Runs queued jobs now (tests and uploads call it). */
   wake(): void;
   /** Enqueues due schedules, then claims and runs jobs until none is runnable; resolves with what happened. */
@@ -24,13 +33,22 @@ type Outcome = RunOutcome | 'retrying' | 'dead';
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-export function createJobWorker(ctx: AppContext, log: FastifyBaseLogger, pollMs = 2000): JobWorker {
+export interface JobWorkerOptions {
+  pollMs?: number;
+  /** Told each attempt's end (the metrics count them by kind and outcome). */
+  onJobEnded?: (kind: string, outcome: Outcome) => void;
+}
+
+export function createJobWorker(ctx: AppContext, log: FastifyBaseLogger, options: JobWorkerOptions = {}): JobWorker {
+  const pollMs = options.pollMs ?? 2000;
   const abort = new AbortController();
   const slots = ctx.dbKind === 'postgres' ? 2 : 1;
   const running = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
   let started = false;
   let schedulesReady: Promise<void> | undefined;
+  let lastPollAt: Date | null = null;
+  let jobsRunning = 0;
 
   /** A failed attempt: a retried kind waits its back-off (or is dead); any other fails with its reason. */
   async function failed(job: ClaimedJob, reason: string): Promise<Outcome> {
@@ -40,9 +58,21 @@ export function createJobWorker(ctx: AppContext, log: FastifyBaseLogger, pollMs 
 
   async function runOne(): Promise<Outcome | undefined> {
     const now = ctx.clock.now();
+    lastPollAt = now;
     const job = await claimJob(ctx, now, new Date(now.getTime() + LEASE_MS));
     if (!job) return undefined;
     log.info({ job: job.id, kind: job.kind, attempt: job.attempts }, 'job claimed');
+    jobsRunning += 1;
+    try {
+      const outcome = await attempt(job);
+      options.onJobEnded?.(job.kind, outcome);
+      return outcome;
+    } finally {
+      jobsRunning -= 1;
+    }
+  }
+
+  async function attempt(job: ClaimedJob): Promise<Outcome> {
     const kind = ctx.modules.jobKind(job.kind);
     try {
       if (kind.retried && job.crashed) {
@@ -112,6 +142,7 @@ export function createJobWorker(ctx: AppContext, log: FastifyBaseLogger, pollMs 
       started = true;
       schedule(0);
     },
+    health: () => ({ started, lastPollAt, running: jobsRunning }),
     wake() {
       if (started) schedule(0);
     },
