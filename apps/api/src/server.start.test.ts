@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './db/connect.js';
 
 const apiRoot = fileURLToPath(new URL('..', import.meta.url));
 const repoRoot = join(apiRoot, '../..');
@@ -66,6 +67,8 @@ describe('npm start', () => {
         PORT: '0',
         DATA_DIR: dataDir,
         WEB_DIST: join(dataDir, 'no-web-build'),
+        // Bounded, with room for a busy machine: the stop below must end well inside it.
+        SHUTDOWN_TIMEOUT_MS: '60000',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -86,8 +89,24 @@ describe('npm start', () => {
       child?.stderr?.on('data', read);
       child?.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${output.join('')}`)));
     });
+    // SIGTERM while the demo data's jobs run: the server stops taking requests, hands the running
+    // jobs back to the queue at their checkpoint, and exits 0 (issue 36: graceful shutdown).
+    const exited = new Promise<number | null>((resolve) => child?.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
-    await new Promise((resolve) => child?.once('exit', resolve));
+    expect(await exited).toBe(0);
+    const log = output.join('');
+    expect(log).toContain('"msg":"shutting down: no new requests');
+    expect(log).toMatch(/"msg":"shut down"/);
+    const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
+    try {
+      const running = await database.db.selectFrom('jobs').select('id').where('status', '=', 'running').execute();
+      expect(running).toEqual([]);
+      expect(await database.db.selectFrom('jobs').select('id').where('status', '=', 'queued').execute()).not.toEqual(
+        [],
+      );
+    } finally {
+      await database.close();
+    }
 
     // A first start queues the demo data set: the user hears it is loading, not where to sign in yet.
     expect(first).toMatch(/^Vigil is listening at http:\/\/127\.0\.0\.1:\d+ and runs its \d+ queued jobs first/);

@@ -6,6 +6,7 @@ import { join, relative } from 'node:path';
 import { buildApp } from './app.js';
 import { devHostRefusal, devHostWarning } from './config/dev-host.js';
 import { type AppConfig, loadConfig, repoRoot, webDistExists } from './config/env.js';
+import { productionSettingsRefusal } from './config/production-settings.js';
 import { openDatabase } from './db/connect.js';
 import type { Executor } from './db/database.js';
 import { migrateToLatest } from './db/migrations.js';
@@ -17,6 +18,7 @@ import type { TestStore } from './dev/test-store/test-store.js';
 import { findUserByEmail } from './identity/users/users.repository.js';
 import { setOperators } from './platform/admin/operators.js';
 import { pendingJobs, waitForIdleQueue } from './platform/jobs/jobs.idle.js';
+import { gracefulShutdown } from './platform/system/shutdown.js';
 import { randomToken } from './shared/secrets.js';
 
 /** COOKIE_SECRET, else a secret generated once and kept under DATA_DIR (mode 0600). */
@@ -35,6 +37,13 @@ function cookieSecretOf(config: AppConfig): string {
 function shown(path: string): string {
   const rel = relative(repoRoot, path);
   return rel === '' || rel.startsWith('..') ? path : rel;
+}
+
+/** Where this process listens (its own address, not PUBLIC_URL: a worker is not public). */
+function listeningUrl(app: { server: { address(): unknown } }, config: AppConfig): string {
+  const address = app.server.address();
+  const port = typeof address === 'object' && address && 'port' in address ? address.port : config.port;
+  return `http://${config.host}:${port}`;
 }
 
 function freePort(host: string): Promise<number> {
@@ -80,7 +89,7 @@ async function waitForQueuedWork(db: Executor, publicUrl: string): Promise<void>
 
 async function main(): Promise<void> {
   let config = loadConfig();
-  const refused = devHostRefusal(config);
+  const refused = devHostRefusal(config) ?? productionSettingsRefusal(config);
   if (refused) {
     console.error(`\n${refused}\n`);
     process.exitCode = 1;
@@ -129,26 +138,29 @@ async function main(): Promise<void> {
   }
   const app = await buildApp({ config, database, cookieSecret: cookieSecretOf(config), publicUrl, oidc });
   const stopSignals = (timers: NodeJS.Timeout[]) => {
-    let closing = false;
-    const stop = async (signal: string) => {
-      if (closing) return;
-      closing = true;
-      app.log.info({ signal }, 'shutting down');
-      for (const timer of timers) clearInterval(timer);
-      await app.close();
-      await local?.close();
-      await demoTargets?.close();
-      await demoStore?.close();
-      await demoProviders?.close();
-      process.exit(0);
-    };
-    process.once('SIGINT', () => void stop('SIGINT'));
-    process.once('SIGTERM', () => void stop('SIGTERM'));
+    const stop = gracefulShutdown({
+      timeoutMs: config.shutdownTimeoutMs,
+      log: app.log,
+      close: async () => {
+        for (const timer of timers) clearInterval(timer);
+        await app.close();
+        await local?.close();
+        await demoTargets?.close();
+        await demoStore?.close();
+        await demoProviders?.close();
+      },
+    });
+    // The first signal stops gracefully; a second one exits at once.
+    process.on('SIGINT', () => void stop('SIGINT'));
+    process.on('SIGTERM', () => void stop('SIGTERM'));
   };
   if (config.role === 'worker') {
-    // No HTTP: the job worker starts with the app (housekeeping and the schedules are jobs too).
-    await app.ready();
-    console.log(`\nVigil worker running (VIGIL_ROLE=worker, PostgreSQL): claims jobs and runs the schedules.\n`);
+    // The job worker starts with the app (housekeeping and the schedules are jobs too); it listens
+    // for its health probes and metrics only (any other path is a 404 there).
+    await app.listen({ host: config.host, port: config.port });
+    console.log(
+      `\nVigil worker running (VIGIL_ROLE=worker, PostgreSQL): claims jobs and runs the schedules; probes and metrics at ${listeningUrl(app, config)}/api/health/ready and /metrics.\n`,
+    );
     stopSignals([]);
     return;
   }
