@@ -87,13 +87,16 @@ export interface TestAppOptions extends Partial<Omit<BuildAppOptions, 'database'
   env?: Record<string, string>;
 }
 
+/** The test apps' cookie secret (a test's server processes share it, as a deployment's nodes do). */
+export const TEST_COOKIE_SECRET = 'test-cookie-secret-0123456789abcdef';
+
 /** Builds an app on the file's database (not closing it with the app). */
 export async function testApp(database: TestDatabase, options: TestAppOptions = {}) {
   const clock = options.clock instanceof ManualClock ? options.clock : new ManualClock(new Date());
   const { env, limits, ...rest } = options;
   const app = await buildApp({
     config: testConfig(env),
-    cookieSecret: 'test-cookie-secret-0123456789abcdef',
+    cookieSecret: TEST_COOKIE_SECRET,
     publicUrl: 'http://127.0.0.1:3999',
     ...rest,
     clock,
