@@ -23,6 +23,7 @@ import { adminRoutes } from './platform/admin/admin.routes.js';
 import { advisorRoutes } from './platform/advisor/advisor.routes.js';
 import { advisorMcpRoutes } from './platform/advisor/advisor-mcp.routes.js';
 import { alertsRoutes } from './platform/alerts/alerts.routes.js';
+import { registerBackupRoute } from './platform/backup/backup.js';
 import { dashboardRoutes } from './platform/dashboard/dashboard.routes.js';
 import { eventsRoutes } from './platform/events/events.routes.js';
 import { findingsRoutes } from './platform/findings/findings.routes.js';
@@ -66,6 +67,8 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
   /** Close the database when the app closes (default true). */
   ownsDatabase?: boolean;
+  /** PGlite: the token `npm run backup` presents at GET /ops/backup (written under DATA_DIR at start). */
+  backupToken?: string;
 }
 
 export interface VigilApp extends FastifyInstance {
@@ -174,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
   await app.register(csrfPlugin, { secure });
   await app.register(errorHandlerPlugin);
   registerMetrics(app, metrics, config.metricsToken);
+  if (options.backupToken && database.dump) registerBackupRoute(app, options.backupToken, database.dump);
   await app.register(apiRoutesPlugin, {
     deps,
     contract,

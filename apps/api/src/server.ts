@@ -17,6 +17,7 @@ import type { ProviderReplay } from './dev/provider-replay/provider-replay.js';
 import type { TestStore } from './dev/test-store/test-store.js';
 import { findUserByEmail } from './identity/users/users.repository.js';
 import { setOperators } from './platform/admin/operators.js';
+import { announceServer } from './platform/backup/backup.js';
 import { pendingJobs, waitForIdleQueue } from './platform/jobs/jobs.idle.js';
 import { gracefulShutdown } from './platform/system/shutdown.js';
 import { randomToken } from './shared/secrets.js';
@@ -43,7 +44,8 @@ function shown(path: string): string {
 function listeningUrl(app: { server: { address(): unknown } }, config: AppConfig): string {
   const address = app.server.address();
   const port = typeof address === 'object' && address && 'port' in address ? address.port : config.port;
-  return `http://${config.host}:${port}`;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  return `http://${host}:${port}`;
 }
 
 function freePort(host: string): Promise<number> {
@@ -136,13 +138,23 @@ async function main(): Promise<void> {
     const { withDemoProviders } = await import('./dev/provider-replay/with-demo-providers.js');
     ({ config, replay: demoProviders } = await withDemoProviders(config));
   }
-  const app = await buildApp({ config, database, cookieSecret: cookieSecretOf(config), publicUrl, oidc });
+  // PGlite is this process's: `npm run backup` finds it through DATA_DIR and asks it for a copy.
+  const announced = database.kind === 'pglite' ? announceServer(config.dataDir) : undefined;
+  const app = await buildApp({
+    config,
+    database,
+    cookieSecret: cookieSecretOf(config),
+    publicUrl,
+    oidc,
+    ...(announced ? { backupToken: announced.token } : {}),
+  });
   const stopSignals = (timers: NodeJS.Timeout[]) => {
     const stop = gracefulShutdown({
       timeoutMs: config.shutdownTimeoutMs,
       log: app.log,
       close: async () => {
         for (const timer of timers) clearInterval(timer);
+        announced?.withdraw();
         await app.close();
         await local?.close();
         await demoTargets?.close();
@@ -165,6 +177,9 @@ async function main(): Promise<void> {
     return;
   }
   await app.listen({ host: config.host, port: config.port });
+  // Every interface (0.0.0.0, ::) includes loopback, where `npm run backup` calls.
+  const wildcard = ['0.0.0.0', '::'].includes(config.host);
+  announced?.publish(listeningUrl(app, wildcard ? { ...config, host: '127.0.0.1' } : config));
 
   // Undelivered mail is retried every 30 s (SMTP only); purging and expiries are the housekeeping job's.
   const timers = [setInterval(() => void app.mail.flush(), 30_000)];

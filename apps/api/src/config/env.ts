@@ -309,3 +309,8 @@ export function testDatabaseUrl(): string | undefined {
 export function pathDirectories(): string[] {
   return (process.env.PATH ?? '').split(delimiter).filter(Boolean);
 }
+
+/** The environment a child process (pg_dump, pg_restore) inherits, with `extra` added (a password never on its command line). */
+export function childEnvironment(extra: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, ...extra };
+}

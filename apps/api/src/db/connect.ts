@@ -27,6 +27,11 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** PostgreSQL's connection pool now (the metrics); PGlite has one connection and no pool. */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /**
+   * PGlite: its data directory as a tar, taken between two statements (the backup; restoring it
+   * recovers to the last commit, as after a power cut). PostgreSQL is backed up with pg_dump.
+   */
+  dump?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -70,6 +75,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       }
       await thread.ping();
     },
+    dump: () => thread.dumpDataDir(),
     // Kysely destroys a driver only once it has been used: the thread is closed either way.
     close: async () => {
       await db.destroy();

@@ -105,10 +105,11 @@ export class PgliteThread {
   /**
    * Starts a database thread and resolves once its PGlite is open. A data directory that is not yet
    * initialised is first created by a thread of its own, which then ends: initdb leaves ~550 MB of
-   * WebAssembly heap behind that its thread never gives back (npm run bench:api).
+   * WebAssembly heap behind that its thread never gives back (npm run bench:api). A directory loaded
+   * from a dump (a restore) needs no initdb: PGlite refuses to load into an initialised one.
    */
   static async open(options: Omit<PgliteThreadOptions, 'pgliteWasmModule'> = {}): Promise<PgliteThread> {
-    if (options.dataDir && !existsSync(join(options.dataDir, 'PG_VERSION'))) {
+    if (options.dataDir && !options.loadDataDir && !existsSync(join(options.dataDir, 'PG_VERSION'))) {
       await (await PgliteThread.#start({ dataDir: options.dataDir })).close();
     }
     return PgliteThread.#start(options);
