@@ -92,7 +92,8 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
 
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
-    trustProxy: secure ? 'loopback' : false,
+    // The client's address (rate limits, audit log) from X-Forwarded-For only when a trusted proxy sent it.
+    trustProxy: config.trustProxy ?? (secure ? 'loopback' : false),
     bodyLimit: 64 * 1024,
     // Dates of every request within the years the database holds (plugins/input-rules.ts). A field
     // the contract does not allow (additionalProperties: false) is a 422 naming it, not dropped.

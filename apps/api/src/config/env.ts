@@ -108,6 +108,11 @@ const envSchema = z.object({
   ADVISOR_PRICE_OUT: z.coerce.number().min(0).max(10_000).optional(),
   /** all: HTTP and the job worker (one process); api: HTTP only; worker: the job worker only. */
   VIGIL_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  /**
+   * The reverse proxies whose X-Forwarded-For is believed (comma-separated addresses or CIDRs, e.g.
+   * the compose network's 172.16.0.0/12); unset: loopback when PUBLIC_URL is https, else none.
+   */
+  TRUST_PROXY: optionalText,
   /** The bearer token a Prometheus scraper presents at /metrics; unset: answered to this machine only. */
   METRICS_TOKEN: z.string().trim().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   /** SIGTERM: how long open requests and running jobs get to finish before the process exits anyway. */
@@ -154,6 +159,8 @@ export interface AppConfig {
   feeds: { sync: boolean; nvdUrl: string; nvdApiKey: string | undefined; kevUrl: string; epssUrl: string };
   /** What this process runs: HTTP and jobs, HTTP only, or jobs only (VIGIL_ROLE). */
   role: 'all' | 'api' | 'worker';
+  /** The proxies whose X-Forwarded-For is believed (TRUST_PROXY), or undefined for the default. */
+  trustProxy: string[] | undefined;
   /** The bearer token of /metrics (METRICS_TOKEN); undefined: answered to loopback only. */
   metricsToken: string | undefined;
   /** How long a SIGTERM waits for open requests and running jobs (SHUTDOWN_TIMEOUT_MS). */
@@ -253,6 +260,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     localOidcPort: env.LOCAL_OIDC_PORT,
     operators: env.VIGIL_OPERATORS,
     role: env.VIGIL_ROLE,
+    trustProxy: env.TRUST_PROXY ? listOf(env.TRUST_PROXY) : undefined,
     metricsToken: env.METRICS_TOKEN,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     webhookPrivateTargets:

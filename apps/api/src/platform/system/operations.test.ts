@@ -150,3 +150,33 @@ describe('a worker process (VIGIL_ROLE=worker)', () => {
     }
   });
 });
+
+describe('behind a reverse proxy (TRUST_PROXY)', () => {
+  /** Two failed sign-ins through a proxy at 10.1.2.3, for two different visitors: the second is limited or not. */
+  async function twoVisitors(env: Record<string, string>): Promise<number[]> {
+    const built = await testApp(database, { env, limits: { sensitivePerMinute: 1 } });
+    apps.push(built.app);
+    const csrf = await built.app.inject({ method: 'GET', url: '/api/csrf-cookie', remoteAddress: '10.1.2.3' });
+    const token = csrf.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+    const statuses: number[] = [];
+    for (const visitor of ['198.51.100.4', '198.51.100.5']) {
+      const answer = await built.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: '10.1.2.3',
+        headers: { 'x-forwarded-for': visitor, cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token },
+        payload: { email: 'nobody@example.com', password: 'wrong-password-1' },
+      });
+      statuses.push(answer.statusCode);
+    }
+    return statuses;
+  }
+
+  it('tells visitors apart by X-Forwarded-For only when the proxy is trusted', async () => {
+    const [first, second] = await twoVisitors({ TRUST_PROXY: '10.0.0.0/8' });
+    expect(first).not.toBe(429);
+    expect(second).not.toBe(429);
+    // Not trusted: both visitors are the proxy's one address, and the second is limited.
+    expect((await twoVisitors({}))[1]).toBe(429);
+  });
+});
