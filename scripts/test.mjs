@@ -26,6 +26,11 @@ try {
   heading('benchmark smokes of the built server (bench:api, its uploads, bench:web without Lighthouse)');
   await run('node', ['scripts/bench-smoke.mjs']);
 
+  // docs/operations.md followed on a clean clone: deploy/install.sh, two API processes and two workers on
+  // PostgreSQL behind nginx, and the installed server on Node 22 and 24.
+  heading('production install (deploy/install.sh in a clean clone, the guide\'s deployment, Node 22 and 24)');
+  await run('node', ['scripts/install-smoke.mjs']);
+
   if (hasBrowserTests()) {
     heading('browser tests (Playwright in Debian Chromium, against the real server)');
     await run('npm', ['run', 'e2e', '-w', '@vigil/web']);
