@@ -129,7 +129,7 @@ async function multiNode(adminUrl) {
       vigil({ ...shared, VIGIL_ROLE: i < 2 ? 'api' : 'worker', PORT: String(port), DATA_DIR: join(work, `node${i}`) }),
     );
     await Promise.all(ports.map((port) => ready(`http://127.0.0.1:${port}`)));
-    log('two API processes and two workers on one PostgreSQL: each ready (/api/health/ready)');
+    log('two API processes and two workers started together on an empty PostgreSQL (one migrated, the others waited): each ready');
 
     const conf = join(work, 'nginx');
     mkdirSync(conf, { recursive: true });
