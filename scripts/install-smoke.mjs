@@ -129,7 +129,9 @@ async function multiNode(adminUrl) {
       vigil({ ...shared, VIGIL_ROLE: i < 2 ? 'api' : 'worker', PORT: String(port), DATA_DIR: join(work, `node${i}`) }),
     );
     await Promise.all(ports.map((port) => ready(`http://127.0.0.1:${port}`)));
-    log('two API processes and two workers started together on an empty PostgreSQL (one migrated, the others waited): each ready');
+    log(
+      'two API processes and two workers started together on an empty PostgreSQL (one migrated, the others waited): each ready',
+    );
 
     const conf = join(work, 'nginx');
     mkdirSync(conf, { recursive: true });
@@ -203,7 +205,8 @@ try {
   execFileSync(join(clone, 'deploy/install.sh'), [], { cwd: clone, stdio: 'inherit' });
   const devOnly = ['vitest', 'vite', 'turbo', '@biomejs/biome', 'oidc-provider', 'react', '@playwright/test'];
   const left = devOnly.filter((name) => existsSync(join(clone, 'node_modules', name)));
-  if (left.length > 0) throw new Error(`development or web-only dependencies left after install.sh: ${left.join(', ')}`);
+  if (left.length > 0)
+    throw new Error(`development or web-only dependencies left after install.sh: ${left.join(', ')}`);
   log('deploy/install.sh: built, development dependencies removed');
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl && existsSync('/usr/sbin/nginx')) await multiNode(adminUrl);

@@ -28,7 +28,7 @@ try {
 
   // docs/operations.md followed on a clean clone: deploy/install.sh, two API processes and two workers on
   // PostgreSQL behind nginx, and the installed server on Node 22 and 24.
-  heading('production install (deploy/install.sh in a clean clone, the guide\'s deployment, Node 22 and 24)');
+  heading("production install (deploy/install.sh in a clean clone, the guide's deployment, Node 22 and 24)");
   await run('node', ['scripts/install-smoke.mjs']);
 
   if (hasBrowserTests()) {

@@ -52,8 +52,15 @@ async function fill(app: VigilApp): Promise<void> {
   await settleAfterResponse(app.ctx);
 }
 
-function nonEmpty(snap: Record<string, { rows: number }>): number {
-  return Object.values(snap).filter((t) => t.rows > 0).length;
+/** The restored database holds what `before` held, table by table (and most tables hold something). */
+async function expectRestored(restored: DatabaseHandle, before: Awaited<ReturnType<typeof snapshot>>) {
+  try {
+    const after = await snapshot(restored.db);
+    expect(Object.values(after).filter((t) => t.rows > 0).length).toBeGreaterThan(10);
+    expect(after).toEqual(before);
+  } finally {
+    await restored.close();
+  }
 }
 
 describe.runIf(inject('databaseKind') === 'pglite')('PGlite (DATA_DIR)', () => {
@@ -99,14 +106,7 @@ describe.runIf(inject('databaseKind') === 'pglite')('PGlite (DATA_DIR)', () => {
 
       const elsewhere = scratch();
       expect(await restore({ dataDir: elsewhere, databaseUrl: undefined }, file)).toBe(join(elsewhere, 'pglite'));
-      const restored = await openDatabase({ kind: 'pglite', dataDir: join(elsewhere, 'pglite') });
-      try {
-        const after = await snapshot(restored.db);
-        expect(nonEmpty(after)).toBeGreaterThan(10);
-        expect(after).toEqual(before);
-      } finally {
-        await restored.close();
-      }
+      await expectRestored(await openDatabase({ kind: 'pglite', dataDir: join(elsewhere, 'pglite') }), before);
     } finally {
       announced.withdraw();
       await app.close();
@@ -146,14 +146,7 @@ describe.runIf(inject('databaseKind') === 'postgres')('PostgreSQL (DATABASE_URL)
       const target = new URL(inject('postgresUrl'));
       target.pathname = `/${name}`;
       await restore({ dataDir: scratch(), databaseUrl: target.href }, file);
-      const restored = await openDatabase({ kind: 'postgres', url: target.href });
-      try {
-        const after = await snapshot(restored.db);
-        expect(nonEmpty(after)).toBeGreaterThan(10);
-        expect(after).toEqual(before);
-      } finally {
-        await restored.close();
-      }
+      await expectRestored(await openDatabase({ kind: 'postgres', url: target.href }), before);
     } finally {
       await app.close();
       await database.close();
