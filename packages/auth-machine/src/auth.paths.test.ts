@@ -147,13 +147,17 @@ async function expectStorage(world: FakeWorld, step: AuthPathStep): Promise<void
     expect(session.getItem(SESSION_KEYS.twoFactorUserId)).toBe(String(MODEL_USER_ID));
     expect(session.getItem(SESSION_KEYS.twoFactorEmail)).toBe(MODEL_EMAIL);
     // The method lives in the encrypted copy only (no session storage key of its own), which the
-    // machine writes without waiting (Web Crypto is asynchronous): wait for it, bounded.
-    await vi.waitFor(async () =>
-      expect(await world.decrypted(SESSION_KEYS.encryptedTwoFactor)).toEqual({
-        userId: MODEL_USER_ID,
-        email: MODEL_EMAIL,
-        method: step.context.twoFactor?.method,
-      }),
+    // machine writes without waiting (Web Crypto is asynchronous, each copy after the one before):
+    // wait for it, bounded. vitest's default bound (1 s) was too short for two encryptions in a row
+    // on a loaded 2-core machine (a clean-clone CI run read the previous step's copy at 1,027 ms).
+    await vi.waitFor(
+      async () =>
+        expect(await world.decrypted(SESSION_KEYS.encryptedTwoFactor)).toEqual({
+          userId: MODEL_USER_ID,
+          email: MODEL_EMAIL,
+          method: step.context.twoFactor?.method,
+        }),
+      { timeout: 10_000, interval: 20 },
     );
   }
   if (kind === 'terms') {
