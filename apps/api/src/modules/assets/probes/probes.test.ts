@@ -8,7 +8,7 @@ import { type ProbeTargets, startProbeTargets, TARGET_PORTS } from '../../../dev
 import type { ManualClock } from '../../../shared/clock.js';
 import { answerOf } from '../../../testing/api.js';
 import { outsideLoopback, recordConnections } from '../../../testing/connections.js';
-import { newTenant, type Tenant } from '../../../testing/monitoring.js';
+import { newTenant, settleJobs, type Tenant } from '../../../testing/monitoring.js';
 import { assetFindings, runProbes, seedAssets, verifiedScope } from '../../../testing/probes.js';
 import { openTestDatabase, type TestDatabase, testApp, type VigilApp } from '../../../testing/test-app.js';
 
@@ -203,6 +203,10 @@ describe('the probe-run operations', () => {
     expect(list.pending).toEqual({ job_id, status: 'queued' });
     const cancelled = await a.browser.post(`/api/jobs/${job_id}/cancel`, undefined, { token: a.token });
     expect(cancelled.statusCode, cancelled.body).toBe(202);
+    // The app's own worker may have claimed that run before the cancel (it then stops at its next
+    // checkpoint, or ends): it is over before the supplier's run, whose event is read last below (a
+    // clean-clone run read the company run's event, which had ended after the supplier's).
+    await settleJobs(app);
 
     const b = await newTenant(app, 'other');
     const runId = list.data[0]?.id ?? 0;
