@@ -8,7 +8,6 @@
 //   directory it replaces is kept beside it.
 // A restored database is migrated to this version (a backup of an older version restores too).
 import { spawn } from 'node:child_process';
-import { randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   createReadStream,
   createWriteStream,
@@ -31,6 +30,8 @@ import { childEnvironment } from '../../config/env.js';
 import { openDatabase } from '../../db/connect.js';
 import type { Database } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrations.js';
+import { fromThisMachine, presentsBearer } from '../../shared/local-caller.js';
+import { randomToken } from '../../shared/secrets.js';
 import { ServiceError } from '../../shared/service-error.js';
 
 export type BackupFormat = 'pglite' | 'postgres';
@@ -81,7 +82,7 @@ export function announceServer(dataDir: string): {
   withdraw: () => void;
 } {
   mkdirSync(dataDir, { recursive: true });
-  const token = randomBytes(32).toString('base64url');
+  const token = randomToken();
   writeFileSync(tokenFile(dataDir), `${token}\n`, { mode: 0o600 });
   return {
     token,
@@ -114,13 +115,7 @@ export function runningServer(dataDir: string): (ServerInfo & { token: string })
 /** GET /ops/backup: the PGlite data directory as a tar, to a loopback caller holding the token. */
 export function registerBackupRoute(app: FastifyInstance, token: string, dump: () => Promise<Blob>): void {
   app.get(BACKUP_PATH, async (request, reply) => {
-    const given = Buffer.from(request.headers.authorization ?? '');
-    const expected = Buffer.from(`Bearer ${token}`);
-    // This machine: loopback, or the server's own address when HOST names one interface.
-    const from = request.socket.remoteAddress ?? '';
-    const loopback = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(from) || from === request.socket.localAddress;
-    const relayed = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
-    if (!loopback || relayed || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    if (!fromThisMachine(request) || !presentsBearer(request, token)) {
       throw new ServiceError('forbidden', 'Backups are taken by `npm run backup` on this machine.');
     }
     const tar = Buffer.from(await (await dump()).arrayBuffer());

@@ -3,12 +3,12 @@
 // PostgreSQL's connection pool, and Node's process figures. Not part of /api (no session, no
 // contract): a scraper presents METRICS_TOKEN as a bearer token; without one set, only a request
 // made on this machine (127.0.0.1 or ::1, not relayed by a proxy) is answered.
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext } from '../../app-context.js';
 import type { DatabaseHandle } from '../../db/connect.js';
+import { fromThisMachine, presentsBearer } from '../../shared/local-caller.js';
 import { ServiceError } from '../../shared/service-error.js';
 import type { JobWorker } from '../jobs/job-worker.js';
 
@@ -20,17 +20,9 @@ export interface Metrics {
   jobEnded(kind: string, outcome: string): void;
 }
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
 /** Whether `request` may read the metrics (see the file's comment). */
 export function metricsAllowed(request: FastifyRequest, token: string | undefined): boolean {
-  if (token) {
-    const given = Buffer.from(request.headers.authorization ?? '');
-    const expected = Buffer.from(`Bearer ${token}`);
-    return given.length === expected.length && timingSafeEqual(given, expected);
-  }
-  const relayed = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
-  return !relayed && LOOPBACK.has(request.socket.remoteAddress ?? '');
+  return token ? presentsBearer(request, token) : fromThisMachine(request);
 }
 
 export function createMetrics(ctx: AppContext, database: DatabaseHandle, jobs: () => JobWorker): Metrics {
