@@ -2,7 +2,7 @@
 // the job queue's depth and oldest wait by kind, job attempts' outcomes, the CVE feeds' freshness,
 // PostgreSQL's connection pool, and Node's process figures. Not part of /api (no session, no
 // contract): a scraper presents METRICS_TOKEN as a bearer token; without one set, only a request
-// made on this machine (127.0.0.1 or ::1, not relayed by a proxy) is answered.
+// made on this machine (loopback or the server's own address, not relayed by a proxy) is answered.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
