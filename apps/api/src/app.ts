@@ -10,6 +10,7 @@ import { type AppConfig, webDistExists } from './config/env.js';
 import type { DatabaseHandle } from './db/connect.js';
 import { demoAnchor, loadMonitoringDemo } from './demo/monitoring-demo.loader.js';
 import { accountRoutes } from './identity/account/account.routes.js';
+import { apiTokensRoutes } from './identity/api-tokens/api-tokens.routes.js';
 import { authRoutes } from './identity/auth/auth.routes.js';
 import { clientsRoutes } from './identity/clients/clients.routes.js';
 import { membersRoutes } from './identity/members/members.routes.js';
@@ -191,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
       ...preferencesRoutes(deps),
       ...twoFactorRoutes(deps),
       ...accountRoutes(deps),
+      ...apiTokensRoutes(deps),
       ...microsoftRoutes(deps),
       ...adminRoutes(deps),
       ...membersRoutes(deps),

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { UserPicturesTable } from '../identity/account/account.table.js';
+import type { ApiTokenAddressesTable, ApiTokensTable } from '../identity/api-tokens/api-tokens.table.js';
 import type {
   LoginFailuresTable,
   OneTimeTokensTable,
@@ -49,6 +50,8 @@ export interface Database {
   memberships: MembershipsTable;
   users: UsersTable;
   sessions: SessionsTable;
+  api_tokens: ApiTokensTable;
+  api_token_addresses: ApiTokenAddressesTable;
   user_pictures: UserPicturesTable;
   pending_logins: PendingLoginsTable;
   two_factor_codes: TwoFactorCodesTable;

@@ -6,8 +6,7 @@ import { createRequire } from 'node:module';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import openapiGlue, { type FastifyOpenapiGlueOptions } from 'fastify-openapi-glue';
 import fp from 'fastify-plugin';
-import { authenticate } from '../identity/session/session.service.js';
-import { readAccessToken } from '../identity/session/sign-in-cookies.js';
+import { authenticateRequest, checkTokenScope, requiredTokenScope } from '../identity/api-tokens/api-tokens.auth.js';
 import type { OperationId, RouteDeps, RouteTable } from '../route-table.js';
 import { ServiceError, validationError } from '../shared/service-error.js';
 import { validationFieldMap } from './error-handler.plugin.js';
@@ -16,6 +15,7 @@ import { nulProblems } from './input-rules.js';
 interface OperationObject {
   operationId?: string;
   'x-roles'?: string[];
+  'x-token-scope'?: string;
   tags?: string[];
   security?: Record<string, string[]>[];
   requestBody?: { content?: Record<string, unknown> };
@@ -57,6 +57,8 @@ export interface ContractOperation {
   bodyTypes: string[];
   /** The membership roles it allows (`x-roles`), or `anyone`; undefined when it declares none. */
   roles: string[] | undefined;
+  /** The scope an API token needs for it (`x-token-scope`); undefined when it declares none. */
+  tokenScope: string | undefined;
 }
 
 /** The roles of a company membership; `anyone` in `x-roles` is an operation without a session. */
@@ -78,6 +80,7 @@ export function contractOperations(doc: OpenApiDocument): ContractOperation[] {
           secured: security.some((requirement) => Object.keys(requirement).length > 0),
           bodyTypes: Object.keys(op.requestBody?.content ?? {}),
           roles: op['x-roles'],
+          tokenScope: op['x-token-scope'],
         };
       }),
   );
@@ -143,16 +146,14 @@ export const apiRoutesPlugin = fp(
       }
     }
     const authenticateHook: onRequestHookHandler = async (request: FastifyRequest) => {
-      request.auth = await authenticate({
-        ctx,
-        input: {
-          token: readAccessToken(request),
-          countsAsActivity: request.routeOptions.config.operationId !== 'checkUser',
-          ip: request.ip,
-        },
+      request.auth = await authenticateRequest(ctx, request, {
+        countsAsActivity: request.routeOptions.config.operationId !== 'checkUser',
       });
-      // The role of the user's membership in the current company decides, before the input is read.
-      const roles = operations.get(String(request.routeOptions.config.operationId))?.roles ?? [];
+      const operation = operations.get(String(request.routeOptions.config.operationId));
+      // An API token calls only what its scopes allow (ADR 0048); then, as for a session, the role of
+      // the user's membership in the company decides, before the input is read.
+      if (request.auth.token) checkTokenScope(request.auth, operation ? requiredTokenScope(operation) : null);
+      const roles = operation?.roles ?? [];
       const role = request.auth.role;
       if (role !== null && !roles.includes('anyone') && !roles.includes(role))
         throw new ServiceError('forbidden', ROLE_REFUSED);

@@ -3,6 +3,7 @@
 // has none; every state-changing /api call must echo it in X-XSRF-TOKEN.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { TOKEN_PREFIX } from '../identity/api-tokens/api-tokens.secret.js';
 import { isApiRequest } from '../shared/api-request.js';
 import { randomToken, safeEqual } from '../shared/secrets.js';
 import { messages, ServiceError } from '../shared/service-error.js';
@@ -12,15 +13,17 @@ export const XSRF_HEADER = 'x-xsrf-token';
 const unsafe = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Another assistant calling the advisor's MCP endpoint with a bearer token and no cookie at all
- * (ADR 0036): such a request carries no ambient credential, and a page of another site can only add
- * an Authorization header through a CORS preflight this server never grants; nothing to forge.
+ * A bearer token and no cookie at all: an integration with an API token (ADR 0048), or another
+ * assistant calling the advisor's MCP endpoint (ADR 0036). Such a request carries no ambient
+ * credential, and a page of another site can only add an Authorization header through a CORS
+ * preflight this server never grants; nothing to forge.
  */
-function bearerOnlyMcp(request: FastifyRequest): boolean {
+function bearerOnly(request: FastifyRequest): boolean {
+  if (request.headers.cookie !== undefined) return false;
+  const authorization = request.headers.authorization ?? '';
   return (
-    request.routeOptions.url === '/api/mcp' &&
-    request.headers.cookie === undefined &&
-    /^Bearer \S/.test(request.headers.authorization ?? '')
+    authorization.startsWith(`Bearer ${TOKEN_PREFIX}`) ||
+    (request.routeOptions.url === '/api/mcp' && /^Bearer \S/.test(authorization))
   );
 }
 
@@ -36,7 +39,7 @@ export const csrfPlugin = fp(
           secure: options.secure,
         });
       }
-      if (!unsafe.has(request.method) || !isApiRequest(request) || bearerOnlyMcp(request)) return;
+      if (!unsafe.has(request.method) || !isApiRequest(request) || bearerOnly(request)) return;
       const header = request.headers[XSRF_HEADER];
       if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) {
         throw new ServiceError('csrf_mismatch', messages.csrf);

@@ -57,7 +57,8 @@ describe('roles on every operation', () => {
       (op) => op.secured && op.method !== 'GET' && op.roles?.includes('viewer'),
     );
     // What a viewer may still send: its own session, second factor, language, current company,
-    // alert rules, its own account (profile, picture, password, sessions, theme) and its advisor
+    // alert rules, its own account (profile, picture, password, sessions, theme), its own API tokens
+    // (which never act beyond its role) and its advisor
     // questions and conversations (the advisor and its MCP tools only read).
     expect(viewerWrites.map((op) => op.operationId).sort()).toEqual([
       'activateUser',
@@ -67,6 +68,7 @@ describe('roles on every operation', () => {
       'checkUser',
       'confirmAuthenticator',
       'createAlertRule',
+      'createApiToken',
       'deleteAdvisorConversation',
       'deleteAlertRule',
       'disableAuthenticator',
@@ -74,6 +76,7 @@ describe('roles on every operation', () => {
       'regenerateRecoveryCodes',
       'removeProfilePicture',
       'revokeAccountSession',
+      'revokeApiToken',
       'revokeOtherSessions',
       'setTheme',
       'startAuthenticator',

@@ -81,4 +81,5 @@ export const messages = {
   microsoftNotConfigured: 'Microsoft sign-in is not configured on this server.',
   csrf: 'CSRF token mismatch.',
   tooMany: 'Too many attempts. Please try again later.',
+  sessionOnly: 'API tokens cannot call this operation: sign in to Vigil to do it.',
 } as const;

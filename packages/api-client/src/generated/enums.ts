@@ -30,6 +30,7 @@ export const enumValues = {
   SecretAllowlistKind: ["path", "regex", "stopword", "fingerprint"],
   LanguageCode: ["de", "en", "es", "fr", "pt-br", "pt"],
   Theme: ["light", "dark", "system"],
+  ApiTokenScope: ["read", "triage", "import", "mcp"],
   Role: ["administrator", "analyst", "viewer"],
   FindingStatus: ["new", "in_review", "confirmed", "false_positive", "risk_accepted", "resolved"],
   Severity: ["critical", "high", "medium", "low", "info"],

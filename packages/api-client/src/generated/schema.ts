@@ -505,6 +505,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's API tokens in the current company, or all of the company's (administrators) */
+        get: operations["listApiTokens"];
+        put?: never;
+        /** Create an API token for the caller in the current company (its secret is shown once) */
+        post: operations["createApiToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a token (the caller's own, or any of the company's for an administrator); its next call is a 401 */
+        delete: operations["revokeApiToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/theme": {
         parameters: {
             query?: never;
@@ -4854,6 +4889,57 @@ export interface components {
             message: string;
             revoked_sessions: number;
         };
+        /**
+         * @description `read`: every GET of the company's data. `triage`: change findings (status, assignee, comments,
+         *     bulk status, script authorisation, store clone blacklisting). `import`: file imports and their
+         *     cancellation. `mcp`: the advisor's MCP endpoint (its tools read, so `mcp` needs `read`). A token
+         *     never acts beyond its owner's current role in the company, and never calls account, session,
+         *     two-factor, company switch or token operations.
+         * @enum {string}
+         */
+        ApiTokenScope: "read" | "triage" | "import" | "mcp";
+        ApiTokenOwner: {
+            id: number;
+            name: string;
+            email: string;
+        };
+        ApiToken: {
+            id: number;
+            name: string;
+            /** @description The token's fixed prefix and its first characters (`vigil_pat_Ab3dE9…`), to recognise it. */
+            hint: string;
+            scopes: components["schemas"]["ApiTokenScope"][];
+            /** @enum {string} */
+            status: "active" | "expired" | "revoked";
+            owner: components["schemas"]["ApiTokenOwner"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: date-time */
+            last_used_at: string | null;
+            last_used_ip: string | null;
+            /** Format: date-time */
+            revoked_at: string | null;
+        };
+        ApiTokenList: {
+            data: components["schemas"]["ApiToken"][];
+        };
+        ApiTokenName: string;
+        CreateApiTokenRequest: {
+            name: components["schemas"]["ApiTokenName"];
+            scopes: components["schemas"]["ApiTokenScope"][];
+            /**
+             * @description Days until the token stops working (90 unless given, at most a year).
+             * @default 90
+             */
+            expires_in_days: number;
+        };
+        CreatedApiToken: {
+            data: components["schemas"]["ApiToken"];
+            /** @description The secret, shown this once. `vigil_pat_` then 49 letters and digits (the last 6 a checksum). */
+            token: string;
+        };
         ThemeChange: {
             theme: components["schemas"]["Theme"];
         };
@@ -7619,6 +7705,100 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             419: components["responses"]["CsrfMismatch"];
+        };
+    };
+    listApiTokens: {
+        parameters: {
+            query?: {
+                /** @description `me` (default): the caller's own tokens. `company`: every member's (administrators only, 403 otherwise). */
+                owner?: "me" | "company";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first; revoked and expired tokens stay listed with their status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTokenList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    createApiToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateApiTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The token and its secret. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiToken"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    revokeApiToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["schemas"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApiToken"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
         };
     };
     setTheme: {

@@ -11,7 +11,7 @@ import { recordLoginFailure } from '../auth/auth.repository.js';
 import { emailKey } from '../auth/sign-in.service.js';
 import { checkSignInLimits, waitForAccountSlot } from '../auth/sign-in-throttle.js';
 import { listOpenSessions, revokeSessionOfUser, revokeSessionsOfUser } from '../session/session.repository.js';
-import { type AuthContext, SESSION_IDLE_MS } from '../session/session.service.js';
+import { type AuthContext, SESSION_IDLE_MS, sessionOf } from '../session/session.service.js';
 import { updateUser } from '../users/users.repository.js';
 import { describeDevice } from './device.js';
 import { passwordChangedMail } from './password-changed.mail.js';
@@ -56,7 +56,7 @@ export async function changePassword({
     // A lock of the code step ends now and wrong codes before count no more: whoever guessed with
     // the old password cannot go on (two-factor-lock.ts).
     await updateUser(trx, user.id, { password_hash: passwordHash, two_factor_locked_until: now, updated_at: now });
-    const count = await revokeSessionsOfUser(trx, user.id, now, auth.session.id);
+    const count = await revokeSessionsOfUser(trx, user.id, now, sessionOf(auth).id);
     await queueMail(trx, passwordChangedMail(user.email, user.name, { language: user.language, at: now, ip }), now);
     await recordAudit(trx, {
       event: 'password.changed',
@@ -83,7 +83,7 @@ export async function listSessions({ ctx, auth }: Omit<Call, 'ip' | 'input'>) {
       ip: row.ip,
       user_agent: row.user_agent,
       ...describeDevice(row.user_agent),
-      current: row.id === auth.session.id,
+      current: row.id === sessionOf(auth).id,
     })),
   };
 }
@@ -108,7 +108,7 @@ export async function revokeOneSession({ ctx, auth, input, ip }: Call<{ id: numb
 export async function revokeOtherSessions({ ctx, auth, ip }: Omit<Call, 'input'>) {
   const now = ctx.clock.now();
   const count = await ctx.db.transaction().execute(async (trx) => {
-    const revoked = await revokeSessionsOfUser(trx, auth.user.id, now, auth.session.id);
+    const revoked = await revokeSessionsOfUser(trx, auth.user.id, now, sessionOf(auth).id);
     await recordAudit(trx, {
       event: 'session.revoked_others',
       at: now,

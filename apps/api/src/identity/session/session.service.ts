@@ -17,7 +17,10 @@ export const SESSION_IDLE_MS = 30 * MINUTE;
 const TOUCH_INTERVAL_MS = MINUTE;
 
 export interface AuthContext {
-  session: SessionRow;
+  /** The signed-in session; null when an API token calls (identity/api-tokens). */
+  session: SessionRow | null;
+  /** The API token that calls, with its scopes; null for a session. */
+  token: { id: number; scopes: readonly string[] } | null;
   user: UserRow;
   /** The user's current company, when the user still belongs to it. */
   scope: TenantScope | null;
@@ -138,22 +141,32 @@ export async function authenticate({
     await touchSession(ctx.db, session.id, now);
   }
   const scope = member_company_id === null ? null : { userId: user.id, companyId: member_company_id };
-  return { session, user, scope, role: scope ? (member_role ?? null) : null };
+  return { session, token: null, user, scope, role: scope ? (member_role ?? null) : null };
+}
+
+/**
+ * The session of a call that only a session may make (the api-routes plugin refuses API tokens
+ * every account, session and two-factor operation before their handlers run).
+ */
+export function sessionOf(auth: AuthContext): SessionRow {
+  if (!auth.session) throw new ServiceError('forbidden', messages.sessionOnly);
+  return auth.session;
 }
 
 export function checkUser({ auth }: { auth: AuthContext }) {
-  const idleEnds = addMs(auth.session.last_activity_at, SESSION_IDLE_MS);
+  const session = sessionOf(auth);
+  const idleEnds = addMs(session.last_activity_at, SESSION_IDLE_MS);
   return {
     status: 'active' as const,
     idle_expires_at: idleEnds.toISOString(),
-    expires_at: auth.session.expires_at.toISOString(),
+    expires_at: session.expires_at.toISOString(),
   };
 }
 
 export async function logout({ ctx, auth, ip }: { ctx: AppContext; auth: AuthContext; ip: string | null }) {
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
-    await revokeSession(trx, auth.session.id, now);
+    await revokeSession(trx, sessionOf(auth).id, now);
     await recordAudit(trx, {
       event: 'logout',
       at: now,

@@ -45,7 +45,10 @@ export type AuditEvent =
   | 'theme.changed'
   | 'scope.verified'
   | 'scope.verification_lost'
-  | 'scope.approved';
+  | 'scope.approved'
+  | 'api_token.created'
+  | 'api_token.revoked'
+  | 'api_token.used_from_new_address';
 
 export interface AuditEntry {
   event: AuditEvent;

@@ -1,0 +1,356 @@
+// API tokens (issue 37, ADR 0048): shown once, stored hashed, scoped, intersected with the owner's
+// current role, bound to one company, revocable with effect on the next call, refused at once for a
+// deactivated member or a removed role, and audited (created, used from a new address, revoked).
+import { describe, expect, it } from 'vitest';
+import { contractOperations, ROLE_REFUSED } from '../../plugins/api-routes.plugin.js';
+import { ManualClock } from '../../shared/clock.js';
+import { sha256 } from '../../shared/secrets.js';
+import { messages } from '../../shared/service-error.js';
+import { answerOf, errorOf, validationOf } from '../../testing/api.js';
+import { importFile, newTenant, type Tenant, tenantFixture } from '../../testing/monitoring.js';
+import { requiredTokenScope, TOKEN_MESSAGES } from './api-tokens.auth.js';
+import { TOKEN_PATTERN, wellFormedToken } from './api-tokens.secret.js';
+
+const fixture = tenantFixture('tokens');
+
+async function createToken(who: Tenant, body: Record<string, unknown>) {
+  const response = await who.browser.post('/api/api-tokens', body, { token: who.token });
+  expect(response.statusCode, response.body).toBe(201);
+  return answerOf('createApiToken', response);
+}
+
+/** An integration's call: the API token as bearer, no cookie, no anti-forgery header. */
+function call(
+  token: string,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: unknown,
+  ip = '198.51.100.7',
+) {
+  return fixture.app.inject({
+    method,
+    url,
+    remoteAddress: ip,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
+}
+
+async function auditOf(event: string, companyId: number) {
+  const rows = await fixture.app.ctx.db
+    .selectFrom('audit_events')
+    .select(['event', 'ip', 'details', 'user_id'])
+    .where('event', '=', event)
+    .where('company_id', '=', companyId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ ...row, details: JSON.parse(row.details ?? '{}') as Record<string, unknown> }));
+}
+
+const leak = (domain: string, user: string) => `${user}@${domain}:Clear-Pw-${user}-2026`;
+
+describe('what a token may call', () => {
+  it('writes only the triage, import and MCP operations the contract names; reads every GET but the personal ones', () => {
+    const operations = contractOperations(fixture.app.contract).filter((op) => op.secured);
+    const writes = operations
+      .filter((op) => op.method !== 'GET')
+      .map((op) => [op.operationId, requiredTokenScope(op)] as const)
+      .filter(([, scope]) => scope !== null);
+    expect(Object.fromEntries(writes)).toEqual({
+      addFindingComment: 'triage',
+      advisorMcp: 'mcp',
+      blacklistStoreClone: 'triage',
+      bulkUpdateFindingStatus: 'triage',
+      cancelJob: 'import',
+      createImport: 'import',
+      setScriptAuthorisation: 'triage',
+      updateFinding: 'triage',
+    });
+    const personalReads = operations.filter((op) => op.method === 'GET' && requiredTokenScope(op) === null);
+    expect(new Set(personalReads.map((op) => op.tag))).toEqual(
+      new Set(['account', 'admin', 'advisor', 'api-tokens', 'clients', 'members', 'two-factor']),
+    );
+  });
+});
+
+describe('creating a token', () => {
+  it('answers the secret once, stores only its hash, defaults to 90 days and audits the creation', async () => {
+    const { app, tenant: a } = fixture;
+    const created = await createToken(a, { name: 'Splunk collector', scopes: ['read'] });
+    expect(created.token).toMatch(TOKEN_PATTERN);
+    expect(wellFormedToken(created.token)).toBe(true);
+    expect(created.data).toMatchObject({
+      name: 'Splunk collector',
+      scopes: ['read'],
+      status: 'active',
+      last_used_at: null,
+    });
+    expect(created.data.hint).toBe(`${created.token.slice(0, 16)}…`);
+    const days = (Date.parse(created.data.expires_at) - Date.parse(created.data.created_at)) / 86_400_000;
+    expect(days).toBe(90);
+    const row = await app.ctx.db
+      .selectFrom('api_tokens')
+      .selectAll()
+      .where('id', '=', created.data.id)
+      .executeTakeFirstOrThrow();
+    expect(row.token_hash).toBe(sha256(created.token));
+    expect(JSON.stringify(row)).not.toContain(created.token.slice(16));
+    const list = await a.browser.get('/api/api-tokens', { token: a.token });
+    expect(list.body).not.toContain(created.token.slice(16));
+    expect(answerOf('listApiTokens', list).data.map((t) => t.id)).toContain(created.data.id);
+    const audit = await auditOf('api_token.created', a.companyId);
+    expect(audit.at(-1)?.details).toEqual({
+      api_credential: created.data.id,
+      name: 'Splunk collector',
+      scopes: ['read'],
+    });
+    expect(JSON.stringify(audit)).not.toContain(created.token);
+  });
+
+  it('refuses a year and a day, no scope, an unknown scope, mcp without read, a blank or NUL name', async () => {
+    const { tenant: a } = fixture;
+    const refused = async (body: Record<string, unknown>) => {
+      const response = await a.browser.post('/api/api-tokens', body, { token: a.token });
+      expect(response.statusCode, response.body).toBe(422);
+      return validationOf(response).errors;
+    };
+    await refused({ name: 'x', scopes: ['read'], expires_in_days: 366 });
+    await refused({ name: 'x', scopes: ['read'], expires_in_days: 0 });
+    await refused({ name: 'x', scopes: [] });
+    await refused({ name: 'x', scopes: ['admin'] });
+    expect(await refused({ name: 'x', scopes: ['mcp'] })).toEqual({
+      scopes: ["The mcp scope needs read too: the assistant's tools read through the API."],
+    });
+    await refused({ name: '   ', scopes: ['read'] });
+    await refused({ name: 'a\u0000b', scopes: ['read'] });
+    await refused({ name: 'x'.repeat(101), scopes: ['read'] });
+    const year = await createToken(a, { name: 'yearly', scopes: ['read'], expires_in_days: 365 });
+    expect((Date.parse(year.data.expires_at) - Date.parse(year.data.created_at)) / 86_400_000).toBe(365);
+  });
+});
+
+describe('calling with a token', () => {
+  it('reads with read, records last use, and audits each new address once', async () => {
+    const { app, tenant: a } = fixture;
+    const { token, data } = await createToken(a, { name: 'collector', scopes: ['read'] });
+    const first = await call(token, 'GET', '/api/findings');
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await call(token, 'GET', '/api/dashboard')).statusCode).toBe(200);
+    const row = await app.ctx.db
+      .selectFrom('api_tokens')
+      .selectAll()
+      .where('id', '=', data.id)
+      .executeTakeFirstOrThrow();
+    expect(row.last_used_ip).toBe('198.51.100.7');
+    expect(row.last_used_at).not.toBeNull();
+    expect((await call(token, 'GET', '/api/findings', undefined, '203.0.113.9')).statusCode).toBe(200);
+    expect((await call(token, 'GET', '/api/findings', undefined, '198.51.100.7')).statusCode).toBe(200);
+    const audit = (await auditOf('api_token.used_from_new_address', a.companyId)).filter(
+      (e) => e.details.api_credential === data.id,
+    );
+    expect(audit.map((e) => e.ip)).toEqual(['198.51.100.7', '203.0.113.9']);
+  });
+
+  it('writes only within its scopes: import and triage each need their own, account and token calls never', async () => {
+    const { app, tenant: a } = fixture;
+    const reader = (await createToken(a, { name: 'reader', scopes: ['read'] })).token;
+    const worker = (await createToken(a, { name: 'soar', scopes: ['read', 'triage', 'import'] })).token;
+    const upload = (token: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/imports?kind=combolist&file_name=dump.txt',
+        remoteAddress: '198.51.100.7',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+        payload: Buffer.from(leak(a.domain, 'tok')),
+      });
+    const refusedUpload = await upload(reader);
+    expect(refusedUpload.statusCode).toBe(403);
+    expect(errorOf(refusedUpload).message).toBe(TOKEN_MESSAGES.missingScope('import'));
+    const accepted = await upload(worker);
+    expect(accepted.statusCode, accepted.body).toBe(202);
+    await importFile(app, a, 'combolist', 'more.txt', leak(a.domain, 'tok2'));
+    const finding = answerOf('listFindings', await call(reader, 'GET', '/api/findings')).data[0];
+    expect(finding).toBeDefined();
+    const url = `/api/findings/${finding?.id}`;
+    const noTriage = await call(reader, 'PATCH', url, { status: 'in_review' });
+    expect(noTriage.statusCode).toBe(403);
+    expect(errorOf(noTriage).message).toBe(TOKEN_MESSAGES.missingScope('triage'));
+    const triaged = await call(worker, 'PATCH', url, { status: 'in_review', comment: 'Picked up by the playbook.' });
+    expect(triaged.statusCode, triaged.body).toBe(200);
+    for (const [method, path, body] of [
+      ['GET', '/api/account/sessions', undefined],
+      ['GET', '/api/profile', undefined],
+      ['GET', '/api/api-tokens', undefined],
+      ['POST', '/api/api-tokens', { name: 'child', scopes: ['read'] }],
+      ['POST', '/api/account/theme', { theme: 'dark' }],
+      ['POST', '/api/check-user', undefined],
+    ] as const) {
+      const response = await call(worker, method, path, body);
+      expect(response.statusCode, `${method} ${path}`).toBe(403);
+      expect(errorOf(response).message).toBe(messages.sessionOnly);
+    }
+  });
+
+  it("never acts beyond the owner's current role: a viewer's triage token, and a demoted analyst's", async () => {
+    const { app, tenant: admin } = fixture;
+    const viewer = await newTenant(app, 'tokview', { join: admin, role: 'viewer' });
+    const analyst = await newTenant(app, 'tokana', { join: admin, role: 'analyst' });
+    await importFile(app, admin, 'combolist', 'roles.txt', leak(admin.domain, 'role'));
+    const id = answerOf('listFindings', await admin.browser.get('/api/findings', { token: admin.token })).data[0]?.id;
+    const viewerToken = (await createToken(viewer, { name: 'v', scopes: ['read', 'triage'] })).token;
+    const asViewer = await call(viewerToken, 'PATCH', `/api/findings/${id}`, { status: 'in_review' });
+    expect(asViewer.statusCode).toBe(403);
+    expect(errorOf(asViewer).message).toBe(ROLE_REFUSED);
+    const analystToken = (await createToken(analyst, { name: 'a', scopes: ['read', 'triage'] })).token;
+    expect((await call(analystToken, 'PATCH', `/api/findings/${id}`, { status: 'confirmed' })).statusCode).toBe(200);
+    // The fixture's member is an analyst: make it an administrator to change the others' roles.
+    await app.ctx.db
+      .updateTable('memberships')
+      .set({ role: 'administrator' })
+      .where('user_id', '=', admin.userId)
+      .where('company_id', '=', admin.companyId)
+      .execute();
+    const demoted = await admin.browser.call('PUT', `/api/members/${analyst.userId}/role`, {
+      body: { role: 'viewer' },
+      token: admin.token,
+    });
+    expect(demoted.statusCode, demoted.body).toBe(200);
+    const after = await call(analystToken, 'PATCH', `/api/findings/${id}`, { status: 'in_review' });
+    expect(after.statusCode).toBe(403);
+    expect(errorOf(after).message).toBe(ROLE_REFUSED);
+  });
+});
+
+describe('ending a token', () => {
+  it('a revoked token is refused on its next call; a member revokes only their own, an administrator any of the company', async () => {
+    const { app, tenant: admin } = fixture;
+    const member = await newTenant(app, 'tokrev', { join: admin, role: 'analyst' });
+    const stranger = await newTenant(app, 'tokstr', { role: 'administrator' });
+    const own = await createToken(member, { name: 'mine', scopes: ['read'] });
+    expect((await call(own.token, 'GET', '/api/findings')).statusCode).toBe(200);
+    const revoked = await member.browser.call('DELETE', `/api/api-tokens/${own.data.id}`, { token: member.token });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect(answerOf('revokeApiToken', revoked).data.status).toBe('revoked');
+    const refused = await call(own.token, 'GET', '/api/findings');
+    expect(refused.statusCode).toBe(401);
+    expect(errorOf(refused).message).toBe(TOKEN_MESSAGES.revoked);
+
+    const second = await createToken(member, { name: 'second', scopes: ['read'] });
+    const adminsToken = await createToken(admin, { name: 'admin’s', scopes: ['read'] });
+    // Another member's token: not found for a member, not found in another company.
+    expect(
+      (await member.browser.call('DELETE', `/api/api-tokens/${adminsToken.data.id}`, { token: member.token }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await stranger.browser.call('DELETE', `/api/api-tokens/${second.data.id}`, { token: stranger.token }))
+        .statusCode,
+    ).toBe(404);
+    expect((await member.browser.get('/api/api-tokens?owner=company', { token: member.token })).statusCode).toBe(403);
+    const strangers = answerOf(
+      'listApiTokens',
+      await stranger.browser.get('/api/api-tokens?owner=company', { token: stranger.token }),
+    );
+    expect(strangers.data.map((t) => t.id)).not.toContain(second.data.id);
+    // The fixture's member becomes an administrator: it lists and revokes the member's token.
+    await app.ctx.db
+      .updateTable('memberships')
+      .set({ role: 'administrator' })
+      .where('user_id', '=', admin.userId)
+      .where('company_id', '=', admin.companyId)
+      .execute();
+    const company = answerOf(
+      'listApiTokens',
+      await admin.browser.get('/api/api-tokens?owner=company', { token: admin.token }),
+    );
+    expect(company.data.find((t) => t.id === second.data.id)?.owner.id).toBe(member.userId);
+    expect(
+      (await admin.browser.call('DELETE', `/api/api-tokens/${second.data.id}`, { token: admin.token })).statusCode,
+    ).toBe(200);
+    expect((await call(second.token, 'GET', '/api/findings')).statusCode).toBe(401);
+    const audit = await auditOf('api_token.revoked', admin.companyId);
+    expect(audit.at(-1)).toMatchObject({
+      user_id: admin.userId,
+      details: { api_credential: second.data.id, owner: member.userId },
+    });
+  });
+
+  it("a deactivated member's token is refused at once, and works again on reactivation", async () => {
+    const { app, tenant: admin } = fixture;
+    const member = await newTenant(app, 'tokdeact', { join: admin, role: 'analyst' });
+    const { token } = await createToken(member, { name: 'nightly', scopes: ['read'] });
+    expect((await call(token, 'GET', '/api/findings')).statusCode).toBe(200);
+    await app.ctx.db
+      .updateTable('memberships')
+      .set({ role: 'administrator' })
+      .where('user_id', '=', admin.userId)
+      .where('company_id', '=', admin.companyId)
+      .execute();
+    const off = await admin.browser.post(`/api/members/${member.userId}/deactivate`, {}, { token: admin.token });
+    expect(off.statusCode, off.body).toBe(200);
+    const refused = await call(token, 'GET', '/api/findings');
+    expect(refused.statusCode).toBe(401);
+    expect(errorOf(refused).message).toBe(TOKEN_MESSAGES.notMember);
+    const on = await admin.browser.post(`/api/members/${member.userId}/reactivate`, {}, { token: admin.token });
+    expect(on.statusCode, on.body).toBe(200);
+    expect((await call(token, 'GET', '/api/findings')).statusCode).toBe(200);
+  });
+});
+
+describe('anti-forgery and the MCP endpoint', () => {
+  it('a token without a cookie needs no anti-forgery header; with a cookie it does', async () => {
+    const { app, tenant: a } = fixture;
+    const { token } = await createToken(a, { name: 'csrf', scopes: ['read', 'triage'] });
+    const withCookie = await app.inject({
+      method: 'POST',
+      url: '/api/findings/bulk-status',
+      headers: { authorization: `Bearer ${token}`, cookie: 'XSRF-TOKEN=abc', 'content-type': 'application/json' },
+      payload: JSON.stringify({ ids: [1], status: 'in_review' }),
+    });
+    expect(withCookie.statusCode).toBe(419);
+    const withoutCookie = await call(token, 'POST', '/api/findings/bulk-status', {
+      ids: [2147483647],
+      status: 'in_review',
+    });
+    expect(withoutCookie.statusCode, withoutCookie.body).toBe(200);
+  });
+
+  it('an mcp token lists and calls the tools in its company; a token without mcp is refused', async () => {
+    const { app, tenant: a } = fixture;
+    await importFile(app, a, 'combolist', 'mcp.txt', leak(a.domain, 'mcp'));
+    const mcp = (await createToken(a, { name: 'Claude Desktop', scopes: ['read', 'mcp'] })).token;
+    const reader = (await createToken(a, { name: 'reader', scopes: ['read'] })).token;
+    const rpc = (token: string, method: string, params: unknown) =>
+      call(token, 'POST', '/api/mcp', { jsonrpc: '2.0', id: 1, method, params });
+    const tools = await rpc(mcp, 'tools/list', {});
+    expect(tools.statusCode, tools.body).toBe(200);
+    const answer = await rpc(mcp, 'tools/call', { name: 'leaked_accounts', arguments: {} });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.body).toContain(`mcp@${a.domain}`);
+    expect(answer.body).not.toContain('"isError":true');
+    const refused = await rpc(reader, 'tools/list', {});
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused).message).toBe(TOKEN_MESSAGES.missingScope('mcp'));
+  });
+});
+
+// Last: it moves the app's clock a day on, past every session of the fixture.
+describe('expiry', () => {
+  it('an expired token is refused; a lookalike or a bad checksum is refused without a match', async () => {
+    const { app, tenant: a } = fixture;
+    const { token } = await createToken(a, { name: 'short', scopes: ['read'], expires_in_days: 1 });
+    expect((await call(token, 'GET', '/api/findings')).statusCode).toBe(200);
+    const clock = app.ctx.clock;
+    if (!(clock instanceof ManualClock)) throw new Error('The test app runs on a manual clock.');
+    clock.advance(86_400_000 + 1000);
+    const expired = await call(token, 'GET', '/api/findings');
+    expect(expired.statusCode).toBe(401);
+    expect(errorOf(expired).message).toBe(TOKEN_MESSAGES.expired);
+    const flipped = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    expect((await call(flipped, 'GET', '/api/findings')).statusCode).toBe(401);
+    expect((await call('vigil_pat_short', 'GET', '/api/findings')).statusCode).toBe(401);
+  });
+});
