@@ -32,7 +32,6 @@ const SESSION_ONLY_TAGS = new Set([
   'account',
   'two-factor',
   'preferences',
-  'clients',
   'microsoft',
   'admin',
   'members',

@@ -8,6 +8,7 @@ import { sha256 } from '../../shared/secrets.js';
 import { messages } from '../../shared/service-error.js';
 import { answerOf, errorOf, validationOf } from '../../testing/api.js';
 import { importFile, newTenant, type Tenant, tenantFixture } from '../../testing/monitoring.js';
+import { addMembership } from '../clients/clients.repository.js';
 import { requiredTokenScope, TOKEN_MESSAGES } from './api-tokens.auth.js';
 import { TOKEN_PATTERN, wellFormedToken } from './api-tokens.secret.js';
 
@@ -71,7 +72,7 @@ describe('what a token may call', () => {
     });
     const personalReads = operations.filter((op) => op.method === 'GET' && requiredTokenScope(op) === null);
     expect(new Set(personalReads.map((op) => op.tag))).toEqual(
-      new Set(['account', 'admin', 'advisor', 'api-tokens', 'clients', 'members', 'two-factor']),
+      new Set(['account', 'admin', 'advisor', 'api-tokens', 'members', 'two-factor']),
     );
   });
 });
@@ -224,6 +225,38 @@ describe('calling with a token', () => {
   });
 });
 
+describe('one company', () => {
+  it("reads only its own company where a session reads all of the owner's: clients, search, Global Vision", async () => {
+    const { app } = fixture;
+    const a = await newTenant(app, 'tokone');
+    const b = await newTenant(app, 'toktwo');
+    // a works in b's company too: a session sees both, a token made in a's company sees a's only.
+    await addMembership(app.ctx.db, a.userId, b.companyId, 'analyst', new Date());
+    await importFile(app, a, 'combolist', 'a.txt', leak(a.domain, 'shared-name'));
+    await importFile(app, b, 'combolist', 'b.txt', `shared-name@${a.domain}:x\n${leak(b.domain, 'shared-name')}`);
+    const { token } = await createToken(a, { name: 'one company', scopes: ['read'] });
+    const clientsOf = async (response: { body: string; statusCode: number }) => {
+      expect(response.statusCode, response.body).toBe(200);
+      return answerOf('listClients', response)
+        .data.map((c) => c.idCliente)
+        .sort();
+    };
+    expect(await clientsOf(await a.browser.get('/api/get-clients', { token: a.token }))).toEqual(
+      [a.companyId, b.companyId].sort(),
+    );
+    expect(await clientsOf(await call(token, 'GET', '/api/get-clients'))).toEqual([a.companyId]);
+    const companiesFound = (response: { body: string }) =>
+      new Set(answerOf('search', response).groups.flatMap((g) => g.hits.map((h) => h.company?.id)));
+    const bySession = companiesFound(await a.browser.get('/api/search?q=shared-name', { token: a.token }));
+    expect(bySession.has(b.companyId)).toBe(true);
+    const byToken = companiesFound(await call(token, 'GET', '/api/search?q=shared-name'));
+    expect([...byToken]).toEqual([a.companyId]);
+    const portfolio = await call(token, 'GET', '/api/portfolio');
+    expect(portfolio.statusCode, portfolio.body).toBe(200);
+    expect(answerOf('getPortfolio', portfolio).data.companies.map((c) => c.id)).toEqual([a.companyId]);
+  });
+});
+
 describe('ending a token', () => {
   it('a revoked token is refused on its next call; a member revokes only their own, an administrator any of the company', async () => {
     const { app, tenant: admin } = fixture;
@@ -331,6 +364,9 @@ describe('anti-forgery and the MCP endpoint', () => {
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.body).toContain(`mcp@${a.domain}`);
     expect(answer.body).not.toContain('"isError":true');
+    const found = await rpc(mcp, 'tools/call', { name: 'search', arguments: { q: 'mcp' } });
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.body).not.toContain('"isError":true');
     const refused = await rpc(reader, 'tools/list', {});
     expect(refused.statusCode).toBe(403);
     expect(errorOf(refused).message).toBe(TOKEN_MESSAGES.missingScope('mcp'));

@@ -13,8 +13,12 @@ export function companyForDomain(db: Executor, domain: string) {
     .executeTakeFirst();
 }
 
-export function listCompaniesOfUser(db: Executor, userId: number) {
-  return db
+/**
+ * The user's companies (active memberships), by name. `onlyCompanyId` narrows them to one: an API
+ * token reads its own company only, never the owner's others (ADR 0048).
+ */
+export function listCompaniesOfUser(db: Executor, userId: number, onlyCompanyId?: number | null) {
+  let query = db
     .selectFrom('memberships')
     .innerJoin('companies', 'companies.id', 'memberships.company_id')
     .select([
@@ -28,9 +32,9 @@ export function listCompaniesOfUser(db: Executor, userId: number) {
       ),
     ])
     .where('memberships.user_id', '=', userId)
-    .where('memberships.deactivated_at', 'is', null)
-    .orderBy('companies.name')
-    .execute();
+    .where('memberships.deactivated_at', 'is', null);
+  if (onlyCompanyId !== undefined && onlyCompanyId !== null) query = query.where('companies.id', '=', onlyCompanyId);
+  return query.orderBy('companies.name').execute();
 }
 
 /** The company, only when the user belongs to it. */

@@ -1,12 +1,12 @@
 import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../../platform/audit/audit.repository.js';
 import { messages, ServiceError } from '../../shared/service-error.js';
-import type { AuthContext } from '../session/session.service.js';
+import { type AuthContext, tokenCompanyOf } from '../session/session.service.js';
 import { updateUser } from '../users/users.repository.js';
 import { findCompanyOfUser, listCompaniesOfUser } from './clients.repository.js';
 
 export async function listClients({ ctx, auth }: { ctx: AppContext; auth: AuthContext }) {
-  const companies = await listCompaniesOfUser(ctx.db, auth.user.id);
+  const companies = await listCompaniesOfUser(ctx.db, auth.user.id, tokenCompanyOf(auth));
   if (companies.length === 0) throw new ServiceError('not_found', 'No clients found.');
   return {
     data: companies.map((c) => ({

@@ -144,6 +144,11 @@ export async function authenticate({
   return { session, token: null, user, scope, role: scope ? (member_role ?? null) : null };
 }
 
+/** The one company an API token's reads across companies keep to; undefined for a session (ADR 0048). */
+export function tokenCompanyOf(auth: AuthContext): number | undefined {
+  return auth.token ? (auth.scope?.companyId ?? -1) : undefined;
+}
+
 /**
  * The session of a call that only a session may make (the api-routes plugin refuses API tokens
  * every account, session and two-factor operation before their handlers run).

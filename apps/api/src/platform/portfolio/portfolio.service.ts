@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
 import { listCompaniesOfUser } from '../../identity/clients/clients.repository.js';
-import type { AuthContext } from '../../identity/session/session.service.js';
+import { type AuthContext, tokenCompanyOf } from '../../identity/session/session.service.js';
 import { DAY } from '../../shared/clock.js';
 import { openTally } from '../dashboard/dashboard.service.js';
 import { openStatuses } from '../findings/findings.table.js';
@@ -75,7 +75,7 @@ export async function getPortfolio({
   const now = ctx.clock.now();
   const days = input.days ?? 30;
   const modules = ctx.modules.modules;
-  const companies = await listCompaniesOfUser(db, auth.user.id);
+  const companies = await listCompaniesOfUser(db, auth.user.id, tokenCompanyOf(auth));
   const counts =
     companies.length > 0
       ? await openCountsOf(

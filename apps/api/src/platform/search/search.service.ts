@@ -14,6 +14,8 @@ export const SEARCH_MAX = 200;
 
 export interface SearchRequest {
   userId: number;
+  /** An API token's company: the search keeps to it (ADR 0048); undefined for a session. */
+  onlyCompanyId?: number | undefined;
   q: string;
   kinds?: string[] | undefined;
   limit: number;
@@ -62,7 +64,9 @@ function checked(input: SearchRequest, groups: Group[]): { text: string; groups:
 
 export async function search(db: Executor, registry: ModuleRegistry, input: SearchRequest) {
   const { text, groups } = checked(input, searchGroups(registry));
-  const companies = new Map((await listCompaniesOfUser(db, input.userId)).map((c) => [c.id, c.name]));
+  const companies = new Map(
+    (await listCompaniesOfUser(db, input.userId, input.onlyCompanyId)).map((c) => [c.id, c.name]),
+  );
   const companyIds = [...companies.keys()];
   if (companyIds.length === 0) return { q: text, groups: [] };
   const found = await Promise.all(
