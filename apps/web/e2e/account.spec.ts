@@ -1,5 +1,15 @@
+import { request as playwrightRequest } from '@playwright/test';
 import { apiSession } from './support/api.ts';
-import { demoUser, expect, lastMailId, openSignedIn, signIn, test, waitForMail } from './support/fixtures.ts';
+import {
+  demoUser,
+  expect,
+  lastMailId,
+  openSignedIn,
+  serverUrl,
+  signIn,
+  test,
+  waitForMail,
+} from './support/fixtures.ts';
 
 // The account pages against the real server: a password change signs the other sessions out, and
 // an uploaded picture shows in the header (and survives a reload).
@@ -66,4 +76,29 @@ test('a picture uploaded on /profile shows in the header, also after a reload, a
   await page.getByRole('button', { name: 'Remove picture' }).click();
   await expect(page.getByText('Picture removed.')).toBeVisible();
   await expect(page.locator('header img')).toHaveCount(0);
+});
+
+test('an API token made on /account-setting reads the API without a session, and is refused once revoked', async ({
+  page,
+}) => {
+  await openSignedIn(page, '/account-setting');
+  await page.getByRole('button', { name: 'New token' }).click();
+  const form = page.getByRole('form', { name: 'New token' });
+  await form.getByLabel('Name').fill('e2e collector');
+  await form.getByRole('button', { name: 'Create token' }).click();
+  const secret = (await page.getByTestId('token-secret').textContent()) ?? '';
+  expect(secret).toMatch(/^vigil_pat_[0-9A-Za-z]{49}$/);
+  // An integration: no cookie, no anti-forgery header, only the token.
+  const integration = await playwrightRequest.newContext({ baseURL: serverUrl() });
+  try {
+    const headers = { authorization: `Bearer ${secret}` };
+    expect((await integration.get('/api/findings', { headers })).status()).toBe(200);
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'Revoke the token e2e collector' }).click();
+    await page.getByRole('button', { name: 'Revoke now' }).click();
+    await expect(page.getByTestId('api-tokens-table').getByText('Revoked')).toBeVisible();
+    expect((await integration.get('/api/findings', { headers })).status()).toBe(401);
+  } finally {
+    await integration.dispose();
+  }
 });

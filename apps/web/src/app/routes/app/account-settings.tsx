@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { AccountSettingsScreen, AppearanceSection, PasswordSection, SessionsSection } from '@/identity/account';
+import { ApiTokensSection } from '@/identity/api-tokens';
 import { useCompanies } from '@/identity/auth';
 import { SessionLanguageSelect } from '@/identity/auth/header';
 import { NotificationPreferencesSection, WebhooksSection } from '@/platform/alerts';
@@ -19,6 +20,7 @@ function useIsAdministrator(): boolean {
 /**
  * `/account-setting`: one section per concern, each exported by the feature that owns it
  * (password, sessions, theme and language from identity/account; two-factor from identity/auth;
+ * the member's API tokens from identity/api-tokens;
  * notification rules and the company's webhooks from platform/alerts).
  */
 export function AccountSettingsPage() {
@@ -31,6 +33,7 @@ export function AccountSettingsPage() {
           <TwoFactorSettings />
         </Suspense>
         <SessionsSection />
+        <ApiTokensSection owner="me" />
         <AppearanceSection languageControl={<SessionLanguageSelect />} />
         <NotificationPreferencesSection webhooks={administrator} />
         {administrator ? <WebhooksSection /> : null}

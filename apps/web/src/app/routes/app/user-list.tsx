@@ -1,11 +1,12 @@
 import { Alert, Heading, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { ApiTokensSection } from '@/identity/api-tokens';
 import { useCompanies } from '@/identity/auth';
 import { MembersScreen } from '@/identity/members';
 import { MonitoringQueries } from './monitoring-queries';
 
 /**
- * `/userlist`: the company's members, for its administrators. Others see why the screen is empty;
+ * `/userlist`: the company's members and every member's API tokens, for its administrators. Others see why the screen is empty;
  * the server refuses them every member operation anyway (403).
  */
 export function UserListPage() {
@@ -30,7 +31,10 @@ export function UserListPage() {
   }
   return (
     <MonitoringQueries>
-      <MembersScreen />
+      <Stack gap="8">
+        <MembersScreen />
+        <ApiTokensSection owner="company" />
+      </Stack>
     </MonitoringQueries>
   );
 }
