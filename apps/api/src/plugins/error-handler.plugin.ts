@@ -116,6 +116,14 @@ export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError | ServiceError, request, reply) => {
       if (error instanceof ServiceError) {
+        // RFC 6750 §3: a refused bearer says so, so an integration or MCP client knows to renew its token.
+        if (error.code === 'unauthenticated') {
+          const bearer = /^Bearer\s/i.test(request.headers.authorization ?? '');
+          reply.header(
+            'www-authenticate',
+            bearer ? 'Bearer realm="Vigil", error="invalid_token"' : 'Bearer realm="Vigil"',
+          );
+        }
         return reply.headers(headersOf(error)).code(STATUS_OF_CODE[error.code]).send(error.body);
       }
       if (error.validation) {

@@ -270,6 +270,7 @@ describe('ending a token', () => {
     const refused = await call(own.token, 'GET', '/api/findings');
     expect(refused.statusCode).toBe(401);
     expect(errorOf(refused).message).toBe(TOKEN_MESSAGES.revoked);
+    expect(refused.headers['www-authenticate']).toBe('Bearer realm="Vigil", error="invalid_token"');
 
     const second = await createToken(member, { name: 'second', scopes: ['read'] });
     const adminsToken = await createToken(admin, { name: 'admin’s', scopes: ['read'] });
