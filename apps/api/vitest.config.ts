@@ -40,6 +40,8 @@ export const PGLITE_WITH_POSTGRES = [
   'src/demo/monitoring-demo.test.ts',
   'src/platform/search/',
   'src/plugins/cross-company.test.ts',
+  // API tokens (issue 37 asks their lifecycle, scopes and revocation on both engines): text[] scopes.
+  'src/identity/api-tokens/',
   // Backups: PGlite's through the running server, PostgreSQL's with pg_dump (a test per engine).
   'src/platform/backup/',
   // The benchmarks' smokes bring their own PGlite database (they run in this project only).
