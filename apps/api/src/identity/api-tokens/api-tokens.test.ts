@@ -51,6 +51,16 @@ async function auditOf(event: string, companyId: number) {
   return rows.map((row) => ({ ...row, details: JSON.parse(row.details ?? '{}') as Record<string, unknown> }));
 }
 
+/** The fixture's member is an analyst: this makes it its company's administrator. */
+async function makeAdministrator(who: Tenant) {
+  await fixture.app.ctx.db
+    .updateTable('memberships')
+    .set({ role: 'administrator' })
+    .where('user_id', '=', who.userId)
+    .where('company_id', '=', who.companyId)
+    .execute();
+}
+
 const leak = (domain: string, user: string) => `${user}@${domain}:Clear-Pw-${user}-2026`;
 
 describe('what a token may call', () => {
@@ -207,13 +217,7 @@ describe('calling with a token', () => {
     expect(errorOf(asViewer).message).toBe(ROLE_REFUSED);
     const analystToken = (await createToken(analyst, { name: 'a', scopes: ['read', 'triage'] })).token;
     expect((await call(analystToken, 'PATCH', `/api/findings/${id}`, { status: 'confirmed' })).statusCode).toBe(200);
-    // The fixture's member is an analyst: make it an administrator to change the others' roles.
-    await app.ctx.db
-      .updateTable('memberships')
-      .set({ role: 'administrator' })
-      .where('user_id', '=', admin.userId)
-      .where('company_id', '=', admin.companyId)
-      .execute();
+    await makeAdministrator(admin);
     const demoted = await admin.browser.call('PUT', `/api/members/${analyst.userId}/role`, {
       body: { role: 'viewer' },
       token: admin.token,
@@ -289,13 +293,7 @@ describe('ending a token', () => {
       await stranger.browser.get('/api/api-tokens?owner=company', { token: stranger.token }),
     );
     expect(strangers.data.map((t) => t.id)).not.toContain(second.data.id);
-    // The fixture's member becomes an administrator: it lists and revokes the member's token.
-    await app.ctx.db
-      .updateTable('memberships')
-      .set({ role: 'administrator' })
-      .where('user_id', '=', admin.userId)
-      .where('company_id', '=', admin.companyId)
-      .execute();
+    await makeAdministrator(admin);
     const company = answerOf(
       'listApiTokens',
       await admin.browser.get('/api/api-tokens?owner=company', { token: admin.token }),
@@ -317,12 +315,7 @@ describe('ending a token', () => {
     const member = await newTenant(app, 'tokdeact', { join: admin, role: 'analyst' });
     const { token } = await createToken(member, { name: 'nightly', scopes: ['read'] });
     expect((await call(token, 'GET', '/api/findings')).statusCode).toBe(200);
-    await app.ctx.db
-      .updateTable('memberships')
-      .set({ role: 'administrator' })
-      .where('user_id', '=', admin.userId)
-      .where('company_id', '=', admin.companyId)
-      .execute();
+    await makeAdministrator(admin);
     const off = await admin.browser.post(`/api/members/${member.userId}/deactivate`, {}, { token: admin.token });
     expect(off.statusCode, off.body).toBe(200);
     const refused = await call(token, 'GET', '/api/findings');
