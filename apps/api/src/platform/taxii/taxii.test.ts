@@ -136,6 +136,12 @@ describe('TAXII discovery and the API root', () => {
     },
   );
 
+  it('counts its requests under the operation taxii in the metrics', async () => {
+    await call('/', { token: a.token });
+    const metrics = await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+    expect(metrics.body).toMatch(/vigil_http_requests_total\{operation="taxii",method="GET",status="200"\} \d+/);
+  });
+
   it('takes Accept application/taxii+json without a version, and */*', async () => {
     for (const accept of ['application/taxii+json', '*/*']) {
       expect((await call('/api/', { token: a.token, accept })).statusCode).toBe(200);
@@ -217,6 +223,37 @@ describe('objects', () => {
       expect(whole.objects?.map((o) => o.id)).toEqual(objects.map((o) => o.id));
     },
   );
+
+  it('pages the same when the company identity sorts between rows, at any limit', async () => {
+    const id = await collection(a, 'leaked-credentials');
+    const before = await app.ctx.db
+      .selectFrom('companies')
+      .where('id', '=', a.companyId)
+      .select('created_at')
+      .executeTakeFirstOrThrow();
+    // The identity's date added is the company's creation: put it among the rows' dates (a tie included).
+    await app.ctx.db
+      .updateTable('companies')
+      .set({ created_at: day(4) })
+      .where('id', '=', a.companyId)
+      .execute();
+    try {
+      const whole = await get<Envelope>(a, `/api/collections/${id}/objects/?limit=1000`);
+      const ids = whole.objects?.map((o) => o.id) ?? [];
+      expect(ids.indexOf(ids.find((i) => i.startsWith('identity--')) ?? '')).toBeGreaterThan(0);
+      expect(ids.at(-1)?.startsWith('identity--')).toBe(false);
+      for (const limit of [1, 3, 5]) {
+        const { objects } = await everyObject(a, id, '', limit);
+        expect(objects.map((o) => o.id)).toEqual(ids);
+      }
+    } finally {
+      await app.ctx.db
+        .updateTable('companies')
+        .set({ created_at: before.created_at })
+        .where('id', '=', a.companyId)
+        .execute();
+    }
+  });
 
   it('gives the same ids on every call', async () => {
     const id = await collection(a, 'leaked-credentials');
