@@ -1,6 +1,6 @@
 // buildApp(): the whole server as a Fastify instance, without listening (tests use inject()).
 // Plugins in the order they act on a request: cookies → security headers → rate limits → CSRF →
-// error handler → API routes from the contract → dev mailbox → web app.
+// error handler → TAXII → API routes from the contract → dev mailbox → web app.
 
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -39,6 +39,7 @@ import { reportsRoutes } from './platform/reports/reports.routes.js';
 import { riskRoutes } from './platform/risk/risk.routes.js';
 import { searchRoutes } from './platform/search/search.routes.js';
 import { systemRoutes, workerOnly } from './platform/system/system.routes.js';
+import { registerTaxii } from './platform/taxii/taxii.routes.js';
 import { apiRoutesPlugin, loadContract, type OpenApiDocument, withoutTags } from './plugins/api-routes.plugin.js';
 import { sharedSchemaController } from './plugins/compiled-schemas.js';
 import { csrfPlugin } from './plugins/csrf.plugin.js';
@@ -180,6 +181,8 @@ export async function buildApp(options: BuildAppOptions): Promise<VigilApp> {
   await app.register(errorHandlerPlugin);
   registerMetrics(app, metrics, config.metricsToken);
   if (options.backupToken && database.dump) registerBackupRoute(app, options.backupToken, database.dump);
+  // TAXII 2.1 at /taxii2/: outside the contract, with its own media type and error body (ADR 0049).
+  registerTaxii(app, ctx);
   await app.register(apiRoutesPlugin, {
     deps,
     contract,

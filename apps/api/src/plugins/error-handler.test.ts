@@ -38,6 +38,7 @@ const EXPECTED: Record<ServiceErrorCode, number> = {
   conflict: 409,
   too_large: 413,
   unsupported_type: 415,
+  not_acceptable: 406,
   csrf_mismatch: 419,
   invalid_data: 422,
   rate_limited: 429,

@@ -21,6 +21,8 @@ export type ServiceErrorCode =
   | 'too_large'
   /** The body is in a media type the operation does not take. */
   | 'unsupported_type'
+  /** None of the media types the client accepts is one the server answers in (TAXII's Accept). */
+  | 'not_acceptable'
   /** The anti-forgery token did not match the session's. */
   | 'csrf_mismatch'
   /** Fields failed a rule: the contract's field map (`errors`), built by validationError(). */

@@ -1087,6 +1087,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/findings/export.stix": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the filtered findings as a STIX 2.1 bundle (streamed)
+         * @description Same filters as the list and the CSV export. A STIX 2.1 bundle (type bundle, a fresh bundle--uuid4 id) of the company's identity, each finding's objects (the same objects, with the same stable ids, as the TAXII collections give) and a report referring to them; written in batches. Modules without a STIX mapping are listed in the report's description only. Never holds a password or a secret's value.
+         */
+        get: operations["exportFindingsStix"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/findings/assignees": {
         parameters: {
             query?: never;
@@ -8645,6 +8665,61 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    exportFindingsStix: {
+        parameters: {
+            query?: {
+                /** @description Free-text search (prefix of e-mail, host, CVE id, title…). */
+                q?: components["parameters"]["Search"];
+                /** @description Repeat to select several. */
+                status?: components["parameters"]["Status"];
+                severity?: components["parameters"]["Severity"];
+                /** @description Only findings assigned to this member (0 for unassigned). */
+                assignee_id?: components["parameters"]["Assignee"];
+                /** @description Start of the period (inclusive). */
+                from?: components["parameters"]["From"];
+                /** @description End of the period (exclusive). */
+                to?: components["parameters"]["To"];
+                /** @description Only demo (true) or only real (false) rows. */
+                is_demo?: components["parameters"]["Demo"];
+                /** @description Findings first seen from this instant (inclusive); the insights' counts link here. */
+                first_seen_from?: components["parameters"]["FirstSeenFrom"];
+                /** @description Findings first seen before this instant (exclusive); the insights' counts link here. */
+                first_seen_to?: components["parameters"]["FirstSeenTo"];
+                /** @description Findings resolved (and still resolved) from this instant (inclusive); the insights' counts link here. */
+                resolved_from?: components["parameters"]["ResolvedFrom"];
+                /** @description Findings resolved (and still resolved) before this instant (exclusive); the insights' counts link here. */
+                resolved_to?: components["parameters"]["ResolvedTo"];
+                /** @description Findings set back to work after resolved from this instant (inclusive); the insights' counts link here. */
+                reopened_from?: components["parameters"]["ReopenedFrom"];
+                /** @description Findings set back to work after resolved before this instant (exclusive); the insights' counts link here. */
+                reopened_to?: components["parameters"]["ReopenedTo"];
+                /** @description Findings due and not resolved by the due date (still open, or resolved late) from this instant (inclusive); the insights' counts link here. */
+                breached_from?: components["parameters"]["BreachedFrom"];
+                /** @description Findings due and not resolved by the due date (still open, or resolved late) before this instant (exclusive); the insights' counts link here. */
+                breached_to?: components["parameters"]["BreachedTo"];
+                /** @description Only this module (the module screens also have their own export with their columns). */
+                module?: components["schemas"]["Module"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A STIX 2.1 bundle (application/stix+json;version=2.1). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/stix+json": string;
                 };
             };
             400: components["responses"]["BadRequest"];

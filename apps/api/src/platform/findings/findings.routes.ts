@@ -1,4 +1,5 @@
 import { authOf, bodyOf, paramsOf, queryOf, type RouteDeps, type RouteTable } from '../../route-table.js';
+import { exportFindingsStix, STIX_MEDIA_TYPE } from '../taxii/stix.bundle.js';
 import { csvRoute } from './findings.csv.js';
 import { exportFindings } from './findings.export.js';
 import {
@@ -18,6 +19,20 @@ export function findingsRoutes({ ctx }: RouteDeps): RouteTable {
     exportFindings: csvRoute(ctx, 'findings', (request, auth) =>
       exportFindings({ ctx, auth, input: queryOf('exportFindings', request) }),
     ),
+    exportFindingsStix: {
+      handler: async (request, reply) => {
+        const stream = await exportFindingsStix({
+          ctx,
+          auth: authOf(request),
+          input: queryOf('exportFindingsStix', request),
+        });
+        const day = ctx.clock.now().toISOString().slice(0, 10);
+        reply
+          .header('content-type', STIX_MEDIA_TYPE)
+          .header('content-disposition', `attachment; filename="findings-${day}.stix.json"`);
+        return reply.send(stream);
+      },
+    },
     listAssignees: { handler: async (request) => listAssignees({ ctx, auth: authOf(request), input: undefined }) },
     bulkUpdateFindingStatus: {
       handler: async (request) =>

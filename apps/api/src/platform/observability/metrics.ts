@@ -153,10 +153,11 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: s
   });
 }
 
-/** The operation a request reached: its operationId, `web` (the web app's files), or `unmatched`. */
+/** The operation a request reached: its operationId, `taxii`, `web` (the web app's files), or `unmatched`. */
 function operationOf(request: FastifyRequest): string {
   const schema = request.routeOptions.schema as { operationId?: unknown } | undefined;
   if (typeof schema?.operationId === 'string') return schema.operationId;
   if (request.routeOptions.url === METRICS_PATH) return 'metrics';
+  if (request.routeOptions.url?.startsWith('/taxii2')) return 'taxii';
   return request.routeOptions.url ? 'web' : 'unmatched';
 }

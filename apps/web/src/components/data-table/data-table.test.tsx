@@ -58,6 +58,7 @@ function Harness({ data = rows, pageMeta = meta(), openKey }: { data?: Row[]; pa
       searchLabel="Search e-mail"
       empty={{ title: 'No leaked credentials yet', description: 'Import a combolist (email:password lines).' }}
       exportHref={`/api/credentials/export?q=${state.q}`}
+      stixHref={`/api/findings/export.stix?q=${state.q}`}
       renderBulkActions={(ids) => <span data-testid="bulk">{ids.join(',')}</span>}
       renderDetail={(id) => <p>Detail of {id}</p>}
     />
@@ -119,6 +120,9 @@ describe('DataTable', () => {
       expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
         '/api/credentials/export?q=ana',
       ),
+    );
+    expect(screen.getByRole('link', { name: 'Export STIX' }).getAttribute('href')).toBe(
+      '/api/findings/export.stix?q=ana',
     );
     // A download link looks like a link, not like a button (issue 33).
     expect(screen.getByRole('link', { name: 'Export CSV' }).className).not.toContain('chakra-button');

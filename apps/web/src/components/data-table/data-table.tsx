@@ -28,6 +28,8 @@ export interface DataTableProps<Row> {
   empty: { title: string; description: string };
   /** The API's streamed CSV export with the same filters (a plain download link). */
   exportHref?: string;
+  /** The same filtered list as a STIX 2.1 bundle (a plain download link beside the CSV one). */
+  stixHref?: string;
   renderBulkActions?: (ids: string[], clear: () => void) => ReactNode;
   renderDetail?: (id: string) => ReactNode;
   detailTitle?: string;
@@ -120,6 +122,12 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             <Link href={props.exportHref} download fontSize="sm" colorPalette="brand" gap="1" whiteSpace="nowrap">
               <AppIcon name="download" boxSize="4" />
               {t('dataTable.exportCsv')}
+            </Link>
+          ) : null}
+          {props.stixHref ? (
+            <Link href={props.stixHref} download fontSize="sm" colorPalette="brand" gap="1" whiteSpace="nowrap">
+              <AppIcon name="download" boxSize="4" />
+              {t('dataTable.exportStix')}
             </Link>
           ) : null}
         </HStack>

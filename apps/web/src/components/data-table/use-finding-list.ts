@@ -36,8 +36,10 @@ export function useFindingList<
   const assignees = slots.useAssignees();
   const filters = [...definition.filters, ...findingFilters(t, assignees)];
   const state = useTableState(filters);
-  const filterQuery = { ...findingFilterQuery(state, assignees), ...definition.query(state) };
+  // The filters every findings list shares (what the platform's exports take), then the module's own.
+  const coreQuery = findingFilterQuery(state, assignees);
+  const filterQuery = { ...coreQuery, ...definition.query(state) };
   const list = useList({ ...filterQuery, ...pageQuery(state, definition.sorts) });
   const demo = Boolean(list.data?.data.some((row) => row.is_demo));
-  return { filters, state, filterQuery, list, demo };
+  return { filters, state, filterQuery, coreQuery, list, demo };
 }

@@ -76,6 +76,10 @@ describe('CvesScreen filters', { timeout: 15_000 }, () => {
     await expectRequest('/cves', { assignee_id: '0' });
     expect(search().get('assignee_id')).toBe('0');
     expect(exportLink().searchParams.get('assignee_id')).toBe('0');
+    // The STIX export takes the findings list's filters, narrowed to this module.
+    const stix = new URL(screen.getByRole('link', { name: 'Export STIX' }).getAttribute('href') ?? '', 'http://x');
+    expect(stix.pathname).toBe('/api/findings/export.stix');
+    expect(Object.fromEntries(stix.searchParams)).toEqual({ assignee_id: '0', module: 'cves' });
 
     fireEvent.change(assignee, { target: { value: '7' } });
     await expectRequest('/cves', { assignee_id: '7' });

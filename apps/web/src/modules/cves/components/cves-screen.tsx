@@ -57,7 +57,7 @@ export function CvesScreen({ slots }: { slots: FindingSlots }) {
       ],
     },
   ];
-  const { filters, state, filterQuery, list, demo } = useFindingList(
+  const { filters, state, filterQuery, coreQuery, list, demo } = useFindingList(
     slots,
     {
       filters: moduleFilters,
@@ -176,6 +176,7 @@ export function CvesScreen({ slots }: { slots: FindingSlots }) {
             searchLabel={t('cves.search')}
             empty={{ title: t('cves.emptyTitle'), description: t('cves.empty') }}
             exportHref={apiUrl('/cves/export', filterQuery)}
+            stixHref={apiUrl('/findings/export.stix', { ...coreQuery, module: 'cves' })}
             slots={slots}
             renderDetail={(id, triage) => <CveDetail findingId={id} triage={triage} />}
             detailTitle={t('cves.detailTitle')}

@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { type ColumnDef, type FindingSlots, FindingTable, pageQuery, useTableState } from '@/components/data-table';
 import { SeverityBadge, StatusBadge } from '@/components/ui/finding-badges';
+import { apiUrl } from '@/lib/api-url';
 import { useFormat } from '@/lib/i18n/format';
-import { type Drill, withoutDrill } from '../api/drill';
+import { type Drill, drillQuery, withoutDrill } from '../api/drill';
 import { DRILL_SORTS, useDrillList } from '../api/insights-api';
 
 type Finding = Schemas['FindingCore'];
@@ -74,6 +75,7 @@ export function DrillList({ drill, slots }: { drill: Drill; slots: FindingSlots 
         page={list}
         state={state}
         empty={{ title: t('insights.emptyListTitle'), description: t('insights.emptyList') }}
+        stixHref={apiUrl('/findings/export.stix', drillQuery(drill))}
         slots={slots}
       />
     </Box>
