@@ -1,6 +1,7 @@
 // What each collection reads: one keyset-paged query per collection over the rows its objects come
 // from, in the order TAXII pages by (date added, then the row's key). A row's date added is when it
-// last changed: a changed finding is a new version of its objects, added again.
+// last changed: a changed finding is a new version of its objects, added again. Each query names its
+// module, so the paging index (company, module, updated_at, id) serves it (migration 2026-12-07-0300).
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { type TenantScope, tenantFilter } from '../../shared/tenant.js';
@@ -30,6 +31,7 @@ export function credentialRows(db: Kysely<Database>, scope: TenantScope, q: RowQ
     .selectFrom('findings as f')
     .innerJoin('credential_findings as cf', 'cf.finding_id', 'f.id')
     .where(tenantFilter('f', scope))
+    .where('f.module', '=', 'credentials')
     .where(startAt('f.updated_at', 'f.id', q))
     .select([
       'f.updated_at as at',
@@ -55,6 +57,7 @@ export function scriptRows(db: Kysely<Database>, scope: TenantScope, q: RowQuery
     .innerJoin('script_findings as sf', 'sf.finding_id', 'f.id')
     .innerJoin('page_scripts as ps', 'ps.id', 'sf.page_script_id')
     .where(tenantFilter('f', scope))
+    .where('f.module', '=', 'scripts')
     .where((eb) => eb.or([eb('ps.url', 'is not', null), eb('ps.host', 'is not', null)]))
     .where(startAt('f.updated_at', 'f.id', q))
     .select([
@@ -92,6 +95,7 @@ export function vulnerableAssetRows(db: Kysely<Database>, scope: TenantScope, q:
     .innerJoin('vulnerability_findings as vf', 'vf.finding_id', 'f.id')
     .leftJoin('cves as c', 'c.cve_id', 'vf.cve_id')
     .where(tenantFilter('f', scope))
+    .where('f.module', '=', 'vulnerabilities')
     .where(startAt('f.updated_at', 'f.id', q))
     .select([
       'f.updated_at as at',
