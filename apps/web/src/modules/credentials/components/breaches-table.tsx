@@ -18,7 +18,7 @@ const PASSWORD_TYPES = ['plaintext', 'none'] as const;
 export function BreachesTable({ slots, onDemo }: { slots: FindingSlots; onDemo: (demo: boolean) => void }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const { filters, state, filterQuery, list, demo } = useFindingList(
+  const { filters, state, filterQuery, coreQuery, list, demo } = useFindingList(
     slots,
     {
       filters: [
@@ -119,6 +119,7 @@ export function BreachesTable({ slots, onDemo }: { slots: FindingSlots; onDemo: 
       searchLabel={t('credentials.search')}
       empty={{ title: t('credentials.emptyTitle'), description: t('credentials.emptyBreaches') }}
       exportHref={apiUrl('/credentials/export', filterQuery)}
+      stixHref={apiUrl('/findings/export.stix', { ...coreQuery, module: 'credentials' })}
       slots={slots}
       renderDetail={(id, triage) => <CredentialDetail id={id} triage={triage} />}
       detailTitle={t('credentials.detailTitle')}

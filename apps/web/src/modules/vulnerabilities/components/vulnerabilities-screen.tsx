@@ -34,7 +34,7 @@ export function VulnerabilitiesScreen({ slots }: { slots: FindingSlots }) {
     { id: 'host', kind: 'text', label: t('vulnerabilities.hostFilter') },
   ];
   const canChange = slots.useCanChange();
-  const { filters, state, filterQuery, list, demo } = useFindingList(
+  const { filters, state, filterQuery, coreQuery, list, demo } = useFindingList(
     slots,
     {
       filters: moduleFilters,
@@ -147,6 +147,7 @@ export function VulnerabilitiesScreen({ slots }: { slots: FindingSlots }) {
         searchLabel={t('vulnerabilities.search')}
         empty={{ title: t('vulnerabilities.emptyTitle'), description: t('vulnerabilities.empty') }}
         exportHref={apiUrl('/vulnerabilities/export', filterQuery)}
+        stixHref={apiUrl('/findings/export.stix', { ...coreQuery, module: 'vulnerabilities' })}
         rowTone={(r) => (r.overdue ? 'danger' : undefined)}
         slots={slots}
         renderDetail={(id, triage) => <VulnerabilityDetail id={id} triage={triage} />}
