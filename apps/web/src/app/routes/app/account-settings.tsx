@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { AccountSettingsScreen, AppearanceSection, PasswordSection, SessionsSection } from '@/identity/account';
 import { useCompanies } from '@/identity/auth';
 import { SessionLanguageSelect } from '@/identity/auth/header';
-import { NotificationPreferencesSection, WebhooksSection } from '@/platform/alerts';
+import { AlertChannelsSection, NotificationPreferencesSection, WebhooksSection } from '@/platform/alerts';
 import { MonitoringQueries } from './monitoring-queries';
 
 // The two-factor section comes with its own chunk (QR drawing), from the auth feature.
@@ -34,6 +34,7 @@ export function AccountSettingsPage() {
         <AppearanceSection languageControl={<SessionLanguageSelect />} />
         <NotificationPreferencesSection webhooks={administrator} />
         {administrator ? <WebhooksSection /> : null}
+        {administrator ? <AlertChannelsSection /> : null}
       </AccountSettingsScreen>
     </MonitoringQueries>
   );
