@@ -5309,6 +5309,17 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        FindingTicket: {
+            /** @description The issue's key (VIG-12). */
+            key: string;
+            /** @description The issue's page. */
+            url: string;
+            /**
+             * Format: date-time
+             * @description When Jira's webhook said the issue was resolved.
+             */
+            resolved_at: string | null;
+        };
         FindingDetail: {
             data: components["schemas"]["FindingCore"] & {
                 fingerprint: string;
@@ -5318,6 +5329,8 @@ export interface components {
                 allowed_statuses: components["schemas"]["FindingStatus"][];
                 history: components["schemas"]["FindingChange"][];
                 comments: components["schemas"]["FindingComment"][];
+                /** @description The Jira issues a ticket channel opened for this finding (ADR 0050). */
+                tickets?: components["schemas"]["FindingTicket"][];
             };
         };
         UpdateFindingRequest: {

@@ -5,6 +5,7 @@
 // triage workflow; a wrong secret is refused.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addRule, combolist, settle } from '../../../testing/alerts.js';
+import { answerOf } from '../../../testing/api.js';
 import { startJira } from '../../../testing/channel-replay.js';
 import { addChannel, channelLog, testChannel } from '../../../testing/channels.js';
 import { importFile, newTenant, type Tenant, tenantFixture } from '../../../testing/monitoring.js';
@@ -113,6 +114,11 @@ describe('Jira', () => {
     const [ticket] = tickets;
     const issue = opened[0];
     if (!ticket || !issue) throw new Error('no ticket');
+    // The finding shows its issue (the UI links it).
+    const shown = await admin.browser.get(`/api/findings/${ticket.finding_id}`, { token: admin.token });
+    expect(answerOf('getFinding', shown).data.tickets).toEqual([
+      { key: issue.key, url: `${jira.url}/browse/${issue.key}`, resolved_at: null },
+    ]);
     // A wrong secret, or no secret: refused, nothing changes.
     expect((await postEvent(created.data.id, `${secret}x`, issueUpdated(issue.id, issue.key, true))).statusCode).toBe(
       404,
