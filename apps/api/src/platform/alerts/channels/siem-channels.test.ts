@@ -1,7 +1,10 @@
 // The SIEM channels against local servers speaking their real protocols (testing/channel-replay.ts,
 // testing/syslog-replay.ts): exactly what Splunk HEC, Elasticsearch and a syslog collector receive,
-// their refusals given up, their failures tried again after the webhook back-off, every attempt in
-// the log, the credential never in an answer, and one company's channels out of another's reach.
+// their refusals given up, their failures (5xx, a timeout, a refused connection) tried again after
+// the webhook back-off, every attempt in the log, the credential never in an answer, and one
+// company's channels out of another's reach.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ManualClock } from '../../../shared/clock.js';
 import { addRule, combolist, settle } from '../../../testing/alerts.js';
@@ -11,6 +14,7 @@ import { addChannel, channelLog, testChannel } from '../../../testing/channels.j
 import { importFile, newTenant, type Tenant, tenantFixture } from '../../../testing/monitoring.js';
 import { parseCef, selfSigned, startSyslog } from '../../../testing/syslog-replay.js';
 import { closedPort } from '../../../testing/webhook-receiver.js';
+import { TIMEOUT_MS } from '../outbound-http.js';
 import { DELIVERY_ATTEMPTS, deliveryBackoff } from '../webhook-delivery.js';
 import { cefExtensionValue, cefHeaderField } from './cef.js';
 
@@ -106,6 +110,28 @@ describe('Splunk HEC', () => {
       [1, 'retrying', 503],
       [2, 'succeeded', 200],
     ]);
+  });
+
+  it('tries a HEC that does not answer within the timeout again', { timeout: 30_000 }, async () => {
+    // A server that takes the request and never answers (a hung collector).
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = silent.address() as AddressInfo;
+      const created = await addChannel(admin, {
+        kind: 'splunk_hec',
+        settings: { url: `http://127.0.0.1:${port}` },
+        credential: HEC_TOKEN,
+      });
+      await testChannel(admin, created.data.id);
+      await settle(fixture.app);
+      expect((await channelLog(admin, created.data.id)).map((d) => [d.outcome, d.response_code, d.error])).toEqual([
+        ['retrying', null, `No answer within ${TIMEOUT_MS / 1000} s.`],
+      ]);
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 });
 
