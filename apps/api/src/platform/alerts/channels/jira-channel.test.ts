@@ -1,12 +1,12 @@
 // The Jira channel against a local server answering like Jira Cloud's issue API
-// (testing/channel-replay.ts): an issue per finding with its ADF description and priority, the
-// issue linked on the finding, Jira's 400 given up with its field errors in the log, and Jira's
-// webhook (with the channel's secret, and no session) resolving the linked finding through the
-// triage workflow; a wrong secret is refused.
+// (dev/channel-replay/channel-replay.ts): an issue per finding with its ADF description and
+// priority, the issue linked on the finding, Jira's 400 given up with its field errors in the log,
+// and Jira's webhook (with the channel's secret, and no session) resolving the linked finding
+// through the triage workflow; a wrong secret is refused.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startJira } from '../../../dev/channel-replay/channel-replay.js';
 import { addRule, combolist, settle } from '../../../testing/alerts.js';
 import { answerOf } from '../../../testing/api.js';
-import { startJira } from '../../../testing/channel-replay.js';
 import { addChannel, channelLog, testChannel } from '../../../testing/channels.js';
 import { importFile, newTenant, type Tenant, tenantFixture } from '../../../testing/monitoring.js';
 

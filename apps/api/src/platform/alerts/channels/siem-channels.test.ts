@@ -1,18 +1,18 @@
-// The SIEM channels against local servers speaking their real protocols (testing/channel-replay.ts,
-// testing/syslog-replay.ts): exactly what Splunk HEC, Elasticsearch and a syslog collector receive,
-// their refusals given up, their failures (5xx, a timeout, a refused connection) tried again after
-// the webhook back-off, every attempt in the log, the credential never in an answer, and one
-// company's channels out of another's reach.
+// The SIEM channels against local servers speaking their real protocols (dev/channel-replay/):
+// exactly what Splunk HEC, Elasticsearch and a syslog collector receive, their refusals given up,
+// their failures (5xx, a timeout, a refused connection) tried again after the webhook back-off,
+// every attempt in the log, the credential never in an answer, and one company's channels out of
+// another's reach.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startElastic, startSplunkHec } from '../../../dev/channel-replay/channel-replay.js';
+import { parseCef, selfSigned, startSyslog } from '../../../dev/channel-replay/syslog-replay.js';
 import type { ManualClock } from '../../../shared/clock.js';
 import { addRule, combolist, settle } from '../../../testing/alerts.js';
 import { answerOf } from '../../../testing/api.js';
-import { startElastic, startSplunkHec } from '../../../testing/channel-replay.js';
 import { addChannel, channelLog, testChannel } from '../../../testing/channels.js';
 import { importFile, newTenant, type Tenant, tenantFixture } from '../../../testing/monitoring.js';
-import { parseCef, selfSigned, startSyslog } from '../../../testing/syslog-replay.js';
 import { closedPort } from '../../../testing/webhook-receiver.js';
 import { TIMEOUT_MS } from '../outbound-http.js';
 import { DELIVERY_ATTEMPTS, deliveryBackoff } from '../webhook-delivery.js';
