@@ -11,6 +11,7 @@ import { openDatabase } from './db/connect.js';
 import type { Executor } from './db/database.js';
 import { migrateToLatest } from './db/migrations.js';
 import { demoAdmin, demoMembers, demoUser, seedDemo } from './demo/demo.seed.js';
+import type { DemoChannels } from './dev/channel-replay/with-demo-channels.js';
 import type { LocalOidcProvider } from './dev/local-oidc-provider.js';
 import type { ProbeTargets } from './dev/probe-targets/probe-targets.js';
 import type { ProviderReplay } from './dev/provider-replay/provider-replay.js';
@@ -129,6 +130,7 @@ async function main(): Promise<void> {
   let demoTargets: ProbeTargets | undefined;
   let demoStore: TestStore | undefined;
   let demoProviders: ProviderReplay | undefined;
+  let demoChannels: DemoChannels | undefined;
   if (config.nodeEnv === 'development' && config.role === 'all') {
     const { withDemoTargets } = await import('./dev/probe-targets/demo-targets.js');
     ({ config, targets: demoTargets } = await withDemoTargets(config, database.db));
@@ -137,6 +139,9 @@ async function main(): Promise<void> {
     // The providers not configured answer from the local replay server (recorded, labelled demo).
     const { withDemoProviders } = await import('./dev/provider-replay/with-demo-providers.js');
     ({ config, replay: demoProviders } = await withDemoProviders(config));
+    // The alert channels' replay servers (Splunk HEC, Elastic, Jira, syslog), to add as channels.
+    const { startDemoChannels } = await import('./dev/channel-replay/with-demo-channels.js');
+    demoChannels = await startDemoChannels();
   }
   // PGlite is this process's: `npm run backup` finds it through DATA_DIR and asks it for a copy.
   const announced = database.kind === 'pglite' ? announceServer(config.dataDir) : undefined;
@@ -160,6 +165,7 @@ async function main(): Promise<void> {
         await demoTargets?.close();
         await demoStore?.close();
         await demoProviders?.close();
+        await demoChannels?.close();
       },
     });
     // The first signal stops gracefully; a second one exits at once.
@@ -235,6 +241,7 @@ async function main(): Promise<void> {
           `  providers     ${[...config.providers.demo].join(', ')} answered by the local replay server on 127.0.0.1:${demoProviders.port} (recorded, labelled demo; set their settings for the real ones)`,
         ]
       : []),
+    ...(demoChannels?.lines ?? []),
     `  API contract  ${publicUrl}/api/health · curl -c jar ${publicUrl}/api/csrf-cookie for the XSRF-TOKEN cookie`,
     '',
   );

@@ -20,6 +20,11 @@ import type {
   WebhookDeliveriesTable,
   WebhooksTable,
 } from '../platform/alerts/alerts.table.js';
+import type {
+  AlertChannelsTable,
+  ChannelDeliveriesTable,
+  FindingTicketsTable,
+} from '../platform/alerts/channels.table.js';
 import type { AuditEventsTable } from '../platform/audit/audit.table.js';
 import type { EventsTable } from '../platform/events/events.table.js';
 import type {
@@ -81,6 +86,9 @@ export interface Database {
   alert_sends: AlertSendsTable;
   action_counts: ActionCountsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  alert_channels: AlertChannelsTable;
+  channel_deliveries: ChannelDeliveriesTable;
+  finding_tickets: FindingTicketsTable;
   provider_runs: ProviderRunsTable;
   provider_usage: ProviderUsageTable;
   provider_limits: ProviderLimitsTable;

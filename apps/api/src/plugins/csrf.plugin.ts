@@ -27,6 +27,14 @@ function bearerOnly(request: FastifyRequest): boolean {
   );
 }
 
+/**
+ * Jira's webhook to a Jira channel (ADR 0050): a server posting with no cookie at all; the channel's
+ * secret in the URL is its credential, and with no ambient credential there is nothing to forge.
+ */
+function cookielessJiraEvent(request: FastifyRequest): boolean {
+  return request.routeOptions.url === '/api/alerts/channels/:id/jira-events' && request.headers.cookie === undefined;
+}
+
 export const csrfPlugin = fp(
   async (app: FastifyInstance, options: { secure: boolean }) => {
     app.addHook('onRequest', async (request, reply) => {
@@ -39,7 +47,13 @@ export const csrfPlugin = fp(
           secure: options.secure,
         });
       }
-      if (!unsafe.has(request.method) || !isApiRequest(request) || bearerOnly(request)) return;
+      if (
+        !unsafe.has(request.method) ||
+        !isApiRequest(request) ||
+        bearerOnly(request) ||
+        cookielessJiraEvent(request)
+      )
+        return;
       const header = request.headers[XSRF_HEADER];
       if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) {
         throw new ServiceError('csrf_mismatch', messages.csrf);

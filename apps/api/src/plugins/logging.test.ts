@@ -13,6 +13,9 @@ import { maskUrl } from './logging.js';
 describe('logging', () => {
   it('masks tokens in logged URLs', () => {
     expect(maskUrl('/api/verify-email/abc123')).toBe('/api/verify-email/***');
+    expect(maskUrl('/api/alerts/channels/3/jira-events?secret=jwsec_abc')).toBe(
+      '/api/alerts/channels/3/jira-events?secret=***',
+    );
     expect(maskUrl('/api/confirm-registration/7/abc')).toBe('/api/confirm-registration/7/***');
     expect(maskUrl('/api/auth/microsoft/login/retrieveToken?redirect_key=k&temp_token=t')).toBe(
       '/api/auth/microsoft/login/retrieveToken?redirect_key=***&temp_token=***',

@@ -2,7 +2,8 @@
 // logged at all; headers that carry secrets are redacted; URLs that carry tokens are masked.
 import type { FastifyRequest } from 'fastify';
 
-const secretParams = new Set(['token', 'temp_token', 'redirect_key', 'code', 'state', 'session_state']);
+// `secret`: a Jira channel's inbound webhook secret (ADR 0050).
+const secretParams = new Set(['token', 'temp_token', 'redirect_key', 'code', 'state', 'session_state', 'secret']);
 // The e-mailed links' pages (/verify-email/{token}, /confirm-registration/{id}/{token}) and their
 // /api calls: everything after the prefix is masked.
 const secretPaths = [/(\/verify-email\/).+/i, /(\/confirm-registration\/[^/]*\/?).+/i];

@@ -36,6 +36,7 @@ export const enumValues = {
   Severity: ["critical", "high", "medium", "low", "info"],
   ImportStatus: ["queued", "running", "succeeded", "failed", "cancelled"],
   WebhookFormat: ["json", "slack", "teams"],
+  ChannelKind: ["splunk_hec", "elastic", "syslog_cef", "jira"],
   ProviderId: ["web-search", "github", "wayback", "commoncrawl", "otx", "urlscan", "rdap"],
   ProviderRunStatus: ["queued", "running", "waiting", "done", "failed", "cancelled"],
   StorePlatform: ["vtex", "shopify", "magento", "woocommerce", "salesforce", "custom"],

@@ -1450,6 +1450,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/alerts/channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The current company's SIEM and ticket channels (Splunk HEC, Elastic, syslog CEF, Jira)
+         * @description Credentials are never returned; `has_credential` says one is stored.
+         */
+        get: operations["listAlertChannels"];
+        put?: never;
+        /**
+         * Add a SIEM or ticket channel of the company
+         * @description The settings the kind needs are required (422 naming the missing one). The credential is
+         *     stored encrypted. A Jira channel's answer holds the secret of its inbound webhook, shown this once.
+         */
+        post: operations["createAlertChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/alerts/channels/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a channel, its delivery log and its links to Jira issues */
+        delete: operations["deleteAlertChannel"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a channel (name, settings, credential, enabled) or regenerate Jira's inbound secret
+         * @description Settings given replace the stored ones field by field; an absent credential keeps the stored one.
+         */
+        patch: operations["updateAlertChannel"];
+        trace?: never;
+    };
+    "/alerts/channels/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test message to a channel (a delivery job, logged like the others)
+         * @description Limited like a webhook's test (shares its counters): past a limit, 429 with Retry-After. A
+         *     Jira channel's test opens an issue saying it is a test.
+         */
+        post: operations["testAlertChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/alerts/channels/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The delivery log of a channel, newest first (the last 100 attempts) */
+        get: operations["listAlertChannelDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/alerts/channels/{id}/jira-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Jira's webhook for a Jira channel (issue updated, resolved → the linked finding is resolved)
+         * @description Called by Jira, not by a browser: no session and no cookie, so no anti-forgery header; the
+         *     channel's inbound secret in `secret` is the credential (404 for a wrong secret or channel, the
+         *     same answer). On `jira:issue_updated` whose issue has a resolution or a status of the `done`
+         *     category, each finding linked to that issue by this channel is resolved as the channel's creator
+         *     (its history, events and workflow rules as if changed in Vigil); other events are accepted and ignored.
+         */
+        post: operations["receiveJiraEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/providers": {
         parameters: {
             query?: never;
@@ -5307,6 +5415,17 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        FindingTicket: {
+            /** @description The issue's key (VIG-12). */
+            key: string;
+            /** @description The issue's page. */
+            url: string;
+            /**
+             * Format: date-time
+             * @description When Jira's webhook said the issue was resolved.
+             */
+            resolved_at: string | null;
+        };
         FindingDetail: {
             data: components["schemas"]["FindingCore"] & {
                 fingerprint: string;
@@ -5316,6 +5435,8 @@ export interface components {
                 allowed_statuses: components["schemas"]["FindingStatus"][];
                 history: components["schemas"]["FindingChange"][];
                 comments: components["schemas"]["FindingComment"][];
+                /** @description The Jira issues a ticket channel opened for this finding (ADR 0050). */
+                tickets?: components["schemas"]["FindingTicket"][];
             };
         };
         UpdateFindingRequest: {
@@ -5615,6 +5736,108 @@ export interface components {
         };
         WebhookDeliveryList: {
             data: components["schemas"]["WebhookDelivery"][];
+        };
+        /**
+         * @description `splunk_hec` (HTTP Event Collector), `elastic` (an Elasticsearch index, ECS documents),
+         *     `syslog_cef` (CEF over syslog, TCP or TLS), `jira` (an issue per finding).
+         * @enum {string}
+         */
+        ChannelKind: "splunk_hec" | "elastic" | "syslog_cef" | "jira";
+        AlertChannel: {
+            id: number;
+            kind: components["schemas"]["ChannelKind"];
+            name: string;
+            settings: {
+                url?: string;
+                index?: string;
+                host?: string;
+                port?: number;
+                tls?: boolean;
+                /** @enum {string} */
+                framing?: "octet_counting" | "newline";
+                ca?: string;
+                email?: string;
+                project_key?: string;
+                issue_type?: string;
+            };
+            /** @description A credential is stored (it is never returned). */
+            has_credential: boolean;
+            /** @description jira only; the address to give Jira's webhook, without its secret (`?secret=` is added from the answer that set it). */
+            inbound_url: string | null;
+            enabled: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            last_delivery: null | components["schemas"]["WebhookDelivery"];
+        };
+        AlertChannelList: {
+            data: components["schemas"]["AlertChannel"][];
+        };
+        ChannelName: string;
+        /**
+         * @description What the kind needs besides its credential. splunk_hec: url. elastic: url, index. syslog_cef:
+         *     host, port, tls, framing. jira: url (the site), email, project_key, issue_type. Other fields are
+         *     refused with 422.
+         */
+        ChannelSettings: {
+            url?: components["schemas"]["WebhookUrl"];
+            /** @description The Elasticsearch index or data stream (lower case, no spaces). */
+            index?: string;
+            /** @description The syslog collector's host name or address. */
+            host?: string;
+            port?: number;
+            tls?: boolean;
+            /**
+             * @description RFC 5425 octet counting (`<length> <message>`) or one message per line.
+             * @enum {string}
+             */
+            framing?: "octet_counting" | "newline";
+            /** @description syslog_cef with tls; the collector's CA certificate (PEM) when it is not publicly trusted. */
+            ca?: string;
+            /** @description The Jira account the API token belongs to. */
+            email?: string;
+            project_key?: string;
+            issue_type?: string;
+        };
+        /** @description The HEC token, Elastic API key (the encoded one) or Jira API token; stored encrypted, never shown again. */
+        ChannelCredential: string;
+        CreateAlertChannelRequest: {
+            kind: components["schemas"]["ChannelKind"];
+            name: components["schemas"]["ChannelName"];
+            settings: components["schemas"]["ChannelSettings"];
+            credential?: components["schemas"]["ChannelCredential"];
+            /** @default true */
+            enabled: boolean;
+        };
+        AlertChannelResponse: {
+            data: components["schemas"]["AlertChannel"];
+            /** @description jira; the secret of Jira's webhook, in clear only in the answer that created or regenerated it. */
+            inbound_secret?: string;
+        };
+        UpdateAlertChannelRequest: {
+            name?: components["schemas"]["ChannelName"];
+            settings?: components["schemas"]["ChannelSettings"];
+            credential?: components["schemas"]["ChannelCredential"];
+            enabled?: boolean;
+            /** @description jira only; a new secret for Jira's webhook, shown once in the answer. */
+            regenerate_inbound_secret?: boolean;
+        };
+        /** @description What Jira Cloud posts to a webhook (its fields are Jira's; only these are read). */
+        JiraWebhookEvent: {
+            webhookEvent: string;
+            timestamp?: number;
+            issue?: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        JiraEventAnswer: {
+            data: {
+                /** @description The findings whose loop this event closed. */
+                closed: number[];
+            };
         };
         /** @enum {string} */
         ProviderId: "web-search" | "github" | "wayback" | "commoncrawl" | "otx" | "urlscan" | "rdap";
@@ -6820,6 +7043,7 @@ export interface components {
         FindingId: number;
         RuleId: number;
         WebhookId: number;
+        ChannelId: number;
         StoreIdParam: number;
         PageIdParam: number;
         /** @description Only this store (404 when it is not the company's). */
@@ -9424,6 +9648,217 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAlertChannels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertChannelList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createAlertChannel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAlertChannelRequest"];
+            };
+        };
+        responses: {
+            /** @description Done. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertChannelResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    deleteAlertChannel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["parameters"]["ChannelId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            419: components["responses"]["CsrfMismatch"];
+        };
+    };
+    updateAlertChannel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["parameters"]["ChannelId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAlertChannelRequest"];
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertChannelResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            419: components["responses"]["CsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    testAlertChannel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Anti-forgery token: the value of the XSRF-TOKEN cookie. The server answers 419 on every
+                 *     state-changing call where it is missing or differs. The client middleware sets it.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                id: components["parameters"]["ChannelId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookTestResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            419: components["responses"]["CsrfMismatch"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listAlertChannelDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ChannelId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    receiveJiraEvent: {
+        parameters: {
+            query: {
+                secret: string;
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["ChannelId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JiraWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JiraEventAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
         };
     };

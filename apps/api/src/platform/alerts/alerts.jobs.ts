@@ -3,7 +3,8 @@
 // instant rule of the company gets at most one alert for it. `alerts.digest` runs every 15 minutes
 // and sends each digest rule's alert once a day, at or after the rule's hour in its time zone; the
 // rule's `last_digest_on` is moved in the same transaction, so neither a second run nor a restart
-// sends a day twice. `alerts.webhook` is one delivery with its own retries (webhook-delivery.ts).
+// sends a day twice. `alerts.webhook` is one delivery with its own retries (webhook-delivery.ts), and
+// `alerts.channel` one to a SIEM or ticket channel (channels/channel-delivery.ts, ADR 0050).
 import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.js';
 import type { JobKind, RunOutcome } from '../jobs/job-kind.types.js';
@@ -12,6 +13,7 @@ import type { ClaimedJob } from '../jobs/jobs.table.js';
 import type { AlertDetails, PartialImport } from './alert-payloads.js';
 import type { Evaluation } from './alerts.queue.js';
 import { describeMatches, type LiveRule, liveRules, raiseAlert } from './alerts.raise.js';
+import { deliverToChannel } from './channels/channel-delivery.js';
 import { deliverWebhook } from './webhook-delivery.js';
 
 function succeed(ctx: AppContext, job: ClaimedJob): Promise<RunOutcome> {
@@ -128,4 +130,5 @@ export const alertJobKinds = {
     run: digest,
   },
   'alerts.webhook': { group: 'webhooks', concurrency: 4, priority: 5, retried: true, run: deliverWebhook },
+  'alerts.channel': { group: 'webhooks', concurrency: 4, priority: 5, retried: true, run: deliverToChannel },
 } satisfies Record<string, JobKind>;

@@ -3,7 +3,7 @@
 // unique per rule and source, so a job run again raises nothing twice; the e-mail is queued and the
 // webhook deliveries enqueued in the same transaction. Each channel (a webhook, a user's mailbox)
 // gets one alert per source however many rules match (`alert_sends`, issue 32), and the company's
-// webhooks only from a rule whose owner is an administrator now.
+// webhooks and SIEM/ticket channels only from a rule whose owner is an administrator now.
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
@@ -13,6 +13,7 @@ import { findingPath } from '../monitoring/finding-path.js';
 import type { AlertDetails, AlertFinding } from './alert-payloads.js';
 import { alertMail } from './alerts.mail.js';
 import type { AlertRuleRow } from './alerts.table.js';
+import { queueChannelDelivery } from './channels/channel-delivery.js';
 import { queueDelivery } from './webhook-delivery.js';
 
 /** Up to this many matching findings an alert lists them all; beyond, it is a summary. */
@@ -174,6 +175,17 @@ export async function raiseAlert(
     for (const hook of hooks) {
       if (!(await firstTo(`webhook:${hook.id}`))) continue;
       await queueDelivery(trx, { companyId: rule.company_id, webhookId: hook.id, alertId: alert.id, now });
+    }
+    // The SIEM and ticket channels are the company's too, reached by the same rules (ADR 0050).
+    const channels = await trx
+      .selectFrom('alert_channels')
+      .select('id')
+      .where('company_id', '=', rule.company_id)
+      .where('enabled', '=', true)
+      .execute();
+    for (const channel of channels) {
+      if (!(await firstTo(`channel:${channel.id}`))) continue;
+      await queueChannelDelivery(trx, { companyId: rule.company_id, channelId: channel.id, alertId: alert.id, now });
     }
   }
   return alert.id;

@@ -1,5 +1,14 @@
-import { authOf, bodyOf, paramsOf, type RouteDeps, type RouteTable } from '../../route-table.js';
+import { authOf, bodyOf, paramsOf, queryOf, type RouteDeps, type RouteTable } from '../../route-table.js';
 import { createAlertRule, deleteAlertRule, listAlertRules, updateAlertRule } from './alert-rules.service.js';
+import {
+  createAlertChannel,
+  deleteAlertChannel,
+  listAlertChannelDeliveries,
+  listAlertChannels,
+  testAlertChannel,
+  updateAlertChannel,
+} from './channels/channels.service.js';
+import { receiveJiraEvent } from './channels/jira-events.service.js';
 import {
   createWebhook,
   deleteWebhook,
@@ -60,6 +69,58 @@ export function alertsRoutes({ ctx }: RouteDeps, wake: () => void): RouteTable {
     listWebhookDeliveries: {
       handler: async (request) =>
         listWebhookDeliveries({ ctx, auth: authOf(request), input: paramsOf('listWebhookDeliveries', request) }),
+    },
+    listAlertChannels: {
+      handler: async (request) => listAlertChannels({ ctx, auth: authOf(request), input: undefined }),
+    },
+    createAlertChannel: {
+      handler: async (request, reply) => {
+        reply.code(201);
+        return createAlertChannel({ ctx, auth: authOf(request), input: bodyOf('createAlertChannel', request) });
+      },
+    },
+    updateAlertChannel: {
+      handler: async (request) =>
+        updateAlertChannel({
+          ctx,
+          auth: authOf(request),
+          input: { id: paramsOf('updateAlertChannel', request).id, body: bodyOf('updateAlertChannel', request) },
+        }),
+    },
+    deleteAlertChannel: {
+      handler: async (request) =>
+        deleteAlertChannel({ ctx, auth: authOf(request), input: paramsOf('deleteAlertChannel', request) }),
+    },
+    testAlertChannel: {
+      handler: async (request, reply) => {
+        const answer = await testAlertChannel({
+          ctx,
+          auth: authOf(request),
+          input: paramsOf('testAlertChannel', request),
+        });
+        wake();
+        reply.code(202);
+        return answer;
+      },
+    },
+    listAlertChannelDeliveries: {
+      handler: async (request) =>
+        listAlertChannelDeliveries({
+          ctx,
+          auth: authOf(request),
+          input: paramsOf('listAlertChannelDeliveries', request),
+        }),
+    },
+    receiveJiraEvent: {
+      handler: async (request) =>
+        receiveJiraEvent({
+          ctx,
+          input: {
+            id: paramsOf('receiveJiraEvent', request).id,
+            secret: queryOf('receiveJiraEvent', request).secret,
+            event: bodyOf('receiveJiraEvent', request),
+          },
+        }),
     },
   };
 }

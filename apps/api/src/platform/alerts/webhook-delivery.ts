@@ -3,9 +3,6 @@
 // 429, or a refused address, gives up at once; a 5xx, 408, 429, a timeout or a connection error is
 // tried again after 1, 5, 15 then 40 minutes: five attempts over about an hour, then given up
 // (ADR 0017). The waits are times of the app's clock, so tests move it instead of waiting.
-import http from 'node:http';
-import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/database.js';
 import { derivedKey, unseal } from '../../shared/secrets.js';
@@ -15,11 +12,11 @@ import { endJob, retryOrBury } from '../jobs/jobs.repository.js';
 import type { ClaimedJob } from '../jobs/jobs.table.js';
 import { type AlertDetails, signatureOf, webhookBody } from './alert-payloads.js';
 import type { DeliveryOutcome, WebhookRow } from './alerts.table.js';
+import { type Answer, send } from './outbound-http.js';
 import { resolveTarget, TargetRefused } from './webhook-target.js';
 
 export const DELIVERY_ATTEMPTS = 5;
 const WAITS_MS = [60_000, 5 * 60_000, 15 * 60_000, 40 * 60_000];
-const TIMEOUT_MS = 10_000;
 
 /** The wait after failed attempt `attempt` (1-based): 1, 5, 15, 40 minutes. */
 export function deliveryBackoff(attempt: number): number {
@@ -49,57 +46,25 @@ export async function queueDelivery(
   });
 }
 
-interface Answer {
-  code: number | null;
-  error: string | null;
-  latencyMs: number;
-}
-
-/** Posts the body to the checked address (the URL's host name still names it for TLS and Host). */
-async function post(url: URL, address: string, family: 4 | 6, body: string, headers: Record<string, string>) {
-  const started = performance.now();
-  const pinned: LookupFunction = (_host, options, callback) => {
-    if (options.all) callback(null, [{ address, family }]);
-    else callback(null, address, family);
-  };
-  return new Promise<Answer>((resolve) => {
-    const done = (code: number | null, error: string | null) =>
-      resolve({ code, error, latencyMs: Math.round(performance.now() - started) });
-    const request = (url.protocol === 'https:' ? https : http).request(url, {
-      method: 'POST',
-      lookup: pinned,
-      timeout: TIMEOUT_MS,
-      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-    });
-    request.on('response', (response) => {
-      response.resume();
-      response.on('end', () => done(response.statusCode ?? null, null));
-      response.on('error', (error) => done(response.statusCode ?? null, error.message));
-    });
-    request.on('timeout', () => request.destroy(new Error(`No answer within ${TIMEOUT_MS / 1000} s.`)));
-    request.on('error', (error) => done(null, error.message));
-    request.end(body);
-  });
-}
-
 /** The signing secret sealed by webhooks.service (sealWebhookSecret). */
 function openWebhookSecret(ctx: AppContext, webhook: WebhookRow): string {
   return unseal(derivedKey(ctx.codeKey, 'vigil webhook secrets'), webhook.secret_box, `webhook:${webhook.company_id}`);
 }
 
 /** succeeded (2xx), given_up (a 4xx but 408/429: the receiver refuses it), or retry. */
-function judge(code: number | null): 'succeeded' | 'given_up' | 'retry' {
+export function judge(code: number | null): 'succeeded' | 'given_up' | 'retry' {
   if (code !== null && code >= 200 && code < 300) return 'succeeded';
   if (code !== null && code >= 400 && code < 500 && code !== 408 && code !== 429) return 'given_up';
   return 'retry';
 }
 
-async function details(ctx: AppContext, job: ClaimedJob, webhook: WebhookRow, alertId: number | null) {
+/** What a delivery sends: the alert's details (its rule's owner still an active member), or a test's. */
+export async function alertContent(ctx: AppContext, companyId: number, alertId: number | null) {
   if (alertId === null) {
     const company = await ctx.db
       .selectFrom('companies')
       .select('name')
-      .where('id', '=', webhook.company_id)
+      .where('id', '=', companyId)
       .executeTakeFirstOrThrow();
     const test: AlertDetails = {
       kind: 'test',
@@ -125,7 +90,7 @@ async function details(ctx: AppContext, job: ClaimedJob, webhook: WebhookRow, al
     .innerJoin('users as u', (join) => join.onRef('u.id', '=', 'r.user_id').on('u.active', '=', true))
     .select('a.details')
     .where('a.id', '=', alertId)
-    .where('a.company_id', '=', job.company_id ?? -1)
+    .where('a.company_id', '=', companyId)
     .executeTakeFirst();
   return alert ? (JSON.parse(alert.details) as AlertDetails) : undefined;
 }
@@ -168,7 +133,7 @@ export async function deliverWebhook(ctx: AppContext, job: ClaimedJob): Promise<
     .where('company_id', '=', job.company_id ?? -1)
     .executeTakeFirst();
   if (!webhook?.enabled) return end(ctx, job, 'failed', 'The webhook was removed or disabled.');
-  const content = await details(ctx, job, webhook, options.alert_id);
+  const content = await alertContent(ctx, webhook.company_id, options.alert_id);
   if (!content)
     return end(
       ctx,
@@ -196,14 +161,14 @@ export async function deliverWebhook(ctx: AppContext, job: ClaimedJob): Promise<
   let answer: Answer;
   try {
     const target = await resolveTarget(webhook.url, ctx.config.webhookPrivateTargets);
-    answer = await post(target.url, target.address, target.family, body, headers);
+    answer = await send(target, body, headers);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (error instanceof TargetRefused) {
       await logAttempt(ctx, job, webhook, options.alert_id, 'given_up', { error: message });
       return end(ctx, job, 'failed', message);
     }
-    answer = { code: null, error: message, latencyMs: 0 };
+    answer = { code: null, error: message, latencyMs: 0, body: '' };
   }
   const verdict = judge(answer.code);
   const error = answer.error ?? (verdict === 'succeeded' ? null : `The receiver answered ${answer.code}.`);

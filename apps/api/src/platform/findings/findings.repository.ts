@@ -237,3 +237,14 @@ export async function isMember(db: Executor, scope: TenantScope, userId: number)
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The Jira issues ticket channels opened for a finding (ADR 0050), oldest first. */
+export function listTickets(db: Executor, scope: TenantScope, findingId: number) {
+  return db
+    .selectFrom('finding_tickets')
+    .select(['issue_key', 'url', 'resolved_at'])
+    .where(tenantFilter('finding_tickets', scope))
+    .where('finding_id', '=', findingId)
+    .orderBy('id')
+    .execute();
+}

@@ -20,6 +20,7 @@ import {
   listComments,
   listFindingRows,
   listMembers,
+  listTickets,
   lockFindings,
   type NewChange,
   updateFindingRow,
@@ -51,7 +52,11 @@ export async function getFinding({ ctx, auth, input }: Verb<{ id: number }>) {
 export async function findingDetail(db: Executor, scope: TenantScope, id: number) {
   const row = await findFinding(db, scope, id);
   if (!row) throw new ServiceError('not_found', 'Finding not found.');
-  const [changes, comments] = await Promise.all([listChanges(db, scope, id), listComments(db, scope, id)]);
+  const [changes, comments, tickets] = await Promise.all([
+    listChanges(db, scope, id),
+    listComments(db, scope, id),
+    listTickets(db, scope, id),
+  ]);
   return {
     ...toFindingCore(row),
     fingerprint: row.fingerprint,
@@ -75,6 +80,11 @@ export async function findingDetail(db: Executor, scope: TenantScope, id: number
       body: c.body,
       author: c.author_id !== null && c.author_name !== null ? { id: c.author_id, name: c.author_name } : null,
       created_at: c.created_at.toISOString(),
+    })),
+    tickets: tickets.map((k) => ({
+      key: k.issue_key,
+      url: k.url,
+      resolved_at: k.resolved_at ? k.resolved_at.toISOString() : null,
     })),
   };
 }

@@ -3,7 +3,7 @@ import { AccountSettingsScreen, AppearanceSection, PasswordSection, SessionsSect
 import { ApiTokensSection } from '@/identity/api-tokens';
 import { useCompanies } from '@/identity/auth';
 import { SessionLanguageSelect } from '@/identity/auth/header';
-import { NotificationPreferencesSection, WebhooksSection } from '@/platform/alerts';
+import { AlertChannelsSection, NotificationPreferencesSection, WebhooksSection } from '@/platform/alerts';
 import { MonitoringQueries } from './monitoring-queries';
 
 // The two-factor section comes with its own chunk (QR drawing), from the auth feature.
@@ -37,6 +37,7 @@ export function AccountSettingsPage() {
         <AppearanceSection languageControl={<SessionLanguageSelect />} />
         <NotificationPreferencesSection webhooks={administrator} />
         {administrator ? <WebhooksSection /> : null}
+        {administrator ? <AlertChannelsSection /> : null}
       </AccountSettingsScreen>
     </MonitoringQueries>
   );

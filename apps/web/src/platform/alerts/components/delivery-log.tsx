@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DetailDrawer } from '@/components/data-table';
 import { useFormat } from '@/lib/i18n/format';
 import { useDeliveries, type Webhook, type WebhookDelivery } from '../api/alerts-api';
+import { type AlertChannel, useChannelDeliveries } from '../api/channels-api';
 
 const palette: Record<WebhookDelivery['outcome'], string> = {
   succeeded: 'green',
@@ -15,19 +16,25 @@ export function OutcomeBadge({ outcome }: { outcome: WebhookDelivery['outcome'] 
   return <Badge colorPalette={palette[outcome]}>{t(`alerts.webhooks.outcome.${outcome}`)}</Badge>;
 }
 
-/** A webhook's delivery attempts, newest first: outcome, attempt, response code, latency, error. */
-export function DeliveryLog({ webhook, onClose }: { webhook: Webhook | null; onClose: () => void }) {
+/** Delivery attempts, newest first: outcome, attempt, response code, latency, error (webhooks and channels). */
+export function DeliveryDrawer({
+  open,
+  title,
+  rows,
+  loaded,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  rows: WebhookDelivery[];
+  loaded: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
-  const deliveries = useDeliveries(webhook?.id ?? null);
-  const rows = deliveries.data ?? [];
   return (
-    <DetailDrawer
-      open={webhook !== null}
-      title={t('alerts.webhooks.logTitle', { url: webhook?.url ?? '' })}
-      onClose={onClose}
-    >
-      {deliveries.isSuccess && rows.length === 0 ? <Text>{t('alerts.webhooks.noDeliveries')}</Text> : null}
+    <DetailDrawer open={open} title={title} onClose={onClose}>
+      {loaded && rows.length === 0 ? <Text>{t('alerts.webhooks.noDeliveries')}</Text> : null}
       {rows.length > 0 ? (
         <Table.Root size="sm">
           <Table.Header>
@@ -59,5 +66,35 @@ export function DeliveryLog({ webhook, onClose }: { webhook: Webhook | null; onC
         </Table.Root>
       ) : null}
     </DetailDrawer>
+  );
+}
+
+/** A webhook's delivery log. */
+export function DeliveryLog({ webhook, onClose }: { webhook: Webhook | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const deliveries = useDeliveries(webhook?.id ?? null);
+  return (
+    <DeliveryDrawer
+      open={webhook !== null}
+      title={t('alerts.webhooks.logTitle', { url: webhook?.url ?? '' })}
+      rows={deliveries.data ?? []}
+      loaded={deliveries.isSuccess}
+      onClose={onClose}
+    />
+  );
+}
+
+/** A SIEM or ticket channel's delivery log. */
+export function ChannelDeliveryLog({ channel, onClose }: { channel: AlertChannel | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const deliveries = useChannelDeliveries(channel?.id ?? null);
+  return (
+    <DeliveryDrawer
+      open={channel !== null}
+      title={t('alerts.webhooks.logTitle', { url: channel?.name ?? '' })}
+      rows={deliveries.data ?? []}
+      loaded={deliveries.isSuccess}
+      onClose={onClose}
+    />
   );
 }

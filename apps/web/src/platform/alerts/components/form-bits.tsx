@@ -3,14 +3,15 @@ import { ApiError } from '@vigil/api-client';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-const knownFields = ['time_zone', 'email', 'digest_hour', 'modules', 'url', 'secret'] as const;
+const knownFields = ['time_zone', 'email', 'digest_hour', 'modules', 'url', 'secret', 'credential'] as const;
 
 /** The translated reason a save failed: the first field the server named, else a general message. */
 export function useErrorText(): (error: unknown) => string {
   const { t } = useTranslation();
   return (error) => {
     const fields = error instanceof ApiError ? Object.keys(error.validation ?? {}) : [];
-    const field = knownFields.find((f) => fields.includes(f));
+    const field =
+      knownFields.find((f) => fields.includes(f)) ?? (fields.some((f) => f.startsWith('settings')) ? 'settings' : null);
     return t(field ? `alerts.errors.${field}` : 'alerts.errors.failed');
   };
 }

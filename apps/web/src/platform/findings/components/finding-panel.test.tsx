@@ -40,6 +40,9 @@ function findingServer(sent: Array<{ method: string; url: string; body: unknown 
     allowed_statuses: allowed.new,
     history: [],
     comments: [],
+    tickets: [
+      { key: 'VIG-1', url: 'https://acme.atlassian.net/browse/VIG-1', resolved_at: '2026-11-21T00:00:00.000Z' },
+    ],
   };
   const json = (body: unknown) =>
     new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -126,5 +129,10 @@ describe('FindingPanel', () => {
     expect(screen.queryByRole('button', { name: /Change status/ })).toBeNull();
     expect(screen.queryByRole('combobox', { name: 'Assignee' })).toBeNull();
     expect(screen.queryByRole('textbox')).toBeNull();
+    // The Jira issue a ticket channel opened for it, linked (ADR 0050).
+    expect(screen.getByRole('link', { name: 'VIG-1' }).getAttribute('href')).toBe(
+      'https://acme.atlassian.net/browse/VIG-1',
+    );
+    expect(screen.getByText(/resolved in Jira/)).toBeTruthy();
   });
 });

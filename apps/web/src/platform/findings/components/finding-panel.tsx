@@ -9,6 +9,7 @@ import { useFinding, useUpdateFinding } from '../api/findings-api';
 import { AssigneePicker } from './assignee-picker';
 import { ChangeHistory } from './change-history';
 import { CommentThread } from './comment-thread';
+import { FindingTickets } from './finding-tickets';
 import { StatusMenu } from './status-menu';
 
 /** Triage of one finding: status workflow, assignee, comments and change history. */
@@ -41,6 +42,7 @@ export function FindingPanel({ findingId, readOnly = false }: { findingId: numbe
         {f.risk_accepted_until ? ` · ${t('findings.acceptedUntil', { date: format.date(f.risk_accepted_until) })}` : ''}
         {f.due_at ? ` · ${t('findings.dueAt', { date: format.date(f.due_at) })}` : ''}
       </Text>
+      <FindingTickets tickets={f.tickets ?? []} />
       {readOnly ? null : (
         <HStack gap="3" flexWrap="wrap" alignItems="flex-start">
           <StatusMenu
