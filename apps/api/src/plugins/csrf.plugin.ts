@@ -47,12 +47,7 @@ export const csrfPlugin = fp(
           secure: options.secure,
         });
       }
-      if (
-        !unsafe.has(request.method) ||
-        !isApiRequest(request) ||
-        bearerOnly(request) ||
-        cookielessJiraEvent(request)
-      )
+      if (!unsafe.has(request.method) || !isApiRequest(request) || bearerOnly(request) || cookielessJiraEvent(request))
         return;
       const header = request.headers[XSRF_HEADER];
       if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) {
