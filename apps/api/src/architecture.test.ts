@@ -30,6 +30,8 @@ const ROUTE_TABLE = [
   ...['de', 'en', 'es', 'fr', 'pt-br', 'pt'].map((l) => `apps/web/src/locales/${l}.json`),
 ];
 const ADVISOR_MODULES = 'apps/api/src/platform/advisor/advisor.tools.modules.ts';
+/** TAXII's collections read a few modules' own rows (keyset pages, mapped to STIX), all in one file (ADR 0049). */
+const TAXII_SOURCES = 'apps/api/src/platform/taxii/taxii.sources.ts';
 const shared = (extra: string[] = []) => [...REGISTRIES, ...extra].sort();
 
 describe('a monitoring module', () => {
@@ -49,16 +51,17 @@ describe('a monitoring module', () => {
 
   it.each([
     // web-app.plugin.ts serves the web build's `assets/` folder.
-    // The advisor's tools read a few modules' own records (allow-listed fields), all named in one file.
+    // The advisor's tools read a few modules' own records (allow-listed fields), all named in one file;
+    // so do TAXII's collections.
     ['assets', shared(['apps/api/src/plugins/web-app.plugin.ts', ADVISOR_MODULES])],
-    ['credentials', shared([...ROUTE_TABLE, ADVISOR_MODULES])],
+    ['credentials', shared([...ROUTE_TABLE, ADVISOR_MODULES, TAXII_SOURCES])],
     ['archives', shared()],
     ['cves', shared()],
     ['dorks', shared()],
     ['mentions', shared([ADVISOR_MODULES])],
     ['secrets', shared()],
     // openapi/package.json's npm `"scripts"` is the module's id by chance.
-    ['scripts', shared([...ROUTE_TABLE, 'openapi/package.json'])],
+    ['scripts', shared([...ROUTE_TABLE, 'openapi/package.json', TAXII_SOURCES])],
     // import-json.ts and the cves module's NVD and KEV readers name the feeds' `vulnerabilities` array, a
     // name the module happens to share.
     [
@@ -68,6 +71,7 @@ describe('a monitoring module', () => {
         'apps/api/src/platform/imports/import-json.ts',
         ...['cves.module.ts', 'kev.parser.ts', 'nvd.parser.ts'].map((f) => `apps/api/src/modules/cves/${f}`),
         ADVISOR_MODULES,
+        TAXII_SOURCES,
       ]),
     ],
   ])('%s touches only the listed shared files', (id, expected) => {
