@@ -5826,6 +5826,7 @@ export interface components {
         /** @description What Jira Cloud posts to a webhook (its fields are Jira's; only these are read). */
         JiraWebhookEvent: {
             webhookEvent: string;
+            /** @description Milliseconds since the epoch (beyond int32, so a ranged number). */
             timestamp?: number;
             issue?: {
                 [key: string]: unknown;
