@@ -58,6 +58,19 @@ export function listTokens(db: Executor, input: { companyId: number; userId?: nu
   return query.orderBy('api_tokens.id', 'desc').limit(500).execute();
 }
 
+/** How many of a member's tokens in a company still work at `now` (not revoked, not expired). */
+export async function countActiveTokens(db: Executor, input: { companyId: number; userId: number; now: Date }) {
+  const row = await db
+    .selectFrom('api_tokens')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('company_id', '=', input.companyId)
+    .where('user_id', '=', input.userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', input.now)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export function findToken(db: Executor, input: { id: number; companyId: number }) {
   return tokensWithOwner(db)
     .where('api_tokens.id', '=', input.id)

@@ -8,7 +8,14 @@ import { sha256 } from '../../shared/secrets.js';
 import { ServiceError, validationError } from '../../shared/service-error.js';
 import { requireScope } from '../../shared/tenant.js';
 import type { AuthContext } from '../session/session.service.js';
-import { type ApiTokenWithOwner, findToken, insertToken, listTokens, revokeToken } from './api-tokens.repository.js';
+import {
+  type ApiTokenWithOwner,
+  countActiveTokens,
+  findToken,
+  insertToken,
+  listTokens,
+  revokeToken,
+} from './api-tokens.repository.js';
 import { hintOf, newTokenSecret } from './api-tokens.secret.js';
 
 type CreateInput = operations['createApiToken']['requestBody']['content']['application/json'];
@@ -67,8 +74,10 @@ export async function createApiToken({ ctx, auth, input, ip }: Call<CreateInput>
   const now = ctx.clock.now();
   const secret = newTokenSecret();
   const id = await ctx.db.transaction().execute(async (trx) => {
-    const mine = await listTokens(trx, { companyId: scope.companyId, userId: scope.userId });
-    if (mine.filter((row) => statusOf(row, now) === 'active').length >= ACTIVE_TOKENS_MAX) {
+    // Counted in SQL: the list stops at 500 rows, and revoked tokens would push active ones out of it.
+    if (
+      (await countActiveTokens(trx, { companyId: scope.companyId, userId: scope.userId, now })) >= ACTIVE_TOKENS_MAX
+    ) {
       throw validationError({ name: [`You have ${ACTIVE_TOKENS_MAX} active API tokens here: revoke one first.`] });
     }
     const tokenId = await insertToken(trx, {

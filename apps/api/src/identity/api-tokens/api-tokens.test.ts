@@ -11,6 +11,7 @@ import { importFile, newTenant, type Tenant, tenantFixture } from '../../testing
 import { addMembership } from '../clients/clients.repository.js';
 import { requiredTokenScope, TOKEN_MESSAGES } from './api-tokens.auth.js';
 import { TOKEN_PATTERN, wellFormedToken } from './api-tokens.secret.js';
+import { ACTIVE_TOKENS_MAX } from './api-tokens.service.js';
 
 const fixture = tenantFixture('tokens');
 
@@ -140,6 +141,23 @@ describe('creating a token', () => {
     await refused({ name: 'x'.repeat(101), scopes: ['read'] });
     const year = await createToken(a, { name: 'yearly', scopes: ['read'], expires_in_days: 365 });
     expect((Date.parse(year.data.expires_at) - Date.parse(year.data.created_at)) / 86_400_000).toBe(365);
+  });
+
+  it('holds a member to 50 active tokens; a revoked one frees its place', async () => {
+    const { app } = fixture;
+    const member = await newTenant(app, 'toklimit');
+    const ids: number[] = [];
+    for (let i = 0; i < ACTIVE_TOKENS_MAX; i++)
+      ids.push((await createToken(member, { name: `t${i}`, scopes: ['read'] })).data.id);
+    const over = await member.browser.post(
+      '/api/api-tokens',
+      { name: 'one too many', scopes: ['read'] },
+      { token: member.token },
+    );
+    expect(over.statusCode, over.body).toBe(422);
+    expect(validationOf(over).errors).toEqual({ name: ['You have 50 active API tokens here: revoke one first.'] });
+    await member.browser.call('DELETE', `/api/api-tokens/${ids[0]}`, { token: member.token });
+    await createToken(member, { name: 'in its place', scopes: ['read'] });
   });
 });
 
