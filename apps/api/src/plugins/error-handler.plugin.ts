@@ -5,6 +5,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ServiceError, type ServiceErrorCode } from '../shared/service-error.js';
 import { DATE_YEARS } from './input-rules.js';
+import { lingerAfterAnswer } from './lingering-close.js';
 
 interface SchemaProblem {
   keyword: string;
@@ -125,6 +126,7 @@ export const errorHandlerPlugin = fp(
             bearer ? 'Bearer realm="Vigil", error="invalid_token"' : 'Bearer realm="Vigil"',
           );
         }
+        if (error.closeConnection) lingerAfterAnswer(request.raw);
         return reply.headers(headersOf(error)).code(STATUS_OF_CODE[error.code]).send(error.body);
       }
       if (error.validation) {
