@@ -1,6 +1,7 @@
 import { Box, chakra } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { numberFormat } from '@/lib/i18n/format';
 
 export interface ChartTableColumn {
   key: string;
@@ -23,7 +24,7 @@ export function ChartDataTable({
 }) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
-  const number = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
+  const number = numberFormat(i18n.resolvedLanguage ?? 'en');
   return (
     <Box mt="2">
       <chakra.button

@@ -1,6 +1,7 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { SimpleSelect } from '@/components/ui/simple-select';
+import { numberFormat } from '@/lib/i18n/format';
 import type { PageMeta } from './types';
 import { PAGE_SIZES } from './use-table-state';
 
@@ -13,7 +14,7 @@ export interface PaginationProps {
 /** "1–25 of 1,234" (or "of 10,000+" when the server stopped counting), page size, previous and next. */
 export function Pagination({ meta, onPage, onPageSize }: PaginationProps) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   const first = meta.total === 0 ? 0 : (meta.page - 1) * meta.page_size + 1;
   const last = Math.min(meta.page * meta.page_size, Math.max(meta.total, first));
   const total = meta.total_is_lower_bound ? `${number.format(meta.total)}+` : number.format(meta.total);

@@ -16,8 +16,19 @@ export const MAX_YEAR = 2999;
 
 const WIDTH: Record<DatePart, number> = { day: 2, month: 2, year: 4 };
 
+/** Read once per locale: every date field of a screen asks it. */
+const patterns = new Map<string, DatePattern>();
+
 /** How `locale` (a BCP 47 tag) writes a numeric date, read from Intl. */
 export function datePattern(locale: string): DatePattern {
+  const known = patterns.get(locale);
+  if (known) return known;
+  const pattern = readPattern(locale);
+  patterns.set(locale, pattern);
+  return pattern;
+}
+
+function readPattern(locale: string): DatePattern {
   const parts = new Intl.DateTimeFormat(locale, {
     day: '2-digit',
     month: '2-digit',

