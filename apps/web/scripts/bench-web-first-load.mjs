@@ -4,7 +4,7 @@
 // module: a module's share is every chunk that carries its code (the build's
 // dist/.vite/chunk-modules.json), not counting its registration (`<id>.module.ts`, which every page
 // needs). Main-thread time per chunk comes from a CPU profile of the visit (self time by script).
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -76,6 +76,9 @@ async function visitOnce(context, { chunks, recordAssets }) {
   await page.waitForTimeout(500);
   const { profile } = await cdp.send('Profiler.stop');
   const after = await metrics(cdp);
+  // BENCH_PROFILE_OUT=file.cpuprofile keeps the visit's CPU profile (open it in DevTools' Performance
+  // panel; a `vite build --minify false` build gives it readable function names).
+  if (process.env.BENCH_PROFILE_OUT) writeFileSync(process.env.BENCH_PROFILE_OUT, JSON.stringify(profile));
   await assets.settled();
   const finalPath = new URL(page.url()).pathname;
   await context.close();
