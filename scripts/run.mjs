@@ -21,6 +21,28 @@ export function run(command, args, options = {}) {
  * without typechecking (their build scripts emit only: `tsc --noCheck`, `vite build`); the typecheck
  * is `npm test`'s (and `npm run typecheck`'s), so a start is not held up by it.
  */
+/**
+ * Runs a command with its output held back (it runs beside another whose output is live): resolves
+ * with the exit status and everything it printed, stdout and stderr in the order they came.
+ */
+export function runHeld(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: turboEnv, ...options });
+    let output = '';
+    const keep = (chunk) => {
+      output += chunk;
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    const done = (failure) => resolve({ failure, output, seconds: (Date.now() - started) / 1000 });
+    child.on('error', (error) => done(`${command} ${args.join(' ')} could not start: ${error.message}`));
+    child.on('close', (code, signal) =>
+      done(code === 0 ? null : `${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`),
+    );
+  });
+}
+
 export const startBuildArgs = [
   'turbo',
   'run',

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: every check and test of the repository, in the order a reviewer wants them:
-// lint, then typecheck/tests/builds of every workspace, the benchmarks' smokes, then the browser tests.
+// lint, then typecheck/tests/builds of every workspace, then the browser tests with the benchmarks'
+// smokes and the production install's beside them.
 import { existsSync, readdirSync } from 'node:fs';
-import { ensureChromium, ensureHeadlessShell, ensurePdfTools, heading, run } from './run.mjs';
+import { ensureChromium, ensureHeadlessShell, ensurePdfTools, heading, run, runHeld } from './run.mjs';
 
 function hasBrowserTests() {
   const dir = 'apps/web/e2e';
@@ -22,19 +23,41 @@ try {
   heading('contract lint, typecheck, tests and builds of every workspace (turbo)');
   await run('npx', ['turbo', 'run', 'typecheck', 'test', 'build', '--concurrency=2', '--output-logs=full']);
 
-  // bench:data, bench:probes and bench:scan were smoked inside the API suite; these need the builds.
-  heading('benchmark smokes of the built server (bench:api, its uploads, bench:web without Lighthouse)');
-  await run('node', ['scripts/bench-smoke.mjs']);
+  // The smokes of the built server and the production install run beside the browser suite: it
+  // keeps a quarter of the two cores idle (one worker, waiting on pages), and they need about that.
+  // Their output is held and printed, under its own heading, when each is done.
+  const beside = (async () => {
+    const failures = [];
+    for (const [title, script] of [
+      // bench:data, bench:probes and bench:scan were smoked inside the API suite; these need the builds.
+      [
+        'benchmark smokes of the built server (bench:api, its uploads, bench:web without Lighthouse)',
+        'scripts/bench-smoke.mjs',
+      ],
+      // docs/operations.md followed on a clean clone: deploy/install.sh, two API processes and two
+      // workers on PostgreSQL behind nginx, and the installed server on Node 22 and 24.
+      [
+        "production install (deploy/install.sh in a clean clone, the guide's deployment, Node 22 and 24)",
+        'scripts/install-smoke.mjs',
+      ],
+    ]) {
+      const { failure, output, seconds } = await runHeld('node', [script]);
+      heading(`${title}: ${failure ? 'FAILED' : 'passed'} in ${seconds.toFixed(0)} s (ran beside the browser tests)`);
+      process.stdout.write(output);
+      if (failure) failures.push(failure);
+    }
+    return failures;
+  })();
 
-  // docs/operations.md followed on a clean clone: deploy/install.sh, two API processes and two workers on
-  // PostgreSQL behind nginx, and the installed server on Node 22 and 24.
-  heading("production install (deploy/install.sh in a clean clone, the guide's deployment, Node 22 and 24)");
-  await run('node', ['scripts/install-smoke.mjs']);
-
+  let browserFailure = null;
   if (hasBrowserTests()) {
     heading('browser tests (Playwright in Debian Chromium, against the real server)');
-    await run('npm', ['run', 'e2e', '-w', '@vigil/web']);
+    await run('npm', ['run', 'e2e', '-w', '@vigil/web']).catch((error) => {
+      browserFailure = error instanceof Error ? error.message : String(error);
+    });
   }
+  const failures = [...(await beside), ...(browserFailure ? [browserFailure] : [])];
+  if (failures.length > 0) throw new Error(failures.join('\n'));
   heading('all checks passed');
 } catch (error) {
   console.error(`\n${error instanceof Error ? error.message : String(error)}`);
