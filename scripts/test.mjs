@@ -23,25 +23,39 @@ try {
   heading('contract lint, typecheck, tests and builds of every workspace (turbo)');
   await run('npx', ['turbo', 'run', 'typecheck', 'test', 'build', '--concurrency=2', '--output-logs=full']);
 
-  // The smokes of the built server and the production install run beside the browser suite: it
-  // keeps a quarter of the two cores idle (one worker, waiting on pages), and they need about that.
-  // Their output is held and printed, under its own heading, when each is done.
+  // The smokes of the built server, the production install and the auth paths' browser tests run
+  // beside the browser suite, one after the other: it keeps a quarter to a third of the two cores idle
+  // (one worker, waiting on pages). Their output is held and printed, under its heading, when each is done.
   const beside = (async () => {
     const failures = [];
-    for (const [title, script] of [
+    for (const [title, ...command] of [
       // bench:data, bench:probes and bench:scan were smoked inside the API suite; these need the builds.
       [
         'benchmark smokes of the built server (bench:api, its uploads, bench:web without Lighthouse)',
-        'scripts/bench-smoke.mjs',
+        'node',
+        ['scripts/bench-smoke.mjs'],
       ],
       // docs/operations.md followed on a clean clone: deploy/install.sh, two API processes and two
       // workers on PostgreSQL behind nginx, and the installed server on Node 22 and 24.
       [
         "production install (deploy/install.sh in a clean clone, the guide's deployment, Node 22 and 24)",
-        'scripts/install-smoke.mjs',
+        'node',
+        ['scripts/install-smoke.mjs'],
       ],
+      // The auth machine's generated paths (a fake API, no shared server state) in a run of their
+      // own, with its own server: by now the browser suite alone leaves a third of the cores idle.
+      ...(hasBrowserTests()
+        ? [
+            [
+              "browser tests of the auth machine's paths (Playwright, the paths project)",
+              'npx',
+              ['playwright', 'test', '--project=paths'],
+              { cwd: 'apps/web' },
+            ],
+          ]
+        : []),
     ]) {
-      const { failure, output, seconds } = await runHeld('node', [script]);
+      const { failure, output, seconds } = await runHeld(...command);
       heading(`${title}: ${failure ? 'FAILED' : 'passed'} in ${seconds.toFixed(0)} s (ran beside the browser tests)`);
       process.stdout.write(output);
       if (failure) failures.push(failure);
@@ -52,7 +66,9 @@ try {
   let browserFailure = null;
   if (hasBrowserTests()) {
     heading('browser tests (Playwright in Debian Chromium, against the real server)');
-    await run('npm', ['run', 'e2e', '-w', '@vigil/web']).catch((error) => {
+    // `npm run e2e` without the paths project, which runs beside (above).
+    const projects = ['desktop', 'mobile', 'qa', 'monitoring'].map((name) => `--project=${name}`);
+    await run('npx', ['playwright', 'test', ...projects], { cwd: 'apps/web' }).catch((error) => {
       browserFailure = error instanceof Error ? error.message : String(error);
     });
   }

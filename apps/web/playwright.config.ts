@@ -34,9 +34,18 @@ export default defineConfig({
   projects: [
     { name: 'desktop', testMatch: /smoke\.spec\.ts/, use: desktop },
     { name: 'mobile', testMatch: /(smoke|layout)\.spec\.ts/, use: mobile },
+    // The auth machine's generated paths answer the page from a fake API (qa/fake-api.ts): no server
+    // state is shared, so `npm test` runs them beside the rest, in a run of their own.
+    // Its own output folder: each run empties the folders of its projects when it starts.
+    {
+      name: 'paths',
+      testMatch: /auth-paths\.spec\.ts/,
+      use: desktop,
+      outputDir: '../../node_modules/.cache/vigil-e2e/results-paths',
+    },
     {
       name: 'qa',
-      testMatch: /(auth-paths|flows|prerendered-signin|two-factor|a11y|members|alerts|account)\.spec\.ts/,
+      testMatch: /(flows|prerendered-signin|two-factor|a11y|members|alerts|account)\.spec\.ts/,
       use: desktop,
     },
     { name: 'monitoring', testMatch: /monitoring\.spec\.ts/, use: desktop },
