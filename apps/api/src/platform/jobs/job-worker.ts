@@ -111,7 +111,12 @@ export function createJobWorker(ctx: AppContext, log: FastifyBaseLogger, options
   async function drain(): Promise<Outcome[]> {
     await enqueueDue();
     const outcomes: Outcome[] = [];
-    await Promise.all(Array.from({ length: slots }, () => slot(outcomes)));
+    // A job the polling slots claimed first is waited for too: once drained, nothing runnable is
+    // queued or still running (a test read a keyword's matches while the poll was still making them).
+    do {
+      await Promise.all(running);
+      await Promise.all(Array.from({ length: slots }, () => slot(outcomes)));
+    } while (running.size > 0 && !abort.signal.aborted);
     return outcomes;
   }
 
