@@ -3,66 +3,18 @@
 // deactivated member or a removed role, and audited (created, used from a new address, revoked).
 import { describe, expect, it } from 'vitest';
 import { contractOperations, ROLE_REFUSED } from '../../plugins/api-routes.plugin.js';
-import { ManualClock } from '../../shared/clock.js';
 import { sha256 } from '../../shared/secrets.js';
 import { messages } from '../../shared/service-error.js';
 import { answerOf, errorOf, validationOf } from '../../testing/api.js';
-import { importFile, newTenant, type Tenant, tenantFixture } from '../../testing/monitoring.js';
+import { importFile, newTenant, tenantFixture } from '../../testing/monitoring.js';
 import { addMembership } from '../clients/clients.repository.js';
 import { requiredTokenScope, TOKEN_MESSAGES } from './api-tokens.auth.js';
 import { TOKEN_PATTERN, wellFormedToken } from './api-tokens.secret.js';
 import { ACTIVE_TOKENS_MAX } from './api-tokens.service.js';
+import { tokenHelpers } from './api-tokens.testing.js';
 
 const fixture = tenantFixture('tokens');
-
-async function createToken(who: Tenant, body: Record<string, unknown>) {
-  const response = await who.browser.post('/api/api-tokens', body, { token: who.token });
-  expect(response.statusCode, response.body).toBe(201);
-  return answerOf('createApiToken', response);
-}
-
-/** An integration's call: the API token as bearer, no cookie, no anti-forgery header. */
-function call(
-  token: string,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  body?: unknown,
-  ip = '198.51.100.7',
-) {
-  return fixture.app.inject({
-    method,
-    url,
-    remoteAddress: ip,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
-}
-
-async function auditOf(event: string, companyId: number) {
-  const rows = await fixture.app.ctx.db
-    .selectFrom('audit_events')
-    .select(['event', 'ip', 'details', 'user_id'])
-    .where('event', '=', event)
-    .where('company_id', '=', companyId)
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => ({ ...row, details: JSON.parse(row.details ?? '{}') as Record<string, unknown> }));
-}
-
-/** The fixture's member is an analyst: this makes it its company's administrator. */
-async function makeAdministrator(who: Tenant) {
-  await fixture.app.ctx.db
-    .updateTable('memberships')
-    .set({ role: 'administrator' })
-    .where('user_id', '=', who.userId)
-    .where('company_id', '=', who.companyId)
-    .execute();
-}
-
-const leak = (domain: string, user: string) => `${user}@${domain}:Clear-Pw-${user}-2026`;
+const { createToken, call, auditOf, makeAdministrator, leak } = tokenHelpers(fixture);
 
 describe('what a token may call', () => {
   it('writes only the triage, import and MCP operations the contract names; reads every GET but the personal ones', () => {
@@ -342,63 +294,5 @@ describe('ending a token', () => {
     const on = await admin.browser.post(`/api/members/${member.userId}/reactivate`, {}, { token: admin.token });
     expect(on.statusCode, on.body).toBe(200);
     expect((await call(token, 'GET', '/api/findings')).statusCode).toBe(200);
-  });
-});
-
-describe('anti-forgery and the MCP endpoint', () => {
-  it('a token without a cookie needs no anti-forgery header; with a cookie it does', async () => {
-    const { app, tenant: a } = fixture;
-    const { token } = await createToken(a, { name: 'csrf', scopes: ['read', 'triage'] });
-    const withCookie = await app.inject({
-      method: 'POST',
-      url: '/api/findings/bulk-status',
-      headers: { authorization: `Bearer ${token}`, cookie: 'XSRF-TOKEN=abc', 'content-type': 'application/json' },
-      payload: JSON.stringify({ ids: [1], status: 'in_review' }),
-    });
-    expect(withCookie.statusCode).toBe(419);
-    const withoutCookie = await call(token, 'POST', '/api/findings/bulk-status', {
-      ids: [2147483647],
-      status: 'in_review',
-    });
-    expect(withoutCookie.statusCode, withoutCookie.body).toBe(200);
-  });
-
-  it('an mcp token lists and calls the tools in its company; a token without mcp is refused', async () => {
-    const { app, tenant: a } = fixture;
-    await importFile(app, a, 'combolist', 'mcp.txt', leak(a.domain, 'mcp'));
-    const mcp = (await createToken(a, { name: 'Claude Desktop', scopes: ['read', 'mcp'] })).token;
-    const reader = (await createToken(a, { name: 'reader', scopes: ['read'] })).token;
-    const rpc = (token: string, method: string, params: unknown) =>
-      call(token, 'POST', '/api/mcp', { jsonrpc: '2.0', id: 1, method, params });
-    const tools = await rpc(mcp, 'tools/list', {});
-    expect(tools.statusCode, tools.body).toBe(200);
-    const answer = await rpc(mcp, 'tools/call', { name: 'leaked_accounts', arguments: {} });
-    expect(answer.statusCode, answer.body).toBe(200);
-    expect(answer.body).toContain(`mcp@${a.domain}`);
-    expect(answer.body).not.toContain('"isError":true');
-    const found = await rpc(mcp, 'tools/call', { name: 'search', arguments: { q: 'mcp' } });
-    expect(found.statusCode, found.body).toBe(200);
-    expect(found.body).not.toContain('"isError":true');
-    const refused = await rpc(reader, 'tools/list', {});
-    expect(refused.statusCode).toBe(403);
-    expect(errorOf(refused).message).toBe(TOKEN_MESSAGES.missingScope('mcp'));
-  });
-});
-
-// Last: it moves the app's clock a day on, past every session of the fixture.
-describe('expiry', () => {
-  it('an expired token is refused; a lookalike or a bad checksum is refused without a match', async () => {
-    const { app, tenant: a } = fixture;
-    const { token } = await createToken(a, { name: 'short', scopes: ['read'], expires_in_days: 1 });
-    expect((await call(token, 'GET', '/api/findings')).statusCode).toBe(200);
-    const clock = app.ctx.clock;
-    if (!(clock instanceof ManualClock)) throw new Error('The test app runs on a manual clock.');
-    clock.advance(86_400_000 + 1000);
-    const expired = await call(token, 'GET', '/api/findings');
-    expect(expired.statusCode).toBe(401);
-    expect(errorOf(expired).message).toBe(TOKEN_MESSAGES.expired);
-    const flipped = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
-    expect((await call(flipped, 'GET', '/api/findings')).statusCode).toBe(401);
-    expect((await call('vigil_pat_short', 'GET', '/api/findings')).statusCode).toBe(401);
   });
 });
