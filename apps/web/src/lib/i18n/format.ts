@@ -11,21 +11,19 @@ const dateFormats = new Map<string, Intl.DateTimeFormat>();
  * and a table formats every date and number of every row on each render.
  */
 export function numberFormat(locale: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale} ${JSON.stringify(options ?? {})}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    numberFormats.set(key, format);
-  }
-  return format;
+  return once(numberFormats, locale, options ?? {}, () => new Intl.NumberFormat(locale, options));
 }
 
 export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return once(dateFormats, locale, options, () => new Intl.DateTimeFormat(locale, options));
+}
+
+function once<T>(cache: Map<string, T>, locale: string, options: object, make: () => T): T {
   const key = `${locale} ${JSON.stringify(options)}`;
-  let format = dateFormats.get(key);
+  let format = cache.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    dateFormats.set(key, format);
+    format = make();
+    cache.set(key, format);
   }
   return format;
 }
