@@ -76,9 +76,10 @@ function* sourceFiles(dir: string): Generator<string> {
   }
 }
 
-/** Tests, the test harness, benchmarks and development tooling: what runs only with devDependencies. */
+/** Tests and their helpers (`*.testing.ts`, left out of the build), the test harness, benchmarks and
+ * development tooling: what runs only with devDependencies. */
 const devOnly = (file: string) =>
-  /\.test\.ts$/.test(file) || ['testing', 'bench', 'dev'].some((dir) => inside(file, join(src, dir)));
+  /\.(test|testing)\.ts$/.test(file) || ['testing', 'bench', 'dev'].some((dir) => inside(file, join(src, dir)));
 
 describe('the production server', () => {
   const { files, packages } = reach();
@@ -87,7 +88,7 @@ describe('the production server', () => {
     const reached = [...files].map((file) => relative(src, file));
     expect(reached).toEqual(expect.arrayContaining(['app.ts', 'modules.ts', 'platform/jobs/job-worker.ts']));
     expect(reached.some((file) => file.startsWith(`identity${sep}`))).toBe(true);
-    expect(reached.filter((file) => inside(join(src, file), dev))).toEqual([]);
+    expect(reached.filter((file) => inside(join(src, file), dev) || file.endsWith('.testing.ts'))).toEqual([]);
   });
 
   it('imports only packages of its dependencies, none of its devDependencies', () => {
