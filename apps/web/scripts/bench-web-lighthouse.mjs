@@ -93,12 +93,13 @@ const printScore = (i, score) =>
   );
 
 /**
- * Lighthouse (mobile preset) on /dashboard signed in: one Chromium tab holds the session (session
+ * Lighthouse (mobile preset) on signed-in screens: one Chromium tab holds the session (session
  * storage is per tab), its HTTP cache emptied before each run; storage is kept for the session.
+ * Answers each path's medians, in the order given.
  */
-export async function lighthouseSignedIn(baseURL, { session, cookies }) {
+export async function lighthouseSignedIn(baseURL, { session, cookies }, paths) {
   const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
-  const scores = [];
+  const results = new Map();
   try {
     const page = await browser.newPage();
     await page.goto(`${baseURL}/favicon.svg`);
@@ -117,24 +118,29 @@ export async function lighthouseSignedIn(baseURL, { session, cookies }) {
       for (const [key, value] of Object.entries(stored)) sessionStorage.setItem(key, value);
     }, session);
     const cdp = await page.createCDPSession();
-    for (let i = 0; i < RUNS; i += 1) {
-      await cdp.send('Network.clearBrowserCache');
-      const result = await lighthouseRun(
-        `${baseURL}/dashboard`,
-        { onlyCategories: ['performance', 'accessibility'], disableStorageReset: true, logLevel: 'error' },
-        undefined,
-        page,
-      );
-      if (!result) throw new Error('Lighthouse gave no result for /dashboard');
-      if (new URL(result.lhr.finalDisplayedUrl).pathname !== '/dashboard')
-        throw new Error(`Lighthouse ended on ${result.lhr.finalDisplayedUrl}, not signed in`);
-      const score = scoreOf(result.lhr);
-      printScore(i, score);
-      if (process.env.BENCH_DETAILS) printDetails(result.lhr);
-      scores.push(score);
+    for (const path of paths) {
+      console.log(`  ${path}:`);
+      const scores = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        await cdp.send('Network.clearBrowserCache');
+        const result = await lighthouseRun(
+          `${baseURL}${path}`,
+          { onlyCategories: ['performance', 'accessibility'], disableStorageReset: true, logLevel: 'error' },
+          undefined,
+          page,
+        );
+        if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
+        if (new URL(result.lhr.finalDisplayedUrl).pathname !== path)
+          throw new Error(`Lighthouse ended on ${result.lhr.finalDisplayedUrl}, not on ${path} signed in`);
+        const score = scoreOf(result.lhr);
+        printScore(i, score);
+        if (process.env.BENCH_DETAILS) printDetails(result.lhr);
+        scores.push(score);
+      }
+      results.set(path, medians(scores));
     }
   } finally {
     await browser.close();
   }
-  return medians(scores);
+  return results;
 }
