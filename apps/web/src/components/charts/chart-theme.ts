@@ -8,6 +8,11 @@ const palette = {
   dark: { text: '#fafafa', muted: '#a1a1aa', grid: '#27272a', line: '#3f3f46', tooltip: '#18181b' },
 } as const;
 
+/** The theme's text, axis and grid colours (for a chart's first frame drawn without Highcharts). */
+export function chartPalette(mode: ColorMode) {
+  return palette[mode];
+}
+
 /**
  * The series colours, one palette for both themes: each has 3:1 contrast on the light panel (white)
  * and on the dark ones (#111111, the tooltip's #18181b), and every two are apart by at least 0.05

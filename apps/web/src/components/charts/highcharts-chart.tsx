@@ -25,20 +25,23 @@ export interface HighchartsChartProps {
   description: string;
   /** Pixels; the box around the chart holds this height before the chart draws. */
   height: number;
+  /** Drawn in place of a static first frame: no animation, the numbers are already on screen. */
+  still?: boolean;
 }
 
 /** The one place Highcharts renders: theme and language follow the interface. */
-export default function HighchartsChart({ options, description, height }: HighchartsChartProps) {
+export default function HighchartsChart({ options, description, height, still = false }: HighchartsChartProps) {
   const { colorMode } = useColorMode();
   const { locale } = useFormat();
   const merged = useMemo(
     () =>
       withTheme(chartTheme(colorMode, locale), {
         ...withMarkers(options),
-        chart: { ...options.chart, height },
+        chart: { ...options.chart, height, ...(still ? { animation: false } : {}) },
         accessibility: { description, ...options.accessibility },
+        ...(still ? { plotOptions: Highcharts.merge(options.plotOptions, { series: { animation: false } }) } : {}),
       }),
-    [colorMode, locale, options, description, height],
+    [colorMode, locale, options, description, height, still],
   );
   // A new key when theme or language change: the chart is rebuilt with the new colours and locale.
   return <HighchartsReact key={`${colorMode}-${locale}`} highcharts={Highcharts} options={merged} />;

@@ -11,7 +11,8 @@ const CHART_HEIGHT = 260;
  * New findings per day and module, and open findings by severity, through the one chart component.
  * While the data loads the panels stand at their final size (charts hold their height). Memoised:
  * the charts' options are rebuilt (and Highcharts updates its charts) only when the data or the
- * language change, not whenever the screen around them renders.
+ * language change, not whenever the screen around them renders. Both are the dashboard's first view:
+ * a first load draws them without Highcharts, which takes over on the first interaction (issue 35).
  */
 export const TrendCharts = memo(function TrendCharts({
   data,
@@ -34,6 +35,7 @@ export const TrendCharts = memo(function TrendCharts({
         <Chart
           description={trendTitle}
           height={CHART_HEIGHT}
+          firstFrame
           options={
             data && {
               chart: { type: 'column' },
@@ -64,6 +66,7 @@ export const TrendCharts = memo(function TrendCharts({
         <Chart
           description={severityTitle}
           height={CHART_HEIGHT}
+          firstFrame
           options={
             data && {
               chart: { type: 'pie' },

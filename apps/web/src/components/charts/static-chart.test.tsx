@@ -1,0 +1,132 @@
+import { act, fireEvent, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestI18n } from '@/testing/i18n';
+import { renderWithProviders } from '@/testing/render';
+import { SERIES_COLORS } from './chart-theme';
+import { resetFirstInteraction } from './first-interaction';
+import { Chart, type ChartOptions } from './index';
+import { axisTicks, staticFrame } from './static-chart';
+
+const trend: ChartOptions = {
+  chart: { type: 'column' },
+  xAxis: { categories: ['2026-12-01', '2026-12-02', '2026-12-03'] },
+  plotOptions: { column: { stacking: 'normal' } },
+  series: [
+    { type: 'column', name: 'Credentials', data: [3, 0, 7] },
+    { type: 'column', name: 'Secrets', data: [1, 2, null] },
+  ],
+};
+
+const severities: ChartOptions = {
+  chart: { type: 'pie' },
+  series: [
+    {
+      type: 'pie',
+      name: 'Open',
+      innerSize: '55%',
+      data: [
+        { name: 'Critical', y: 2, color: '#7f1d1d' },
+        { name: 'High', y: 6, color: '#dc2626' },
+      ],
+    },
+  ],
+};
+
+describe('a chart’s static first frame', () => {
+  it('stacks the columns with Highcharts’ axis, colours and stacking order', () => {
+    const frame = staticFrame(trend);
+    expect(frame?.kind).toBe('column');
+    if (frame?.kind !== 'column') return;
+    expect(frame.stacked).toBe(true);
+    expect(frame.categories.map((c) => c.label)).toEqual(['2026-12-01', '2026-12-02', '2026-12-03']);
+    // The tallest stack is 7 (a null counts 0): round steps of 2 up to 8.
+    expect(frame.ticks).toEqual([0, 2, 4, 6, 8]);
+    expect(frame.series.map((s) => [s.name, s.color, s.values])).toEqual([
+      ['Credentials', SERIES_COLORS[0], [3, 0, 7]],
+      ['Secrets', SERIES_COLORS[1], [1, 2, 0]],
+    ]);
+  });
+
+  it('draws a donut from its points, their colours and the hole’s size', () => {
+    const frame = staticFrame(severities);
+    expect(frame).toEqual({
+      kind: 'pie',
+      inner: 0.55,
+      slices: [
+        { name: 'Critical', key: 'Critical', value: 2, color: '#7f1d1d' },
+        { name: 'High', key: 'High', value: 6, color: '#dc2626' },
+      ],
+    });
+  });
+
+  it('is not drawn for charts it cannot draw: lines, heat maps, mixed types', () => {
+    expect(staticFrame({ chart: { type: 'line' }, series: [{ type: 'line', data: [1, 2] }] })).toBeUndefined();
+    expect(staticFrame({ series: [{ type: 'heatmap', data: [[0, 0, 1]] }] })).toBeUndefined();
+    expect(
+      staticFrame({
+        series: [
+          { type: 'column', data: [1] },
+          { type: 'line', data: [1] },
+        ],
+      }),
+    ).toBeUndefined();
+  });
+
+  it('counts its axis in round whole steps', () => {
+    expect(axisTicks(0)).toEqual([0, 1]);
+    expect(axisTicks(3)).toEqual([0, 1, 2, 3]);
+    expect(axisTicks(1234)).toEqual([0, 500, 1000, 1500]);
+  });
+});
+
+describe('Chart with a first frame', () => {
+  beforeEach(() => {
+    resetFirstInteraction();
+    // Everything is in view at once (WhenVisible renders when IntersectionObserver is missing).
+    vi.stubGlobal('IntersectionObserver', undefined);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('runs no Highcharts until the page’s first interaction, then Highcharts takes its place', async () => {
+    const i18n = await createTestI18n();
+    const { container, getByRole } = renderWithProviders(
+      <Chart description="New findings per day" options={trend} height={260} firstFrame />,
+      { i18n },
+    );
+    expect(getByRole('img', { name: 'New findings per day' }).dataset.staticChart).toBe('column');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(container.querySelector('.highcharts-container')).toBeNull();
+    act(() => {
+      fireEvent.keyDown(window, { key: 'Tab' });
+    });
+    await waitFor(() => expect(container.querySelector('.highcharts-container')).not.toBeNull());
+    expect(container.querySelector('[data-static-chart]')).toBeNull();
+  });
+
+  it('hands over to Highcharts when the pointer comes onto the chart', async () => {
+    const i18n = await createTestI18n();
+    const { container } = renderWithProviders(
+      <Chart description="Open findings by severity" options={severities} height={260} firstFrame />,
+      { i18n },
+    );
+    const still = container.querySelector('[data-static-chart="pie"]');
+    expect(still).not.toBeNull();
+    fireEvent.pointerEnter(still?.parentElement as Element);
+    await waitFor(() => expect(container.querySelector('.highcharts-container')).not.toBeNull());
+  });
+
+  it('draws a chart it has no frame for with Highcharts at once', async () => {
+    const i18n = await createTestI18n();
+    const { container } = renderWithProviders(
+      <Chart
+        description="Score"
+        options={{ chart: { type: 'line' }, series: [{ type: 'line', data: [1, 2, 3] }] }}
+        firstFrame
+      />,
+      { i18n },
+    );
+    await waitFor(() => expect(container.querySelector('.highcharts-container')).not.toBeNull());
+  });
+});
