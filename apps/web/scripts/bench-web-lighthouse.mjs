@@ -83,6 +83,10 @@ function printDetails(report) {
     console.log(
       `    long task at ${Math.round(item.startTime)} ms: ${Math.round(item.duration)} ms  ${path(item.url)}`,
     );
+  const lcp = report.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const element = lcp[0]?.items?.[0]?.node;
+  if (element) console.log(`    LCP element: ${element.snippet}  (${element.nodeLabel ?? ''})`.slice(0, 300));
+  for (const phase of lcp[1]?.items ?? []) console.log(`    LCP ${phase.phase}: ${Math.round(phase.timing)} ms`);
   for (const item of items('layout-shifts').slice(0, 5))
     console.log(`    layout shift ${item.score.toFixed(3)}  ${item.node?.snippet ?? ''}`);
 }
