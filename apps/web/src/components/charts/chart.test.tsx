@@ -38,10 +38,11 @@ function stubViewport() {
 
 /**
  * The chart Highcharts drew inside `container` (jsdom has no layout, so its options are what can be
- * read). Not simply the last one: test files share a worker, and another file's chart may come later.
+ * read): the last one drawn in it (a chart rebuilt when the language settles replaces the first).
+ * Not simply the last one of all: test files share a worker, and another file's chart may come later.
  */
 function drawn(container: Element): Highcharts.Chart {
-  const chart = Highcharts.charts.find((c) => c !== undefined && container.contains(c.container));
+  const chart = Highcharts.charts.findLast((c) => c !== undefined && container.contains(c.container));
   if (!chart) throw new Error('No chart was drawn.');
   return chart;
 }
@@ -120,9 +121,12 @@ describe('Chart', () => {
     act(() => viewport.show());
     // Every series drawn: the chart is rebuilt (a new key) when the test's language settles, so the
     // first container seen may belong to a chart still being made (it failed once in a loaded run).
-    await waitFor(() => expect(drawn(container).series).toHaveLength(10));
-    const colours = drawn(container).series.map((series) => series.color);
-    expect(new Set(colours).size).toBe(10);
+    // Read in one go: a chart being replaced has lost its series' colours.
+    await waitFor(() => {
+      const colours = drawn(container).series.map((series) => series.color);
+      expect(colours).toHaveLength(10);
+      expect(new Set(colours).size).toBe(10);
+    });
   });
 
   it('marks the points of a line with few of them: one snapshot is a dot, not an empty axis', async () => {

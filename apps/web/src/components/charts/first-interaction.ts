@@ -1,8 +1,9 @@
 // The page's first interaction (a pointer, a key, a wheel, a touch), once: charts drawn as a static
 // first frame load Highcharts then, as the pre-rendered sign-in page loads the app (issue 35). Until
 // someone interacts, a first load runs no chart code; after it, the code loads in an idle moment.
-// A page reached by a click or a key inside the app has had its interaction already (the browser's
-// sticky user activation): its charts load Highcharts at once.
+// A screen reached inside the app (a link, a sign-in) is not a first load: its charts load
+// Highcharts at once. (The browser's sticky user activation cannot tell: a page opened by a
+// test driver, and in some browsers by the address bar, starts activated.)
 
 const EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
 
@@ -11,7 +12,7 @@ let interacted: Promise<void> | undefined;
 /** Resolves, in an idle moment, after the page's first interaction; at once when it already happened. */
 export function afterFirstInteraction(): Promise<void> {
   interacted ??= new Promise<void>((resolve) => {
-    if (navigator.userActivation?.hasBeenActive) {
+    if (reachedInsideTheApp()) {
       whenIdle(resolve);
       return;
     }
@@ -22,6 +23,12 @@ export function afterFirstInteraction(): Promise<void> {
     for (const name of EVENTS) window.addEventListener(name, done, { capture: true, passive: true });
   });
   return interacted;
+}
+
+/** Whether the app has moved since the document loaded: the path the browser loaded is not this one. */
+function reachedInsideTheApp(): boolean {
+  const loaded = performance.getEntriesByType?.('navigation')[0];
+  return loaded !== undefined && new URL(loaded.name).pathname !== location.pathname;
 }
 
 function whenIdle(run: () => void) {

@@ -105,6 +105,18 @@ describe('Chart with a first frame', () => {
     expect(container.querySelector('[data-static-chart]')).toBeNull();
   });
 
+  it('draws with Highcharts at once on a screen reached inside the app (after a sign-in, a link)', async () => {
+    const loaded = [{ name: new URL('/signin', window.location.href).href }] as PerformanceEntryList;
+    vi.spyOn(performance, 'getEntriesByType').mockImplementation((type) => (type === 'navigation' ? loaded : []));
+    const i18n = await createTestI18n();
+    const { container } = renderWithProviders(
+      <Chart description="New findings per day" options={trend} height={260} firstFrame />,
+      { i18n },
+    );
+    await waitFor(() => expect(container.querySelector('.highcharts-container')).not.toBeNull());
+    vi.restoreAllMocks();
+  });
+
   it('hands over to Highcharts when the pointer comes onto the chart', async () => {
     const i18n = await createTestI18n();
     const { container } = renderWithProviders(

@@ -1,4 +1,3 @@
-import { HStack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/layout/page-header';
 import { WhenVisible } from '@/components/layout/when-visible';
@@ -22,7 +21,7 @@ export function DashboardScreen() {
         title={t('screens.dashboard.title')}
         trail={[t('nav.groups.overview')]}
         description={t('dashboard.description')}
-        actions={<HStack gap="2">{demo.data ? <DemoBadge /> : null}</HStack>}
+        status={demo.data ? <DemoBadge /> : null}
       />
       <KpiStrip data={dashboard.data} />
       <TrendCharts data={dashboard.data} days={DAYS} />

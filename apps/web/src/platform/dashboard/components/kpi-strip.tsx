@@ -77,13 +77,15 @@ export function KpiStrip({ data }: { data: DashboardData | undefined }) {
                 {value === null ? (
                   <Skeleton as="dd" height="9" width="16" />
                 ) : (
-                  <Stat.ValueText fontSize="2xl" color={alarming && value > 0 ? 'fg.error' : undefined}>
+                  // The skeleton's height, so the figure's arrival moves nothing.
+                  <Stat.ValueText fontSize="2xl" minH="9" color={alarming && value > 0 ? 'fg.error' : undefined}>
                     {format.number(value)}
                   </Stat.ValueText>
                 )}
                 {key === 'open' ? (
-                  // A <dd> like the value: a <dl> may only hold dt/dd groups. Two rows of badges are held.
-                  <HStack as="dd" gap="1" flexWrap="wrap" mt="1" minH="11">
+                  // A <dd> like the value: a <dl> may only hold dt/dd groups. The rows of badges are held
+                  // before they arrive (three in a phone's half-width card, two wider), so nothing moves.
+                  <HStack as="dd" gap="1" flexWrap="wrap" mt="1" minH={{ base: '4.25rem', md: '11' }}>
                     {SEVERITIES.filter((s) => (data?.open_by_severity[s] ?? 0) > 0).map((s) => (
                       <HStack key={s} gap="1" fontSize="xs">
                         <SeverityBadge severity={s} />
