@@ -59,9 +59,9 @@ function AssetsScreen({ slots, inventory }: { slots: FindingSlots; inventory: In
         title={t(`screens.${screen}.title`)}
         trail={[t('nav.groups.attack-surface')]}
         description={t(ofSuppliers ? 'assets.supplierDescription' : 'assets.description')}
+        status={demo ? <DemoBadge /> : null}
         actions={
           <HStack gap="2" flexWrap="wrap">
-            {demo ? <DemoBadge /> : null}
             {canChange && probed ? <RunProbesButton supplierId={probed.supplierId} /> : null}
             {slots.renderImport('assets', ofSuppliers ? suppliers.data : undefined)}
             {canChange ? <AddAssetDialog inventory={inventory} suppliers={suppliers.data} /> : null}

@@ -116,12 +116,8 @@ export function SuppliersScreen({ slots }: { slots: FindingSlots }) {
         title={t('screens.suppliers.title')}
         trail={[t('nav.groups.attack-surface')]}
         description={t('assets.suppliersDescription')}
-        actions={
-          <HStack gap="2">
-            {demo ? <DemoBadge /> : null}
-            {canChange ? <SupplierDialog supplier={null} /> : null}
-          </HStack>
-        }
+        status={demo ? <DemoBadge /> : null}
+        actions={<HStack gap="2">{canChange ? <SupplierDialog supplier={null} /> : null}</HStack>}
       />
       <DataTable
         tableId="suppliers"

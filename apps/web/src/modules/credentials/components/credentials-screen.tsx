@@ -21,12 +21,8 @@ export function CredentialsScreen({ slots }: { slots: FindingSlots }) {
         title={t('screens.credentials.title')}
         trail={[t('nav.groups.leaks')]}
         description={t('credentials.description')}
-        actions={
-          <HStack gap="2">
-            {demo ? <DemoBadge /> : null}
-            {slots.renderImport('credentials')}
-          </HStack>
-        }
+        status={demo ? <DemoBadge /> : null}
+        actions={<HStack gap="2">{slots.renderImport('credentials')}</HStack>}
       />
       <Tabs.Root
         value={tab}

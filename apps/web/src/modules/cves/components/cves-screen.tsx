@@ -148,12 +148,8 @@ export function CvesScreen({ slots }: { slots: FindingSlots }) {
         title={t('screens.cve-monitor.title')}
         trail={[t('nav.groups.intelligence')]}
         description={t('cves.descriptionText')}
-        actions={
-          <HStack gap="2">
-            {demo ? <DemoBadge /> : null}
-            {slots.renderImport('cves')}
-          </HStack>
-        }
+        status={demo ? <DemoBadge /> : null}
+        actions={<HStack gap="2">{slots.renderImport('cves')}</HStack>}
       />
       <Tabs.Root
         value={tab}

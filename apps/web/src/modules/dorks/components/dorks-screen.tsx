@@ -44,9 +44,9 @@ export function DorksScreen({ slots }: { slots: FindingSlots }) {
         title={t('screens.google-dork.title')}
         trail={[t('nav.groups.leaks')]}
         description={t('dorks.description')}
+        status={demo ? <DemoBadge /> : null}
         actions={
           <HStack gap="2" flexWrap="wrap">
-            {demo ? <DemoBadge /> : null}
             {slots.renderImport('dorks')}
             {canChange ? (
               <QueueJobButton label={t('dorks.runNow')} pendingText={pending} start={start} testId="dork-run-status" />

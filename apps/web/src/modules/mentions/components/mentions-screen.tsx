@@ -25,9 +25,9 @@ export function MentionsScreen({ slots }: { slots: FindingSlots }) {
         title={t('screens.restricted-environment.title')}
         trail={[t('nav.groups.leaks')]}
         description={t('mentions.description')}
+        status={demo ? <DemoBadge /> : null}
         actions={
           <HStack gap="2" flexWrap="wrap">
-            {demo ? <DemoBadge /> : null}
             {slots.renderImport('mentions')}
           </HStack>
         }

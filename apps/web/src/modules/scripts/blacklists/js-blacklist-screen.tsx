@@ -147,9 +147,9 @@ export function JsBlacklistScreen({ slots }: { slots: FindingSlots }) {
         title={t('screens.js-blacklist.title')}
         trail={[t('nav.groups.ecommerce')]}
         description={t('scripts.blacklist.description')}
+        status={demo ? <DemoBadge /> : null}
         actions={
           <HStack gap="2" flexWrap="wrap">
-            {demo ? <DemoBadge /> : null}
             {slots.renderImport('scripts')}
             {canChange ? <AddEntryDialog /> : null}
           </HStack>

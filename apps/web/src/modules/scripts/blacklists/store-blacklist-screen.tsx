@@ -114,9 +114,9 @@ export function StoreBlacklistScreen({ slots }: { slots: FindingSlots }) {
         title={t('screens.vtex-blacklist.title')}
         trail={[t('nav.groups.ecommerce')]}
         description={t('scripts.storeBlacklist.description')}
+        status={demo ? <DemoBadge /> : null}
         actions={
           <HStack gap="2" flexWrap="wrap">
-            {demo ? <DemoBadge /> : null}
             {canChange ? <AddStoreDialog /> : null}
           </HStack>
         }

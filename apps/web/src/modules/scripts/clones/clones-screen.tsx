@@ -32,9 +32,9 @@ export function ClonesScreen({ slots }: { slots: FindingSlots }) {
         title={t('screens.vtex-dork.title')}
         trail={[t('nav.groups.ecommerce')]}
         description={t('scripts.clones.description')}
+        status={demo ? <DemoBadge /> : null}
         actions={
           <HStack gap="2" flexWrap="wrap">
-            {demo ? <DemoBadge /> : null}
             {canChange ? (
               <QueueJobButton
                 label={t('scripts.clones.runNow')}

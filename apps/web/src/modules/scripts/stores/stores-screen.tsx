@@ -104,12 +104,8 @@ export function StoresScreen({ slots }: { slots: FindingSlots }) {
         title={t('screens.vtex.title')}
         trail={[t('nav.groups.ecommerce')]}
         description={t('scripts.stores.description')}
-        actions={
-          <HStack gap="2">
-            {demo ? <DemoBadge /> : null}
-            {canEdit ? <StoreDialog store={null} /> : null}
-          </HStack>
-        }
+        status={demo ? <DemoBadge /> : null}
+        actions={<HStack gap="2">{canEdit ? <StoreDialog store={null} /> : null}</HStack>}
       />
       <DataTable
         tableId="stores"

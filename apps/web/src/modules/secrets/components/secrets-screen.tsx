@@ -29,9 +29,9 @@ export function SecretsScreen({ slots }: { slots: FindingSlots }) {
         title={t('screens.git-dork.title')}
         trail={[t('nav.groups.leaks')]}
         description={t('secrets.description')}
+        status={demo ? <DemoBadge /> : null}
         actions={
           <HStack gap="2" flexWrap="wrap">
-            {demo ? <DemoBadge /> : null}
             {canChange ? <SearchNow /> : null}
             {slots.renderImport('secrets')}
           </HStack>

@@ -129,9 +129,9 @@ export function VulnerabilitiesScreen({ slots }: { slots: FindingSlots }) {
         title={t('screens.vulnerabilities.title')}
         trail={[t('nav.groups.attack-surface')]}
         description={t('vulnerabilities.description')}
+        status={demo ? <DemoBadge /> : null}
         actions={
           <HStack gap="2">
-            {demo ? <DemoBadge /> : null}
             {canChange ? <SlaPolicyEditor /> : null}
             {slots.renderImport('vulnerabilities')}
           </HStack>

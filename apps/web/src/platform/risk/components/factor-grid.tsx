@@ -1,4 +1,5 @@
-import { Box, Heading, HStack, SimpleGrid, Text } from '@chakra-ui/react';
+import { Box, Heading, HStack, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
+import { enumValues } from '@vigil/api-client';
 import { useTranslation } from 'react-i18next';
 import { GradeBadge } from '@/components/ui/grade-badge';
 import type { RiskFactor } from '../api/risk-api';
@@ -14,6 +15,20 @@ export function FactorGrid({ factors }: { factors: RiskFactor[] | undefined }) {
         {t('risk.factorsTitle')}
       </Heading>
       <SimpleGrid as="ul" columns={{ base: 1, sm: 2, lg: 4 }} gap="3" listStyleType="none" m="0" p="0">
+        {/* While the rating loads, every factor of the contract holds its card's place: nothing below moves. */}
+        {factors === undefined
+          ? enumValues.RiskFactorId.map((id) => (
+              <Box as="li" key={id} borderWidth="1px" borderRadius="l3" p="4" bg="bg.panel" aria-busy="true">
+                <HStack justify="space-between" align="start" gap="2">
+                  <Heading as="h3" size="sm">
+                    {t(`risk.factors.${id}`)}
+                  </Heading>
+                  <Skeleton height="5" width="8" />
+                </HStack>
+                <Skeleton mt="2" height="5" width="full" />
+              </Box>
+            ))
+          : null}
         {(factors ?? []).map((factor) => (
           <Box
             as="li"

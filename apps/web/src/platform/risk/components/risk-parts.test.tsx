@@ -25,6 +25,16 @@ const factor = (id: RiskFactor['id'], changes: Partial<RiskFactor>): RiskFactor 
 });
 
 describe('FactorGrid', () => {
+  it('holds a card for every factor of the contract while the rating loads, so nothing below moves', () => {
+    renderWithProviders(<FactorGrid factors={undefined} />, { i18n });
+    const cards = screen.getAllByRole('listitem');
+    expect(cards).toHaveLength(8);
+    expect(cards.every((card) => card.getAttribute('aria-busy') === 'true')).toBe(true);
+    expect(within(cards[0] as HTMLElement).getByRole('heading', { level: 3 }).textContent).toBe(
+      i18n.t('risk.factors.patching_cadence'),
+    );
+  });
+
   it('shows a measured factor with its grade and figures, and one without data as such', () => {
     renderWithProviders(
       <FactorGrid

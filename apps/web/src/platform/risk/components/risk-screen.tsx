@@ -25,7 +25,16 @@ export function RiskScreen() {
         trail={[t('nav.groups.overview')]}
         description={t('risk.description')}
       />
-      <Box borderWidth="1px" borderRadius="l3" p="4" bg="bg.panel" mb="6" data-testid="rating" minH="28">
+      {/* The rating's final height before it arrives (on a phone its text wraps below the figures). */}
+      <Box
+        borderWidth="1px"
+        borderRadius="l3"
+        p="4"
+        bg="bg.panel"
+        mb="6"
+        data-testid="rating"
+        minH={{ base: '56', md: '28' }}
+      >
         {data ? (
           <HStack gap="6" flexWrap="wrap">
             <Stat.Root>
