@@ -205,7 +205,13 @@ try {
   log(
     `clean clone of ${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: clone, encoding: 'utf8' }).trim()}`,
   );
-  execFileSync(join(clone, 'deploy/install.sh'), [], { cwd: clone, stdio: 'inherit' });
+  // The build is turbo's: with this checkout's cache, install.sh replays the build `npm test` made of the
+  // same commit (the same task hashes) instead of making it again; on a cache miss it builds.
+  execFileSync(join(clone, 'deploy/install.sh'), [], {
+    cwd: clone,
+    stdio: 'inherit',
+    env: { ...process.env, TURBO_CACHE_DIR: join(root, '.turbo/cache') },
+  });
   const devOnly = ['vitest', 'vite', 'turbo', '@biomejs/biome', 'oidc-provider', 'react', '@playwright/test'];
   const left = devOnly.filter((name) => existsSync(join(clone, 'node_modules', name)));
   if (left.length > 0)
