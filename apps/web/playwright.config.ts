@@ -7,7 +7,8 @@ const mobile = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch
 export default defineConfig({
   testDir: './e2e',
   globalSetup: './e2e/support/global-setup.ts',
-  // One server, one demo user: tests that share server state run one at a time (2 cores anyway).
+  // One server, one demo user: tests that share server state run one at a time (2 cores anyway); `npm
+  // test` runs the monitoring project and the others as two runs, each with its server.
   workers: 1,
   fullyParallel: false,
   forbidOnly: true,
@@ -48,7 +49,14 @@ export default defineConfig({
       testMatch: /(flows|prerendered-signin|two-factor|a11y|members|alerts|account)\.spec\.ts/,
       use: desktop,
     },
-    { name: 'monitoring', testMatch: /monitoring\.spec\.ts/, use: desktop },
+    // `npm test` runs the monitoring screens in a run of their own, with their own server, beside the
+    // desktop, mobile and qa projects: its own output folder too.
+    {
+      name: 'monitoring',
+      testMatch: /monitoring\.spec\.ts/,
+      use: desktop,
+      outputDir: '../../node_modules/.cache/vigil-e2e/results-monitoring',
+    },
     // Not part of `npm run e2e`: `npm run screenshots` writes docs/screenshots/.
     { name: 'screenshots', testMatch: /screenshots\.tool\.ts/ },
   ],
