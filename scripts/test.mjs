@@ -3,7 +3,7 @@
 // lint, then typecheck/tests/builds of every workspace, then the browser tests, the benchmarks' smokes
 // and the production install in two lanes.
 import { existsSync, readdirSync } from 'node:fs';
-import { ensureChromium, ensureHeadlessShell, ensurePdfTools, heading, run, runHeld } from './run.mjs';
+import { ensureChromium, ensureHeadlessShell, ensurePdfTools, heading, run, runHeld, turboEnv } from './run.mjs';
 
 function hasBrowserTests() {
   const dir = 'apps/web/e2e';
@@ -25,14 +25,14 @@ try {
 
   // The browser phase in two lanes, one per core, each a chain of runs; the output of each run is held
   // and printed, under its heading, when it is done. The browser suite is split in two runs with a
-  // server each (no state shared between them): one worker waits on pages a third of the time, so one
-  // run alone left a core idle for the last 7 minutes while the other lane had finished.
+  // server each (no state shared between them): one run of it left a core a third idle for its last 7
+  // minutes, once what ran beside it was done.
   const browser = hasBrowserTests();
-  const playwright = (title, projects) => [
+  const playwright = (title, projects, env = {}) => [
     title,
     'npx',
     ['playwright', 'test', ...projects.map((name) => `--project=${name}`)],
-    { cwd: 'apps/web' },
+    { cwd: 'apps/web', env: { ...turboEnv, ...env } },
   ];
   const smokes = [
     // bench:data, bench:probes and bench:scan were smoked inside the API suite; these need the builds.
@@ -47,17 +47,16 @@ try {
     'node',
     ['scripts/install-smoke.mjs'],
   ];
+  // The lanes carry about the same CPU: the monitoring screens (about 19 minutes beside the other lane)
+  // in one; the flows, the install, the paths and the smokes in the other.
   const lanes = [
-    [
-      ...(browser
-        ? [
-            playwright('browser tests of the monitoring screens (Playwright in Debian Chromium, real server)', [
-              'monitoring',
-            ]),
-          ]
-        : []),
-      smokes,
-    ],
+    browser
+      ? [
+          playwright('browser tests of the monitoring screens (Playwright in Debian Chromium, real server)', [
+            'monitoring',
+          ]),
+        ]
+      : [],
     [
       ...(browser
         ? [
@@ -69,8 +68,16 @@ try {
           ]
         : []),
       install,
-      // The auth machine's generated paths (a fake API, no shared server state).
-      ...(browser ? [playwright("browser tests of the auth machine's paths (the paths project)", ['paths'])] : []),
+      // The auth machine's generated paths answer every call from a fake API: their server has the
+      // demo seed only, not the monitoring data a development start imports.
+      ...(browser
+        ? [
+            playwright("browser tests of the auth machine's paths (the paths project)", ['paths'], {
+              VIGIL_E2E_DEMO_DATA: '0',
+            }),
+          ]
+        : []),
+      smokes,
     ],
   ];
   heading(`browser tests, benchmark smokes and the production install, in ${lanes.length} lanes`);

@@ -34,7 +34,9 @@ const dataDir = mkdtempSync(join(tmpdir(), 'vigil-e2e-'));
 const webDist = join(dataDir, 'web');
 cpSync(join(root, 'apps/web/dist'), webDist, { recursive: true });
 const baseConfig = loadConfig({
-  NODE_ENV: 'development',
+  // VIGIL_E2E_DEMO_DATA=0: the demo seed only, not the monitoring data the development start imports
+  // (the auth paths answer every call from a fake API: they need the web app and its CSRF cookie).
+  NODE_ENV: process.env.VIGIL_E2E_DEMO_DATA === '0' ? 'test' : 'development',
   HOST: '127.0.0.1',
   PORT: '0',
   DATA_DIR: dataDir,
