@@ -9,7 +9,8 @@ export interface RunningServer {
 }
 
 const serveScript = fileURLToPath(new URL('./serve.mjs', import.meta.url));
-const START_TIMEOUT_MS = 90_000;
+// The server gives its URL once the demo data is loaded (serve.mjs): a minute on a busy 2-core machine.
+const START_TIMEOUT_MS = 240_000;
 
 /**
  * Starts `serve.mjs` with `node` directly (never through npx: the pid we kill is the server's own)
