@@ -47,7 +47,7 @@ try {
     'node',
     ['scripts/install-smoke.mjs'],
   ];
-  // The lanes carry about the same CPU: the monitoring screens (about 19 minutes beside the other lane)
+  // The lanes carry about the same CPU: the monitoring screens (about 17 minutes beside the other lane)
   // in one; the flows, the install, the paths and the smokes in the other.
   const lanes = [
     browser

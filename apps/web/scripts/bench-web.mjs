@@ -49,7 +49,8 @@ function startServer() {
   const child = spawn(process.execPath, [serveScript], { stdio: ['pipe', 'pipe', 'inherit'] });
   const url = new Promise((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error('server did not start within 180 s')), 180_000);
+    // serve.mjs gives its URL once the demo data is loaded (up to 180 s): the browser suite's limit.
+    const timer = setTimeout(() => reject(new Error('server did not start within 240 s')), 240_000);
     child.stdout.on('data', (chunk) => {
       out += chunk;
       const line = out.split('\n').find((l) => l.startsWith('{"url"'));
