@@ -3,7 +3,7 @@
 // company and each of its suppliers) finding the targets' problems, contacting 127.0.0.1 only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadMonitoringDemo } from '../../../demo/monitoring-demo.loader.js';
-import { withDemoTargets } from '../../../dev/probe-targets/demo-targets.js';
+import { DEMO_TARGETS_RATE, probingDemoTargets, withDemoTargets } from '../../../dev/probe-targets/demo-targets.js';
 import type { ProbeTargets } from '../../../dev/probe-targets/probe-targets.js';
 import { outsideLoopback, recordConnections } from '../../../testing/connections.js';
 import { openTestDatabase, type TestDatabase, testApp, testConfig, type VigilApp } from '../../../testing/test-app.js';
@@ -80,5 +80,15 @@ describe('the demo probe runs', () => {
     expect(addresses.every((a) => a === '127.0.0.1')).toBe(true);
     expect(connections.targets().length).toBeGreaterThan(0);
     expect(outsideLoopback(connections.targets())).toEqual([]);
+  });
+
+  it("contact the demo targets, this server's own sites on 127.0.0.1, faster than PROBE_RATE lets the probes contact others", () => {
+    const base = testConfig();
+    expect(base.probes.ratePerSecond).toBeLessThan(DEMO_TARGETS_RATE);
+    const demo = probingDemoTargets({ ...base, probes: { ...base.probes, resolver: undefined } }, targets);
+    expect(demo.probes).toMatchObject({ loopbackOnly: true, ratePerSecond: DEMO_TARGETS_RATE });
+    // A resolver of the deployment's own: its probes contact real hosts, at the deployment's rate.
+    const own = { ...base, probes: { ...base.probes, resolver: '192.0.2.53' } };
+    expect(probingDemoTargets(own, targets)).toEqual(own);
   });
 });
