@@ -15,12 +15,19 @@ export interface CertificateAuthority extends KeyAndCertificate {
 
 const DAY = 86_400_000;
 
-function keyPair(): { privateKey: string; publicKey: string } {
-  return generateKeyPairSync('rsa', {
+/**
+ * One RSA key per role, made once per process: the authorities share one, the leaves another. A
+ * 2,048-bit key takes about 0.2 s of CPU to make, and the demo targets and the probe tests certify a
+ * dozen sites; what the probes read of a certificate (names, dates, chain) does not depend on its key.
+ */
+const keys: Partial<Record<'authority' | 'leaf', { privateKey: string; publicKey: string }>> = {};
+function keyPair(role: 'authority' | 'leaf'): { privateKey: string; publicKey: string } {
+  keys[role] ??= generateKeyPairSync('rsa', {
     modulusLength: 2048,
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
     publicKeyEncoding: { type: 'spki', format: 'pem' },
   });
+  return keys[role];
 }
 
 function build(
@@ -42,7 +49,7 @@ function build(
 
 /** A root authority valid a year around `now`. */
 export function makeAuthority(name: string, now = new Date()): CertificateAuthority {
-  const { privateKey, publicKey } = keyPair();
+  const { privateKey, publicKey } = keyPair('authority');
   const cert = build(
     name,
     publicKey,
@@ -69,7 +76,7 @@ export interface LeafOptions {
 /** A server certificate signed by `authority` (or self-signed without one). */
 export function issueCertificate(authority: CertificateAuthority | null, options: LeafOptions): KeyAndCertificate {
   const now = options.now ?? new Date();
-  const { privateKey, publicKey } = keyPair();
+  const { privateKey, publicKey } = keyPair('leaf');
   const cert = build(
     options.names[0] ?? 'localhost',
     publicKey,
