@@ -32,12 +32,20 @@ const severities: ChartOptions = {
   ],
 };
 
+const vendors: ChartOptions = {
+  chart: { type: 'bar' },
+  xAxis: { categories: ['apache', 'microsoft', 'linux'] },
+  legend: { enabled: false },
+  series: [{ type: 'bar', name: 'CVEs', data: [12, 30, 0] }],
+};
+
 describe('a chart’s static first frame', () => {
   it('stacks the columns with Highcharts’ axis, colours and stacking order', () => {
     const frame = staticFrame(trend);
     expect(frame?.kind).toBe('column');
     if (frame?.kind !== 'column') return;
     expect(frame.stacked).toBe(true);
+    expect(frame.legend).toBe(true);
     expect(frame.categories.map((c) => c.label)).toEqual(['2026-12-01', '2026-12-02', '2026-12-03']);
     // The tallest stack is 7 (a null counts 0): round steps of 2 up to 8.
     expect(frame.ticks).toEqual([0, 2, 4, 6, 8]);
@@ -56,6 +64,21 @@ describe('a chart’s static first frame', () => {
         { name: 'Critical', key: 'Critical', value: 2, color: '#7f1d1d' },
         { name: 'High', key: 'High', value: 6, color: '#dc2626' },
       ],
+    });
+  });
+
+  it('lays bars along the category axis, the first category at the top, on round steps', () => {
+    expect(staticFrame(vendors)).toEqual({
+      kind: 'bar',
+      stacked: false,
+      legend: false,
+      ticks: [0, 10, 20, 30],
+      categories: [
+        { label: 'apache', key: 'apache' },
+        { label: 'microsoft', key: 'microsoft' },
+        { label: 'linux', key: 'linux' },
+      ],
+      series: [{ name: 'CVEs', key: 'CVEs', color: SERIES_COLORS[0], values: [12, 30, 0] }],
     });
   });
 
@@ -115,6 +138,19 @@ describe('Chart with a first frame', () => {
     );
     await waitFor(() => expect(container.querySelector('.highcharts-container')).not.toBeNull());
     vi.restoreAllMocks();
+  });
+
+  it('draws bars as long as their share of the axis, one row per category in order', async () => {
+    const i18n = await createTestI18n();
+    const { getByRole } = renderWithProviders(
+      <Chart description="Top vendors" options={vendors} height={260} firstFrame />,
+      { i18n },
+    );
+    const frame = getByRole('img', { name: 'Top vendors' });
+    expect(frame.dataset.staticChart).toBe('bar');
+    expect(frame.textContent).toMatch(/^apache.*microsoft.*linux/);
+    const bars = [...frame.querySelectorAll<HTMLElement>('div[style*="background"]')].map((bar) => bar.style.width);
+    expect(bars).toEqual(['40%', '100%', '0%']);
   });
 
   it('hands over to Highcharts when the pointer comes onto the chart', async () => {

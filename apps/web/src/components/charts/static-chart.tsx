@@ -7,15 +7,18 @@ import { chartPalette, SERIES_COLORS } from './chart-theme';
 // A chart's first frame without Highcharts (issue 35): the same numbers, colours, axis and legend,
 // drawn as plain boxes with inline styles (no chart code, no run-time style sheet), so a first load
 // paints the dashboard's charts without evaluating and running Highcharts. Highcharts takes over
-// after the page's first interaction (chart.tsx). Columns (stacked or side by side) and pies
+// after the page's first interaction (chart.tsx). Columns and bars (stacked or side by side) and pies
 // (donuts) only: any other chart answers no frame and is drawn by Highcharts at once.
 
+/** Columns stand on the category axis; bars lie along it, the first category at the top. */
 interface ColumnFrame {
-  kind: 'column';
+  kind: 'column' | 'bar';
   categories: Array<{ label: string; key: string }>;
   series: Array<{ name: string; key: string; color: string; values: number[] }>;
   stacked: boolean;
   ticks: number[];
+  /** Whether Highcharts shows the legend (`legend.enabled`): the frame keeps its place only then. */
+  legend: boolean;
 }
 
 interface PieFrame {
@@ -88,13 +91,14 @@ export function staticFrame(options: Options): StaticFrame | undefined {
     const inner = typeof pie.innerSize === 'string' ? Number.parseFloat(pie.innerSize) / 100 : 0;
     return { kind: 'pie', slices, inner: Number.isFinite(inner) ? Math.min(Math.max(inner, 0), 0.9) : 0 };
   }
-  if (!types.has('column')) return undefined;
+  const kind = types.has('bar') ? 'bar' : types.has('column') ? 'column' : undefined;
+  if (!kind) return undefined;
   const axis = Array.isArray(options.xAxis) ? options.xAxis[0] : options.xAxis;
   const labels = (axis?.categories ?? []).map(String);
   const categoryKeys = keysOf(labels);
   const categories = labels.map((label, j) => ({ label, key: categoryKeys[j] ?? label }));
   const seriesKeys = keysOf(series.map((s) => s.name ?? ''));
-  const stacking = options.plotOptions?.column?.stacking ?? options.plotOptions?.series?.stacking;
+  const stacking = options.plotOptions?.[kind]?.stacking ?? options.plotOptions?.series?.stacking;
   const stacked = stacking === 'normal';
   const columns = series.map((s, i) => {
     const data = 'data' in s && Array.isArray(s.data) ? s.data : [];
@@ -110,12 +114,15 @@ export function staticFrame(options: Options): StaticFrame | undefined {
       ? columns.reduce((sum, s) => sum + (s.values[j] ?? 0), 0)
       : Math.max(0, ...columns.map((s) => s.values[j] ?? 0)),
   );
-  return { kind: 'column', categories, series: columns, stacked, ticks: axisTicks(Math.max(0, ...heights)) };
+  const ticks = axisTicks(Math.max(0, ...heights));
+  return { kind, categories, series: columns, stacked, ticks, legend: options.legend?.enabled !== false };
 }
 
 const LEGEND_HEIGHT = 40;
 const AXIS_WIDTH = 40;
 const LABEL_ROW = 20;
+/** A bar chart's category labels: at most this share of the width, cut with an ellipsis beyond. */
+const BAR_LABELS = '30%';
 
 const box = (style: CSSProperties): CSSProperties => ({ boxSizing: 'border-box', ...style });
 
@@ -184,6 +191,69 @@ export function StaticChart({
     );
   }
   const top = frame.ticks.at(-1) ?? 1;
+  if (frame.kind === 'bar') {
+    return (
+      <div role="img" aria-label={description} data-static-chart="bar" style={frameBox}>
+        <div style={box({ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0, paddingTop: 8 })}>
+          {frame.categories.map((category, j) => (
+            <div key={category.key} style={box({ flex: 1, display: 'flex', alignItems: 'center', minHeight: 0 })}>
+              <span
+                style={box({
+                  width: BAR_LABELS,
+                  paddingRight: 8,
+                  textAlign: 'right',
+                  overflow: 'hidden',
+                  textOverflow: 'ellipsis',
+                  whiteSpace: 'nowrap',
+                })}
+              >
+                {category.label}
+              </span>
+              <div
+                style={box({
+                  flex: 1,
+                  height: '100%',
+                  display: 'flex',
+                  flexDirection: frame.stacked ? 'row' : 'column',
+                  justifyContent: 'center',
+                  borderLeft: `1px solid ${c.line}`,
+                  gap: frame.stacked ? 0 : 1,
+                })}
+              >
+                {(frame.stacked ? [...frame.series].reverse() : frame.series).map((s) => (
+                  <div
+                    key={s.key}
+                    style={{
+                      height: frame.stacked ? '70%' : `${70 / frame.series.length}%`,
+                      width: `${((s.values[j] ?? 0) / top) * 100}%`,
+                      background: s.color,
+                      alignSelf: frame.stacked ? 'center' : 'flex-start',
+                    }}
+                  />
+                ))}
+              </div>
+            </div>
+          ))}
+        </div>
+        <div style={box({ height: LABEL_ROW, position: 'relative', marginLeft: BAR_LABELS, paddingTop: 4 })}>
+          {frame.ticks.map((tick) => (
+            <span
+              key={tick}
+              style={{
+                position: 'absolute',
+                left: `${(tick / top) * 100}%`,
+                // The end labels stay inside the frame (no sideways scroll on a phone).
+                transform: tick === 0 ? undefined : tick === top ? 'translateX(-100%)' : 'translateX(-50%)',
+              }}
+            >
+              {number(tick)}
+            </span>
+          ))}
+        </div>
+        {frame.legend ? legend(frame.series) : null}
+      </div>
+    );
+  }
   const every = Math.max(1, Math.ceil(frame.categories.length / 6));
   const bottomUp = [...frame.series].reverse(); // Highcharts stacks the first series on top
   return (
@@ -248,7 +318,7 @@ export function StaticChart({
           </span>
         ))}
       </div>
-      {legend(frame.series)}
+      {frame.legend ? legend(frame.series) : null}
     </div>
   );
 }

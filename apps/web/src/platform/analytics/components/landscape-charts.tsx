@@ -17,7 +17,12 @@ interface PanelProps {
   note?: ReactNode;
 }
 
-/** One chart with its heading and, one click away, the table of its numbers. */
+/**
+ * One chart with its heading and, one click away, the table of its numbers. The columns draw their
+ * first frame without Highcharts (static-chart.tsx), as the dashboard's do: a first visit of this
+ * public page runs no chart code until someone interacts (issue 35); the vendors' bars, which have no
+ * first frame, load Highcharts once scrolled to.
+ */
 function ChartPanel({ id, title, options, columns, rows, note }: PanelProps) {
   return (
     <Box as="section" aria-labelledby={id} borderWidth="1px" borderRadius="l3" p="4" bg="bg.panel" minW="0">
@@ -25,7 +30,7 @@ function ChartPanel({ id, title, options, columns, rows, note }: PanelProps) {
         {title}
       </Heading>
       {note}
-      <Chart description={title} height={HEIGHT} options={options} table={{ columns, rows }} />
+      <Chart description={title} height={HEIGHT} options={options} table={{ columns, rows }} firstFrame />
     </Box>
   );
 }
