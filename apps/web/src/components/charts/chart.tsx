@@ -24,7 +24,7 @@ export interface ChartProps {
   /**
    * A chart of a screen's first view (the dashboard's): on a first load it is drawn without
    * Highcharts (static-chart.tsx), and Highcharts takes over after the page's first interaction or
-   * when the pointer comes onto the chart. Columns and pies only; other charts ignore it.
+   * when the pointer comes onto the chart. Columns, bars and pies only; other charts ignore it.
    */
   firstFrame?: boolean;
 }
