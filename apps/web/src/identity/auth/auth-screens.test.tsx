@@ -254,6 +254,8 @@ describe('sign-in screens', () => {
     await screen.findByRole('heading', { level: 1, name: 'Insights' });
     // The companies load first (one signed-in call at a time).
     await screen.findByRole('option', { name: 'No company available' });
+    // user-event does nothing on a disabled select: wait until the machine takes a switch.
+    await waitFor(() => expect(screen.getByTestId('language-select').hasAttribute('disabled')).toBe(false));
     await userEvent.setup().selectOptions(screen.getByTestId('language-select'), 'de');
     await waitFor(() => expect(switchLanguage).toHaveBeenCalledWith({ language: 'de' }));
     await screen.findByRole('navigation', { name: 'Hauptnavigation' });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SimpleSelect } from '@/components/ui/simple-select';
 import { useAuthActorRef } from '../auth-actor';
@@ -9,9 +9,14 @@ export function CompanySwitcher() {
   const { t } = useTranslation();
   const actor = useAuthActorRef();
   const { clients, currentId, busy } = useCompanies();
+  // Until the load is asked, the list is not known yet: "Loading", never "No company available" (the
+  // first render, before the effect, said so; a test took it for the answer and acted too early).
+  const [asked, setAsked] = useState(false);
+  const loading = busy || !asked;
 
   useEffect(() => {
     actor.send({ type: 'auth.clients.load' });
+    setAsked(true);
   }, [actor]);
 
   const selected = clients.find((c) => c.idCliente === currentId) ?? clients.find((c) => c.current);
@@ -19,7 +24,7 @@ export function CompanySwitcher() {
     <SimpleSelect
       label={t('header.company.label')}
       width={{ base: '32', md: '56' }}
-      disabled={busy || clients.length === 0}
+      disabled={loading || clients.length === 0}
       data-testid="company-switcher"
       value={selected ? String(selected.idCliente) : ''}
       onChange={(event) => {
@@ -28,7 +33,7 @@ export function CompanySwitcher() {
       }}
     >
       {clients.length === 0 ? (
-        <option value="">{busy ? t('header.company.loading') : t('header.company.none')}</option>
+        <option value="">{loading ? t('header.company.loading') : t('header.company.none')}</option>
       ) : null}
       {clients.map((client) => (
         <option key={client.idCliente} value={String(client.idCliente)}>
