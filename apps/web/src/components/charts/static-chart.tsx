@@ -191,6 +191,8 @@ export function StaticChart({
     );
   }
   const top = frame.ticks.at(-1) ?? 1;
+  // Highcharts stacks the first series on top of a column and at the far end of a bar.
+  const stackOrder = frame.stacked ? [...frame.series].reverse() : frame.series;
   if (frame.kind === 'bar') {
     return (
       <div role="img" aria-label={description} data-static-chart="bar" style={frameBox}>
@@ -220,7 +222,7 @@ export function StaticChart({
                   gap: frame.stacked ? 0 : 1,
                 })}
               >
-                {(frame.stacked ? [...frame.series].reverse() : frame.series).map((s) => (
+                {stackOrder.map((s) => (
                   <div
                     key={s.key}
                     style={{
@@ -255,7 +257,6 @@ export function StaticChart({
     );
   }
   const every = Math.max(1, Math.ceil(frame.categories.length / 6));
-  const bottomUp = [...frame.series].reverse(); // Highcharts stacks the first series on top
   return (
     <div role="img" aria-label={description} data-static-chart="column" style={frameBox}>
       <div style={box({ flex: 1, display: 'flex', minHeight: 0, paddingTop: 8 })}>
@@ -296,7 +297,7 @@ export function StaticChart({
                   gap: frame.stacked ? 0 : 1,
                 })}
               >
-                {(frame.stacked ? bottomUp : frame.series).map((s) => (
+                {stackOrder.map((s) => (
                   <div
                     key={s.key}
                     style={{

@@ -18,10 +18,9 @@ interface PanelProps {
 }
 
 /**
- * One chart with its heading and, one click away, the table of its numbers. The columns draw their
- * first frame without Highcharts (static-chart.tsx), as the dashboard's do: a first visit of this
- * public page runs no chart code until someone interacts (issue 35); the vendors' bars, which have no
- * first frame, load Highcharts once scrolled to.
+ * One chart with its heading and, one click away, the table of its numbers. The columns and the
+ * vendors' bars draw their first frame without Highcharts (static-chart.tsx), as the dashboard's
+ * charts do: a first visit of this public page runs no chart code until someone interacts (issue 35).
  */
 function ChartPanel({ id, title, options, columns, rows, note }: PanelProps) {
   return (
