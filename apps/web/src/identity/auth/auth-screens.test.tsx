@@ -251,7 +251,9 @@ describe('sign-in screens', () => {
         authLogic={createTestAuthLogic(stubApi({ switchLanguage, listClients: async () => ({ data: [] }) }))}
       />,
     );
-    await screen.findByRole('heading', { level: 1, name: 'Insights' });
+    // The screen's module loads lazily: in `npm test`, beside the server suite, its first import in a
+    // worker took longer than the 5 s default (the page was still empty).
+    await screen.findByRole('heading', { level: 1, name: 'Insights' }, { timeout: 15_000 });
     // The companies load first (one signed-in call at a time).
     await screen.findByRole('option', { name: 'No company available' });
     // user-event does nothing on a disabled select: wait until the machine takes a switch.
@@ -262,5 +264,5 @@ describe('sign-in screens', () => {
     // en at start, then only the language switched to.
     expect(requests).toEqual(['/locales/en.json', '/locales/de.json']);
     expect(document.documentElement.lang).toBe('de');
-  });
+  }, 30_000);
 });
